@@ -1,0 +1,410 @@
+"""The card set: loads a TOML card database (decks/cards/set1.toml by default) into validated Card objects.
+
+Implements the card fields of RULES.md section 1 (name, element, cost, elite, unique, kind, class, life,
+movement for ground creatures only, simple strike X-Y-Z) and the ability vocabulary of
+decks/cards/VOCABULARY.md, the exact set of keywords the engine plays. Every problem in the file becomes an
+InputError naming the file, the line, the card, the field and the fix.
+"""
+
+import hashlib
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import InputError
+from .names import closest, fold
+
+DEFAULT_CARDSET_PATH = Path(__file__).parent / "cards" / "set1.toml"
+
+ELEMENTS = ("steppe", "mountains", "forest", "swamps", "darkness", "neutral")
+KINDS = ("creature", "flyer")
+RANGED_KINDS = ("shot", "throw", "discharge", "row_strike")
+STRENGTHS = ("weak", "medium", "strong")
+BONUS_VS = ("always",) + ELEMENTS + (
+    "closed", "flyer", "defender", "magic_user", "ranged_user", "armored_or_experienced")
+BONUS_APPLIES_TO = ("strike", "ranged", "all")
+REDUCE_SOURCES = ("strikes", "ranged", "non_magic", "diagonal_strikes", "shots_throws", "flyers") + ELEMENTS
+PROTECTIONS = ("poison", "magic", "discharge", "shot", "throw", "spell", "flyer", "weak_strike")
+DRAWS_RANGED = ("shot", "throw", "discharge")
+TAP_ABILITIES = ("ranged", "finish_off", "heal_self", "special_strike", "tap_gain")
+HEAL_FULL = 99  # heal_self = "full": more than any card's life
+
+
+@dataclass(frozen=True)
+class Ranged:
+    kind: str                       # shot | throw | discharge | row_strike
+    strike: tuple[int, int, int]    # weak, medium, strong
+    range: int = 0                  # Manhattan distance; 0 = any distance (always 0 for row_strike)
+
+
+@dataclass(frozen=True)
+class StrikeBonus:
+    amount: int
+    vs: str                                # one of BONUS_VS
+    applies_to: str = "strike"             # strike | ranged | all
+    strengths: tuple[int, ...] = (0, 1, 2)  # 0 weak, 1 medium, 2 strong
+
+
+@dataclass(frozen=True)
+class Reduction:
+    amount: int
+    source: str                     # one of REDUCE_SOURCES
+    attacker_cost_at_most: int = 0  # 0 = any attacker
+
+
+@dataclass(frozen=True)
+class TapGain:
+    directed: bool = False
+    protection: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Formation:
+    """Keywords that hold only while the card stands in formation (строй)."""
+    attack_experience: int = 0
+    defence_experience: int = 0
+    armor: int = 0
+    strike_bonus: tuple[StrikeBonus, ...] = ()
+    reduce: tuple[Reduction, ...] = ()
+    protection: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Card:
+    name: str
+    set_number: str
+    element: str
+    cost: int
+    elite: bool
+    unique: bool
+    kind: str                       # creature (ground) | flyer
+    card_class: str                 # TOML key `class`
+    life: int
+    move: int                       # 0 for flyers
+    strike: tuple[int, int, int]
+    text: str = ""
+    ranged: Ranged | None = None
+    armor: int = 0
+    attack_experience: int = 0
+    defence_experience: int = 0
+    regeneration: int = 0
+    jump: int = 0
+    finish_off: int = 0
+    heal_self: int = 0              # HEAL_FULL for "full"
+    special_strike: int = 0
+    on_recruit_gold: int = 0
+    clumsy: bool = False
+    no_tap_after_attack: bool = False
+    directed: bool = False
+    unanswered: bool = False
+    strike_twice: bool = False
+    strike_twice_different: bool = False
+    ignores_flyer_protection: bool = False
+    defends_any: bool = False
+    defender_no_tap: bool = False
+    ignores_target_abilities: bool = False
+    counter_strikes_when_closed: bool = False
+    close_target_on_attack: bool = False
+    strike_bonus: tuple[StrikeBonus, ...] = ()
+    directed_vs: tuple[str, ...] = ()
+    reduce: tuple[Reduction, ...] = ()
+    protection: frozenset[str] = frozenset()
+    poison_on_strike: tuple[int, int, int] = (0, 0, 0)
+    draws_ranged: tuple[str, ...] = ()
+    tap_gain: TapGain | None = None
+    formation: Formation | None = None
+    played: tuple[str, ...] = ()
+    assumed: bool = False
+
+
+@dataclass(frozen=True)
+class CardSet:
+    cards: tuple[Card, ...]   # card id = position in this tuple = order in the file
+    path: str
+    sha256: str               # of the file bytes
+    _ids: dict = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "_ids", {fold(c.name): i for i, c in enumerate(self.cards)})
+
+    def __len__(self):
+        return len(self.cards)
+
+    def __iter__(self):
+        return iter(self.cards)
+
+    def get(self, name):
+        """The card called name (any case, ё = е), or None."""
+        i = self._ids.get(fold(name))
+        return None if i is None else self.cards[i]
+
+    def index(self, name):
+        """The card id of name (any case, ё = е); KeyError if the set has no such card."""
+        return self._ids[fold(name)]
+
+
+# ---- field checkers: each returns the normalized value or raises _Bad ----
+
+class _Bad(Exception):
+    def __init__(self, message, fix, path=()):
+        super().__init__(message)
+        self.message, self.fix, self.path = message, fix, path
+
+
+def _integer(lo):
+    def check(v):
+        if type(v) is not int:
+            raise _Bad(f"expected a whole number, got {v!r}", f"write a whole number >= {lo}, without quotes")
+        if v < lo:
+            raise _Bad(f"{v} is below {lo}", f"write a whole number >= {lo}")
+        return v
+    return check
+
+
+def _boolean(v):
+    if type(v) is not bool:
+        raise _Bad(f"expected true or false, got {v!r}", "write true or false, lowercase, no quotes")
+    return v
+
+
+def _string(v):
+    if type(v) is not str:
+        raise _Bad(f"expected a string, got {v!r}", 'write it in double quotes, e.g. "..."')
+    return v
+
+
+def _choice(choices):
+    def check(v):
+        if v not in choices:
+            near = closest(str(v), choices, n=1) if isinstance(v, str) else []
+            hint = f"did you mean '{near[0]}'? " if near else ""
+            raise _Bad(f"{v!r} is not in the vocabulary", f"{hint}use one of: {', '.join(choices)}")
+        return v
+    return check
+
+
+def _choices(choices):
+    """A list of distinct vocabulary words, kept in the order written."""
+    one = _choice(choices)
+
+    def check(v):
+        if type(v) is not list:
+            raise _Bad(f"expected a list, got {v!r}", f'write a list, e.g. ["{choices[0]}"]')
+        if len(set(map(str, v))) != len(v):
+            raise _Bad(f"{v!r} names a value twice", "list each value once")
+        return tuple(_item(one, x, i) for i, x in enumerate(v))
+    return check
+
+
+def _triple(v):
+    if type(v) is not list or len(v) != 3:
+        raise _Bad(f"expected 3 whole numbers (weak, medium, strong), got {v!r}", "write e.g. [1, 2, 3]")
+    return tuple(_item(_integer(0), x, i) for i, x in enumerate(v))
+
+
+def _item(check, v, i):
+    try:
+        return check(v)
+    except _Bad as e:
+        raise _Bad(e.message, e.fix, (f"[{i}]",) + e.path) from None
+
+
+def _table(fields, required=(), build=dict):
+    """A TOML table with keys from fields (key -> checker), built into build(**checked)."""
+    def check(v):
+        if type(v) is not dict:
+            first = (required or tuple(fields))[0]
+            raise _Bad(f"expected a table {{ ... }}, got {v!r}", f"write {{ {first} = ..., ... }}")
+        for key in v:
+            if key not in fields:
+                near = closest(key, fields, n=1)
+                hint = f"did you mean '{near[0]}'? " if near else ""
+                raise _Bad(f"unknown key '{key}'", f"{hint}allowed keys: {', '.join(fields)}")
+        for key in required:
+            if key not in v:
+                raise _Bad(f"missing key '{key}'", f"add {key} = ...")
+        out = {}
+        for key, x in v.items():
+            try:
+                out[key] = fields[key](x)
+            except _Bad as e:
+                raise _Bad(e.message, e.fix, (f".{key}",) + e.path) from None
+        return build(**out)
+    return check
+
+
+def _list_of(check_one):
+    def check(v):
+        if type(v) is not list:
+            raise _Bad(f"expected a list of tables, got {v!r}", "write [{ ... }, { ... }]")
+        return tuple(_item(check_one, x, i) for i, x in enumerate(v))
+    return check
+
+
+def _heal(v):
+    if v == "full":
+        return HEAL_FULL
+    if type(v) is not int or v < 1:
+        raise _Bad(f'expected a whole number >= 1 or "full", got {v!r}',
+                   'write e.g. heal_self = 3 or heal_self = "full"')
+    return v
+
+
+def _strengths(v):
+    if v == []:
+        raise _Bad("no strength listed", 'list some of "weak", "medium", "strong", or delete strengths')
+    return tuple(sorted(STRENGTHS.index(s) for s in _choices(STRENGTHS)(v)))
+
+
+def _protections(v):
+    return frozenset(_choices(PROTECTIONS)(v))
+
+
+def _ranged(v):
+    fields = {"kind": _choice(RANGED_KINDS), "strike": _triple, "range": _integer(1)}
+    checked = _table(fields, required=("kind", "strike"))(v)
+    if checked["kind"] == "row_strike" and "range" in checked:
+        raise _Bad("row_strike has no range (it always reaches exactly 2 cells)", "delete range = ...")
+    return Ranged(checked["kind"], checked["strike"], checked.get("range", 0))
+
+
+_strike_bonus = _list_of(_table(
+    {"amount": _integer(1), "vs": _choice(BONUS_VS), "applies_to": _choice(BONUS_APPLIES_TO),
+     "strengths": _strengths},
+    required=("amount", "vs"), build=StrikeBonus))
+_reduce = _list_of(_table(
+    {"amount": _integer(1), "source": _choice(REDUCE_SOURCES), "attacker_cost_at_most": _integer(1)},
+    required=("amount", "source"), build=Reduction))
+
+FLAGS = ("clumsy", "no_tap_after_attack", "directed", "unanswered", "strike_twice", "strike_twice_different",
+         "ignores_flyer_protection", "defends_any", "defender_no_tap", "ignores_target_abilities",
+         "counter_strikes_when_closed", "close_target_on_attack")  # the yes/no ability keywords
+
+FIELDS = {
+    "set_number": _string, "element": _choice(ELEMENTS), "cost": _integer(0), "kind": _choice(KINDS),
+    "class": _string, "life": _integer(1), "move": _integer(0), "strike": _triple, "text": _string,
+    "ranged": _ranged, "armor": _integer(0), "attack_experience": _integer(0),
+    "defence_experience": _integer(0), "regeneration": _integer(0), "jump": _integer(1),
+    "finish_off": _integer(1), "heal_self": _heal, "special_strike": _integer(1),
+    "on_recruit_gold": _integer(1), "strike_bonus": _strike_bonus, "directed_vs": _choices(BONUS_VS),
+    "reduce": _reduce, "protection": _protections, "poison_on_strike": _triple,
+    "draws_ranged": _choices(DRAWS_RANGED),
+    "tap_gain": _table({"directed": _boolean, "protection": _protections}, build=TapGain),
+    "formation": _table({"attack_experience": _integer(0), "defence_experience": _integer(0),
+                         "armor": _integer(0), "strike_bonus": _strike_bonus, "reduce": _reduce,
+                         "protection": _protections}, build=Formation),
+    "played": _choices(TAP_ABILITIES), "elite": _boolean, "unique": _boolean, "assumed": _boolean,
+    **{flag: _boolean for flag in FLAGS},
+}
+REQUIRED = ("set_number", "element", "cost", "elite", "unique", "kind", "life", "strike")
+
+
+# ---- locating cards and fields in the text, for error lines ----
+
+_TOML_KEY = r"""("(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)"""
+# ["Card"] or ["Card".field]; a [[...]] array header is no card
+_HEADER = re.compile(r"^\s*\[(?!\[)\s*" + _TOML_KEY + r"""\s*(?:\.\s*"?([A-Za-z_]+)"?)?""")
+_KEY = re.compile(r"""^\s*"?([A-Za-z_]+)"?\s*[=.]""")
+_TOP_KEY = re.compile(r"^\s*" + _TOML_KEY + r"\s*=")
+
+
+def _key_text(raw):
+    return tomllib.loads(f"k = {raw}")["k"] if raw[0] in "\"'" else raw
+
+
+def _locate(text):
+    """{card name: {None: header line, field: line of the field}}, 1-based lines, first occurrence."""
+    lines, card, top = {}, None, False
+    for n, line in enumerate(text.splitlines(), 1):
+        m = _HEADER.match(line)
+        if m:
+            card, sub = _key_text(m.group(1)), m.group(2)
+            top = sub is None
+            lines.setdefault(card, {}).setdefault(sub, n)
+        elif card is None:
+            k = _TOP_KEY.match(line)
+            if k:  # a key = value above the first table: not a card table
+                lines.setdefault(_key_text(k.group(1)), {}).setdefault(None, n)
+        elif top:
+            k = _KEY.match(line)
+            if k:
+                lines[card].setdefault(k.group(1), n)
+    return lines
+
+
+def load_cardset(path=None):
+    """Read and validate a card set file (default: the bundled set 1). Raises InputError."""
+    path = Path(path) if path is not None else DEFAULT_CARDSET_PATH
+    try:
+        raw = path.read_bytes()
+        text = raw.decode("utf-8")
+    except OSError as e:
+        raise InputError(path, None, f"cannot read the card set: {e.strerror}",
+                         "check the path") from None
+    except UnicodeDecodeError:
+        raise InputError(path, None, "the card set is not UTF-8 text", "save the file as UTF-8") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        m = re.search(r"\(at line (\d+), column (\d+)\)", str(e))
+        line = int(m.group(1)) if m else None
+        msg = str(e)[:m.start()].strip() if m else str(e)
+        col = f" at column {m.group(2)}" if m else ""
+        raise InputError(path, line, f"TOML syntax error{col}: {msg}",
+                         'write key = value, strings in "double quotes", lists in [ ]') from None
+
+    where = _locate(text)
+    cards, seen = [], {}
+    for name, table in data.items():
+        lines = where.get(name, {})
+        header = lines.get(None)
+
+        def fail(field_name, message, fix, detail=""):
+            line = lines.get(field_name, header) if field_name else header
+            about = f"card '{name}'" + (f", field '{field_name}{detail}'" if field_name else "")
+            raise InputError(path, line, f"{about}: {message}", fix)
+
+        if fold(name) in seen:
+            fail(None, f"the same name as card '{seen[fold(name)]}' (names compare with ё = е, any case)",
+                 "rename or delete one of the two")
+        seen[fold(name)] = name
+        if type(table) is not dict:
+            fail(None, "is not a table", f'write it as a table: ["{name}"] followed by its fields')
+        cards.append(_card(name, table, fail))
+    if not cards:
+        raise InputError(path, None, "the card set has no cards", 'add at least one card table ["Name"]')
+    return CardSet(tuple(cards), str(path), hashlib.sha256(raw).hexdigest())
+
+
+def _card(name, table, fail):
+    values = {}
+    for key, v in table.items():
+        if key not in FIELDS:
+            near = closest(key, FIELDS, n=1)
+            fail(key, "unknown field",
+                 f"did you mean '{near[0]}'?" if near else "delete it; allowed fields are in VOCABULARY.md")
+        try:
+            values[key] = FIELDS[key](v)
+        except _Bad as e:
+            fail(key, e.message, e.fix, "".join(e.path))
+    for key in REQUIRED:
+        if key not in values:
+            fail(None, f"missing required field '{key}'", f"add {key} = ..., see VOCABULARY.md")
+    if values["kind"] == "flyer" and "move" in values:
+        fail("move", "a flyer has no movement", "delete the move line, or set kind = \"creature\"")
+    if values["kind"] == "creature" and "move" not in values:
+        fail(None, "a ground creature needs movement", "add move = N, e.g. move = 1")
+    if values.get("strike_twice_different") and not values.get("strike_twice"):
+        fail("strike_twice_different", "needs strike_twice", "add strike_twice = true")
+    tap_gain = values.get("tap_gain")
+    if tap_gain is not None and not (tap_gain.directed or tap_gain.protection):
+        fail("tap_gain", "gains nothing", "add directed = true and/or protection = [...], or delete tap_gain")
+    has = [a for a in TAP_ABILITIES if values.get(a)]
+    played = values.get("played", ())
+    if set(has) != set(played):
+        fail("played", f"played lists {list(played)} but the card's tap abilities are {has}",
+             f"set played = {has} in the order the card text lists them".replace("'", '"'))
+    values["card_class"] = values.pop("class", "")
+    values.setdefault("move", 0)
+    return Card(name=name, **values)

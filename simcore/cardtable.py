@@ -1,0 +1,158 @@
+"""Compiles a validated CardSet (decks layer) into dense integer tables the kernels read.
+
+Card data reaches kernels only as these arrays (never as globals), so another card set, or a stat
+override such as `Арацент.life=11`, is a table edit and needs no recompilation. Column names are the
+int constants below, usable inside kernels.
+
+Tables:
+  stats   int32 (cards, N_FIELDS)           printed stats and keywords (RULES.md section 1, issue 2 part 4)
+  bonus   int32 (cards, MAX_BONUS, 5)       "+N strike [vs X]": amount, vs, applies_to, strengths mask, formation
+  reduce  int32 (cards, MAX_REDUCE, 4)      "-N from X": amount, source, attacker cost at most (0 = any), formation
+"""
+from typing import NamedTuple
+
+import numpy as np
+
+# ---- stats columns -------------------------------------------------------------------------------
+(ELEMENT, COST, ELITE, UNIQUE, FLYER, LIFE, MOVE, SW, SM, SS,
+ RKIND, RW, RM, RS, RRANGE, ARMOR, OVA, OVZ, REGEN, JUMP, FINISH, HEAL_SELF, SPECIAL,
+ CLUMSY, NO_TAP, DIRECTED, UNANSWERED, TWICE, TWICE_DIFF, IGN_ZOAL, DEF_ANY, DEF_NO_TAP,
+ IGN_TARGET, COUNTER_CLOSED, CLOSE_TARGET, PROT, POISON_W, POISON_M, POISON_S, DRAWS_RANGED,
+ GAIN_DIRECTED, GAIN_PROT, RECRUIT_GOLD, DIRECTED_VS, MAGIC_USER, RANGED_USER, HAS_FORMATION,
+ F_OVA, F_OVZ, F_ARMOR, F_PROT, N_PLAYED, PLAYED0, PLAYED1, PLAYED2, PLAYED3, N_FIELDS) = range(57)
+
+ELEMENTS = ("steppe", "mountains", "forest", "swamps", "darkness", "neutral")
+E_NEUTRAL = 5
+
+# ranged attack kinds (RKIND), also the attack kinds the combat kernels pass around
+K_STRIKE = 0          # simple strike (melee) and counter-strike
+K_SHOT = 1
+K_THROW = 2
+K_DISCHARGE = 3       # magical
+K_ROW = 4             # strike through a row (УЧР)
+K_SPECIAL = 5         # special strike N
+RANGED_KINDS = {"shot": K_SHOT, "throw": K_THROW, "discharge": K_DISCHARGE, "row_strike": K_ROW}
+
+# protections (bit mask)
+PROT_BITS = {"poison": 1, "magic": 2, "discharge": 4, "shot": 8, "throw": 16, "spell": 32,
+             "flyer": 64, "weak_strike": 128}
+P_POISON, P_MAGIC, P_DISCHARGE, P_SHOT, P_THROW, P_SPELL, P_FLYER, P_WEAK = (
+    1, 2, 4, 8, 16, 32, 64, 128)
+
+# "vs" filters of strike bonuses and directed_vs
+VS_CODES = {"always": 0, "steppe": 1, "mountains": 2, "forest": 3, "swamps": 4, "darkness": 5,
+            "neutral": 6, "closed": 7, "flyer": 8, "defender": 9, "magic_user": 10,
+            "ranged_user": 11, "armored_or_experienced": 12}
+VS_CLOSED, VS_FLYER, VS_DEFENDER, VS_MAGIC, VS_RANGED, VS_ARMORED = 7, 8, 9, 10, 11, 12
+
+# applies_to of strike bonuses
+APPLY_CODES = {"strike": 1, "ranged": 2, "all": 3}
+
+# reduction sources; an element e is 10 + its index
+SOURCE_CODES = {"strikes": 0, "ranged": 1, "non_magic": 2, "diagonal_strikes": 3,
+                "shots_throws": 4, "flyers": 5}
+SOURCE_CODES.update({e: 10 + i for i, e in enumerate(ELEMENTS)})
+
+# played (tap) abilities, in card-text order for the scenario's `ability = N`
+PLAYED_CODES = {"ranged": 1, "finish_off": 2, "heal_self": 3, "special_strike": 4, "tap_gain": 5}
+
+MAX_BONUS = 4
+MAX_REDUCE = 4
+
+
+class CardTable(NamedTuple):
+    stats: np.ndarray
+    bonus: np.ndarray
+    reduce: np.ndarray
+    names: tuple
+
+
+def _prot_mask(names) -> int:
+    mask = 0
+    for n in names:
+        mask |= PROT_BITS[n]
+    return mask
+
+
+def _bonus_rows(bonuses, formation):
+    rows = []
+    for b in bonuses:
+        strengths = 0
+        for s in b.strengths:
+            strengths |= 1 << s
+        rows.append((b.amount, VS_CODES[b.vs], APPLY_CODES[b.applies_to], strengths, formation))
+    return rows
+
+
+def _reduce_rows(reductions, formation):
+    return [(r.amount, SOURCE_CODES[r.source], r.attacker_cost_at_most, formation)
+            for r in reductions]
+
+
+def compile_cardset(cardset) -> CardTable:
+    """Dense tables for every card of a validated decks.CardSet, indexed by card id."""
+    cards = cardset.cards
+    n = len(cards)
+    stats = np.zeros((n, N_FIELDS), np.int64)
+    bonus = np.zeros((n, MAX_BONUS, 5), np.int64)
+    reduce = np.zeros((n, MAX_REDUCE, 4), np.int64)
+    for i, c in enumerate(cards):
+        row = stats[i]
+        row[ELEMENT] = ELEMENTS.index(c.element)
+        row[COST], row[ELITE], row[UNIQUE] = c.cost, int(c.elite), int(c.unique)
+        row[FLYER] = int(c.kind == "flyer")
+        row[LIFE], row[MOVE] = c.life, c.move
+        row[SW], row[SM], row[SS] = c.strike
+        if c.ranged is not None:
+            row[RKIND] = RANGED_KINDS[c.ranged.kind]
+            row[RW], row[RM], row[RS] = c.ranged.strike
+            row[RRANGE] = c.ranged.range
+        row[ARMOR], row[OVA], row[OVZ] = c.armor, c.attack_experience, c.defence_experience
+        row[REGEN], row[JUMP], row[FINISH] = c.regeneration, c.jump, c.finish_off
+        row[HEAL_SELF], row[SPECIAL] = c.heal_self, c.special_strike
+        for col, flag in ((CLUMSY, c.clumsy), (NO_TAP, c.no_tap_after_attack),
+                          (DIRECTED, c.directed), (UNANSWERED, c.unanswered),
+                          (TWICE, c.strike_twice), (TWICE_DIFF, c.strike_twice_different),
+                          (IGN_ZOAL, c.ignores_flyer_protection), (DEF_ANY, c.defends_any),
+                          (DEF_NO_TAP, c.defender_no_tap), (IGN_TARGET, c.ignores_target_abilities),
+                          (COUNTER_CLOSED, c.counter_strikes_when_closed),
+                          (CLOSE_TARGET, c.close_target_on_attack)):
+            row[col] = int(bool(flag))
+        row[PROT] = _prot_mask(c.protection)
+        row[POISON_W], row[POISON_M], row[POISON_S] = c.poison_on_strike
+        draws = 0
+        for k in c.draws_ranged:
+            draws |= 1 << RANGED_KINDS[k]
+        row[DRAWS_RANGED] = draws
+        if c.tap_gain is not None:
+            row[GAIN_DIRECTED] = int(c.tap_gain.directed)
+            row[GAIN_PROT] = _prot_mask(c.tap_gain.protection)
+        row[RECRUIT_GOLD] = c.on_recruit_gold
+        vs_mask = 0
+        for v in c.directed_vs:
+            vs_mask |= 1 << VS_CODES[v]
+        row[DIRECTED_VS] = vs_mask
+        row[MAGIC_USER] = int(row[RKIND] == K_DISCHARGE)
+        row[RANGED_USER] = int(row[RKIND] in (K_SHOT, K_THROW, K_DISCHARGE))
+        brows = _bonus_rows(c.strike_bonus, 0)
+        rrows = _reduce_rows(c.reduce, 0)
+        f = c.formation
+        if f is not None:
+            row[HAS_FORMATION] = 1
+            row[F_OVA], row[F_OVZ], row[F_ARMOR] = (f.attack_experience, f.defence_experience,
+                                                   f.armor)
+            row[F_PROT] = _prot_mask(f.protection)
+            brows += _bonus_rows(f.strike_bonus, 1)
+            rrows += _reduce_rows(f.reduce, 1)
+        if len(brows) > MAX_BONUS or len(rrows) > MAX_REDUCE:
+            raise ValueError(f"{c.name}: more than {MAX_BONUS} strike bonuses or "
+                             f"{MAX_REDUCE} reductions; raise MAX_BONUS/MAX_REDUCE")
+        for j, b in enumerate(brows):
+            bonus[i, j] = b
+        for j, r in enumerate(rrows):
+            reduce[i, j] = r
+        played = [PLAYED_CODES[p] for p in c.played]
+        row[N_PLAYED] = len(played)
+        for j, p in enumerate(played[:4]):
+            row[PLAYED0 + j] = p
+    return CardTable(stats, bonus, reduce, tuple(c.name for c in cards))

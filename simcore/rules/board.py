@@ -1,0 +1,113 @@
+"""The field (RULES.md section 2): cells, adjacency, zones, ownership and formation.
+
+Cells are row * 5 + column; row 0..5 are the printed rows 1..6, column 0..4 are a..e.
+"""
+from numba import njit
+
+from ..cardtable import FLYER, HAS_FORMATION
+from ..state import (
+    CARD_ID,
+    CELL,
+    G_BOARD,
+    G_DECK_SIZE,
+    MAX_DECK,
+    N_COLS,
+    Z_AUX,
+    Z_FIELD,
+    ZONE,
+)
+
+
+@njit(cache=True)
+def owner_of(slot):
+    return slot // MAX_DECK
+
+
+@njit(cache=True)
+def in_play(st, g, s):
+    z = st.cards[g, s, ZONE]
+    return z == Z_FIELD or z == Z_AUX
+
+
+@njit(cache=True)
+def cell_row(c):
+    return c // N_COLS
+
+
+@njit(cache=True)
+def cell_col(c):
+    return c % N_COLS
+
+
+@njit(cache=True)
+def adjacent_cells(a, b):
+    """Рядом: one of the 8 surrounding cells."""
+    dr = abs(cell_row(a) - cell_row(b))
+    dc = abs(cell_col(a) - cell_col(b))
+    return max(dr, dc) == 1
+
+
+@njit(cache=True)
+def manhattan(a, b):
+    return abs(cell_row(a) - cell_row(b)) + abs(cell_col(a) - cell_col(b))
+
+
+@njit(cache=True)
+def diagonal(a, b):
+    return cell_row(a) != cell_row(b) and cell_col(a) != cell_col(b)
+
+
+@njit(cache=True)
+def own_row(player, row):
+    """True if the printed row belongs to the player (rows 0-2 player 0, rows 3-5 player 1)."""
+    return (row < 3) if player == 0 else (row >= 3)
+
+
+@njit(cache=True)
+def forwardness(player, row):
+    """0 for the player's back row, 1 middle, 2 front row."""
+    return row if player == 0 else 5 - row
+
+
+@njit(cache=True)
+def is_flyer(C, st, g, s):
+    return C[st.cards[g, s, CARD_ID], FLYER] == 1
+
+
+@njit(cache=True)
+def creatures_in_play(st, g, player):
+    n = 0
+    for s in range(player * MAX_DECK, player * MAX_DECK + st.game[g, G_DECK_SIZE + player]):
+        if in_play(st, g, s):
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def only_flyers_left(C, st, g, player):
+    """True if the player has creatures in play and all of them are flyers."""
+    n = 0
+    for s in range(player * MAX_DECK, player * MAX_DECK + st.game[g, G_DECK_SIZE + player]):
+        if in_play(st, g, s):
+            if st.cards[g, s, ZONE] == Z_FIELD:
+                return False
+            n += 1
+    return n > 0
+
+
+@njit(cache=True)
+def in_formation(C, st, g, s):
+    """[H] Formation (строй): a card with formation abilities is in formation while its left or right
+    neighbour (same row, next column) is a creature of the same player that has formation too."""
+    if st.cards[g, s, ZONE] != Z_FIELD or C[st.cards[g, s, CARD_ID], HAS_FORMATION] == 0:
+        return False
+    c = st.cards[g, s, CELL]
+    col = cell_col(c)
+    p = owner_of(s)
+    for dc in (-1, 1):
+        nc = col + dc
+        if 0 <= nc < N_COLS:
+            o = st.game[g, G_BOARD + (c + dc)]
+            if o >= 0 and owner_of(o) == p and C[st.cards[g, o, CARD_ID], HAS_FORMATION] == 1:
+                return True
+    return False

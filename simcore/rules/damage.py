@@ -1,0 +1,284 @@
+"""Life, wounds and healing (RULES.md section 6, rule 508) and the wounds an attack deals (section 5).
+
+current life = life maximum + extra lives - wounds (508.1-508.4). Wounds dealt by an attack = strike
+value + the attacker's bonuses - the target's reductions, then armor (non-magical attacks only),
+never below 0; a protection from the attack's kind makes it deal no wounds. The effective keywords
+of a card (attack/defence experience, armor, protections) add its formation keywords while it is in
+formation and the keywords it acquired (117).
+"""
+from numba import njit
+
+from ..cardtable import (
+    APPLY_CODES,
+    ARMOR,
+    COST,
+    DIRECTED,
+    DIRECTED_VS,
+    ELEMENT,
+    F_ARMOR,
+    F_OVA,
+    F_OVZ,
+    F_PROT,
+    FLYER,
+    IGN_ZOAL,
+    K_DISCHARGE,
+    K_ROW,
+    K_SHOT,
+    K_SPECIAL,
+    K_STRIKE,
+    K_THROW,
+    MAGIC_USER,
+    OVA,
+    OVZ,
+    P_DISCHARGE,
+    P_FLYER,
+    P_MAGIC,
+    P_SHOT,
+    P_THROW,
+    P_WEAK,
+    PROT,
+    RANGED_USER,
+    RM,
+    RS,
+    RW,
+    SM,
+    SS,
+    SW,
+    VS_ARMORED,
+    VS_CLOSED,
+    VS_DEFENDER,
+    VS_FLYER,
+    VS_MAGIC,
+    VS_RANGED,
+)
+from ..state import (
+    ARMOR_LEFT,
+    CARD_ID,
+    CELL,
+    CLOSED,
+    DIED_FROM,
+    DMG_DEALT,
+    EXTRA_LIVES,
+    GAINED,
+    LIFE_MAX,
+    WOUNDS,
+    Z_FIELD,
+    ZONE,
+)
+from .board import diagonal, in_formation
+from .log import EV_HEAL, EV_NO_WOUND, EV_WOUND, log
+
+APPLY_STRIKE = APPLY_CODES["strike"]
+APPLY_RANGED = APPLY_CODES["ranged"]
+
+
+@njit(cache=True)
+def current_life(st, g, s):
+    return st.cards[g, s, LIFE_MAX] + st.cards[g, s, EXTRA_LIVES] - st.cards[g, s, WOUNDS]
+
+
+@njit(cache=True)
+def attack_experience(C, st, g, s):
+    v = C[st.cards[g, s, CARD_ID], OVA]
+    if in_formation(C, st, g, s):
+        v += C[st.cards[g, s, CARD_ID], F_OVA]
+    return v
+
+
+@njit(cache=True)
+def defence_experience(C, st, g, s):
+    v = C[st.cards[g, s, CARD_ID], OVZ]
+    if in_formation(C, st, g, s):
+        v += C[st.cards[g, s, CARD_ID], F_OVZ]
+    return v
+
+
+@njit(cache=True)
+def armor_value(C, st, g, s):
+    v = C[st.cards[g, s, CARD_ID], ARMOR]
+    if in_formation(C, st, g, s):
+        v += C[st.cards[g, s, CARD_ID], F_ARMOR]
+    return v
+
+
+@njit(cache=True)
+def protections(C, st, g, s):
+    m = C[st.cards[g, s, CARD_ID], PROT] | (st.cards[g, s, GAINED] >> 8)
+    if in_formation(C, st, g, s):
+        m |= C[st.cards[g, s, CARD_ID], F_PROT]
+    return m
+
+
+@njit(cache=True)
+def vs_matches(C, st, g, code, t, t_defending):
+    """The "vs X" filter of a strike bonus or directed_vs, tested on target t."""
+    ct = st.cards[g, t, CARD_ID]
+    if code == 0:
+        return True
+    if code <= 6:
+        return C[ct, ELEMENT] == code - 1
+    if code == VS_CLOSED:
+        return st.cards[g, t, CLOSED] == 1
+    if code == VS_FLYER:
+        return C[ct, FLYER] == 1
+    if code == VS_DEFENDER:
+        return t_defending
+    if code == VS_MAGIC:
+        return C[ct, MAGIC_USER] == 1
+    if code == VS_RANGED:
+        return C[ct, RANGED_USER] == 1
+    if code == VS_ARMORED:
+        return C[ct, OVA] > 0 or C[ct, OVZ] > 0 or C[ct, ARMOR] > 0
+    return False
+
+
+@njit(cache=True)
+def is_directed(C, st, g, att, t):
+    """Directed strike (НУ): printed, acquired, or against a matching target."""
+    ca = st.cards[g, att, CARD_ID]
+    if C[ca, DIRECTED] == 1 or (st.cards[g, att, GAINED] & 1) == 1:
+        return True
+    mask = C[ca, DIRECTED_VS]
+    if mask != 0:
+        for code in range(13):
+            if (mask >> code) & 1 and vs_matches(C, st, g, code, t, False):
+                return True
+    return False
+
+
+@njit(cache=True)
+def strike_bonus(C, B, st, g, att, t, strength, applies, t_defending):
+    """Sum of the attacker's "+N strike" bonuses that apply to this attack on t."""
+    ca = st.cards[g, att, CARD_ID]
+    total = 0
+    for j in range(B.shape[1]):
+        amount = B[ca, j, 0]
+        if amount == 0:
+            continue
+        if (B[ca, j, 2] & applies) == 0:
+            continue
+        if strength > 0 and (B[ca, j, 3] >> (strength - 1)) & 1 == 0:
+            continue
+        if B[ca, j, 4] == 1 and not in_formation(C, st, g, att):
+            continue
+        if vs_matches(C, st, g, B[ca, j, 1], t, t_defending):
+            total += amount
+    return total
+
+
+@njit(cache=True)
+def reduction(C, R, st, g, t, att, kind):
+    """Sum of the target's "-N from X" reductions that apply to an attack of this kind by att."""
+    ct = st.cards[g, t, CARD_ID]
+    ca = st.cards[g, att, CARD_ID]
+    total = 0
+    for j in range(R.shape[1]):
+        amount = R[ct, j, 0]
+        if amount == 0:
+            continue
+        src = R[ct, j, 1]
+        if R[ct, j, 2] > 0 and C[ca, COST] > R[ct, j, 2]:
+            continue
+        if R[ct, j, 3] == 1 and not in_formation(C, st, g, t):
+            continue
+        ok = False
+        if src == 0:
+            ok = kind == K_STRIKE
+        elif src == 1:
+            ok = kind == K_SHOT or kind == K_THROW or kind == K_DISCHARGE or kind == K_ROW
+        elif src == 2:
+            ok = kind != K_DISCHARGE
+        elif src == 3:
+            ok = (kind == K_STRIKE and st.cards[g, att, ZONE] == Z_FIELD and st.cards[g, t, ZONE] == Z_FIELD
+                  and diagonal(st.cards[g, att, CELL], st.cards[g, t, CELL]))
+        elif src == 4:
+            ok = kind == K_SHOT or kind == K_THROW
+        elif src == 5:
+            ok = C[ca, FLYER] == 1
+        elif src >= 10:
+            ok = C[ca, ELEMENT] == src - 10
+        if ok:
+            total += amount
+    return total
+
+
+@njit(cache=True)
+def protected_from(C, st, g, t, att, kind, strength):
+    """True if t's protections make this attack deal it no wounds (RULES.md section 5)."""
+    prot = protections(C, st, g, t)
+    if kind == K_SHOT and prot & P_SHOT:
+        return True
+    if kind == K_THROW and prot & P_THROW:
+        return True
+    if kind == K_DISCHARGE and prot & (P_DISCHARGE | P_MAGIC):
+        return True
+    if kind == K_STRIKE and strength == 1 and prot & P_WEAK:
+        return True
+    ca = st.cards[g, att, CARD_ID]
+    if C[ca, FLYER] == 1 and prot & P_FLYER and C[ca, IGN_ZOAL] == 0:
+        return True
+    return False
+
+
+@njit(cache=True)
+def base_value(C, st, g, att, kind, strength):
+    ca = st.cards[g, att, CARD_ID]
+    if strength == 0:
+        return 0
+    if kind == K_STRIKE:
+        return C[ca, SW] if strength == 1 else (C[ca, SM] if strength == 2 else C[ca, SS])
+    return C[ca, RW] if strength == 1 else (C[ca, RM] if strength == 2 else C[ca, RS])
+
+
+@njit(cache=True)
+def attack_wounds(C, B, R, st, g, att, t, kind, strength, base, t_defending, ignore_t, no_bonus):
+    """Wounds before armor of an attack by att on t. `base` < 0 takes the strike value of the
+    rolled strength; `ignore_t` ignores t's abilities (Етун attacking); `no_bonus` drops att's
+    strike bonuses (a counter-strike at Етун)."""
+    if strength == 0 and base < 0:
+        return 0
+    if base < 0:
+        base = base_value(C, st, g, att, kind, strength)
+    applies = APPLY_STRIKE if (kind == K_STRIKE or kind == K_SPECIAL) else APPLY_RANGED
+    dmg = base
+    if not no_bonus:
+        dmg += strike_bonus(C, B, st, g, att, t, strength, applies, t_defending)
+    if not ignore_t:
+        if protected_from(C, st, g, t, att, kind, strength):
+            return 0
+        dmg -= reduction(C, R, st, g, t, att, kind)
+    return max(dmg, 0)
+
+
+@njit(cache=True)
+def absorb_armor(C, st, g, t, dmg, kind, ignore_t):
+    """Armor X absorbs up to X wounds from non-magical attacks per turn (RULES.md section 5)."""
+    if ignore_t or kind == K_DISCHARGE or dmg <= 0:
+        return dmg
+    a = min(st.cards[g, t, ARMOR_LEFT], dmg)
+    st.cards[g, t, ARMOR_LEFT] -= a
+    return dmg - a
+
+
+@njit(cache=True)
+def wound(st, g, t, n, source):
+    """508.3: n wound markers on t; remembers who brought it to 0 life for 509.1.1."""
+    if n <= 0:
+        log(st, g, EV_NO_WOUND, t, source, 0, 0, 0)
+        return
+    st.cards[g, t, WOUNDS] += n
+    if source >= 0:
+        st.cards[g, source, DMG_DEALT] += n
+    if current_life(st, g, t) <= 0 and st.cards[g, t, DIED_FROM] == -1:
+        st.cards[g, t, DIED_FROM] = source
+    log(st, g, EV_WOUND, t, n, source, current_life(st, g, t), 0)
+
+
+@njit(cache=True)
+def heal(st, g, t, n):
+    """Healing N removes up to N wounds (508)."""
+    h = min(st.cards[g, t, WOUNDS], n)
+    if h > 0:
+        st.cards[g, t, WOUNDS] -= h
+        log(st, g, EV_HEAL, t, h, current_life(st, g, t), 0, 0)
+    return h

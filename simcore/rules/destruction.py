@@ -1,0 +1,105 @@
+"""Destruction (RULES.md section 7, rule 509) and the end of the game (section 9).
+
+A card whose current life is <= 0 is destroyed at once, outside the stack, and goes to its owner's
+graveyard; it died from the card (or poison) that brought it to <= 0 (509.1.1). Destruction without
+wounds (finish off) also sends the card to the graveyard (509.2). A player with no creature in play
+loses; both at once is a draw. After the round cap the higher total cost in play wins (604.1).
+"""
+from numba import njit
+
+from ..cardtable import COST
+from ..state import (
+    CARD_ID,
+    CELL,
+    CLOSED,
+    DEATH_TURN,
+    DIED_FROM,
+    END_BOTH_WIPED,
+    END_TURN_CAP,
+    END_WIPE,
+    G_BOARD,
+    G_DECK_SIZE,
+    G_END,
+    G_TURN,
+    G_WINNER,
+    KILLS,
+    MAX_DECK,
+    WINNER_DRAW,
+    Z_GRAVE,
+    ZONE,
+)
+from .board import in_play, owner_of
+from .damage import current_life
+from .log import EV_DEATH, EV_END, log
+
+
+@njit(cache=True)
+def destroy(st, g, s, killer):
+    """509: move s to its owner's graveyard; credit the kill."""
+    c = st.cards[g, s, CELL]
+    if c >= 0:
+        st.game[g, G_BOARD + c] = -1
+    log(st, g, EV_DEATH, s, killer, c, 0, 0)
+    st.cards[g, s, ZONE] = Z_GRAVE
+    st.cards[g, s, CELL] = -1
+    st.cards[g, s, CLOSED] = 0
+    st.cards[g, s, DIED_FROM] = killer
+    st.cards[g, s, DEATH_TURN] = st.game[g, G_TURN]
+    if killer >= 0 and owner_of(killer) != owner_of(s):
+        st.cards[g, killer, KILLS] += 1
+
+
+@njit(cache=True)
+def check_destruction(st, g):
+    """Destroy every card in play whose current life is <= 0 (simultaneously)."""
+    for p in range(2):
+        for s in range(p * MAX_DECK, p * MAX_DECK + st.game[g, G_DECK_SIZE + p]):
+            if in_play(st, g, s) and current_life(st, g, s) <= 0:
+                destroy(st, g, s, st.cards[g, s, DIED_FROM])
+
+
+@njit(cache=True)
+def count_in_play(st, g, p):
+    n = 0
+    for s in range(p * MAX_DECK, p * MAX_DECK + st.game[g, G_DECK_SIZE + p]):
+        if in_play(st, g, s):
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def check_game_end(st, g):
+    """Section 9: a player with no creature in play loses; both at once: draw. True if over."""
+    if st.game[g, G_WINNER] >= 0:
+        return True
+    n0 = count_in_play(st, g, 0)
+    n1 = count_in_play(st, g, 1)
+    if n0 > 0 and n1 > 0:
+        return False
+    if n0 == 0 and n1 == 0:
+        st.game[g, G_WINNER] = WINNER_DRAW
+        st.game[g, G_END] = END_BOTH_WIPED
+    else:
+        st.game[g, G_WINNER] = 1 if n0 == 0 else 0
+        st.game[g, G_END] = END_WIPE
+    log(st, g, EV_END, st.game[g, G_WINNER], st.game[g, G_END], 0, 0, 0)
+    return True
+
+
+@njit(cache=True)
+def cost_in_play(C, st, g, p):
+    total = 0
+    for s in range(p * MAX_DECK, p * MAX_DECK + st.game[g, G_DECK_SIZE + p]):
+        if in_play(st, g, s):
+            total += C[st.cards[g, s, CARD_ID], COST]
+    return total
+
+
+@njit(cache=True)
+def adjudicate(C, st, g):
+    """604.1 [H]: after the round cap the higher total cost in play wins (gold = silver)."""
+    c0 = cost_in_play(C, st, g, 0)
+    c1 = cost_in_play(C, st, g, 1)
+    st.game[g, G_WINNER] = 0 if c0 > c1 else (1 if c1 > c0 else WINNER_DRAW)
+    st.game[g, G_END] = END_TURN_CAP
+    log(st, g, EV_END, st.game[g, G_WINNER], st.game[g, G_END], c0, c1, 0)

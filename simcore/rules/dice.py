@@ -1,0 +1,127 @@
+"""Dice (RULES.md section 5, the strike table of 504) and the per-game random draws.
+
+Every d6 comes from the game's dice stream, or, in a scenario, from its list of forced dice.
+"""
+import numpy as np
+from numba import njit
+
+from ..rng import STREAM_AI0, STREAM_DICE, STREAM_SHUFFLE, uniform_int
+from ..state import (
+    ERR_DICE_EXHAUSTED,
+    G_DICE_N,
+    G_DICE_USED,
+    G_DRAWS,
+    G_ERROR,
+    G_INDEX,
+    G_SEED,
+)
+
+MISS, WEAK, MEDIUM, STRONG = 0, 1, 2, 3
+
+
+@njit(cache=True)
+def roll_d6(st, g):
+    n = st.game[g, G_DICE_N]
+    if n >= 0:
+        i = st.game[g, G_DICE_USED]
+        if i >= n:
+            st.game[g, G_ERROR] = ERR_DICE_EXHAUSTED
+            return 1
+        st.game[g, G_DICE_USED] = i + 1
+        return np.int64(st.dice[g, i])
+    d = st.game[g, G_DRAWS + STREAM_DICE]
+    st.game[g, G_DRAWS + STREAM_DICE] = d + 1
+    return 1 + uniform_int(st.game[g, G_SEED], st.game[g, G_INDEX], STREAM_DICE, d, 6)
+
+
+@njit(cache=True)
+def shuffle_int(st, g, n):
+    """A uniform integer in [0, n) from the shuffle stream."""
+    d = st.game[g, G_DRAWS + STREAM_SHUFFLE]
+    st.game[g, G_DRAWS + STREAM_SHUFFLE] = d + 1
+    return uniform_int(st.game[g, G_SEED], st.game[g, G_INDEX], STREAM_SHUFFLE, d, n)
+
+
+@njit(cache=True)
+def ai_int(st, g, player, n):
+    """A uniform integer in [0, n) from the player's AI stream."""
+    stream = STREAM_AI0 + player
+    d = st.game[g, G_DRAWS + stream]
+    st.game[g, G_DRAWS + stream] = d + 1
+    return uniform_int(st.game[g, G_SEED], st.game[g, G_INDEX], stream, d, n)
+
+
+@njit(cache=True)
+def strike_table(a, d):
+    """504 table: (attacker's strike, counter-strike, exchange) for attacker total a, defender d.
+
+    Strikes are MISS..STRONG; counter-strikes MISS (none), WEAK or MEDIUM. exchange = 1 when the
+    side with the stronger strike may lower both one step.
+    """
+    diff = a - d
+    if diff >= 5:
+        return STRONG, MISS, 0
+    if diff == 4:
+        return STRONG, WEAK, 1
+    if diff == 3:
+        return MEDIUM, MISS, 0
+    if diff == 2:
+        return MEDIUM, WEAK, 1
+    if diff == 1:
+        return WEAK, MISS, 0
+    if diff == 0:
+        if a <= 4:
+            return WEAK, MISS, 0
+        return MISS, WEAK, 0
+    if diff == -1:
+        return WEAK, MISS, 0
+    if diff == -2:
+        return MISS, MISS, 0
+    if diff == -3:
+        return MISS, WEAK, 0
+    if diff == -4:
+        return WEAK, MEDIUM, 1
+    return MISS, MEDIUM, 0
+
+
+@njit(cache=True)
+def single_roll_strength(a):
+    """Closed target, ranged attack, unanswered strike: only the attacker rolls (504)."""
+    if a <= 3:
+        return WEAK
+    if a <= 5:
+        return MEDIUM
+    return STRONG
+
+
+N_ROWS = 12
+MAX_BONUS_ROLL = 8
+
+
+def dice_row_probabilities():
+    """(prob, rows): prob[ova, ovz, r] is the chance of table row r for a simple strike at an open
+    target with those roll bonuses; rows[r] = (attacker strike, counter-strike, exchange). Row r is
+    diff + 5 for a difference clipped to [-5, 5], and row 11 for a difference of 0 with A >= 5."""
+    prob = np.zeros((MAX_BONUS_ROLL, MAX_BONUS_ROLL, N_ROWS), np.float64)
+    rows = np.zeros((N_ROWS, 3), np.int64)
+    for ova in range(MAX_BONUS_ROLL):
+        for ovz in range(MAX_BONUS_ROLL):
+            for ra in range(1, 7):
+                for rd in range(1, 7):
+                    a, d = ra + ova, rd + ovz
+                    r = table_row(a, d)
+                    prob[ova, ovz, r] += 1.0 / 36.0
+    for r in range(N_ROWS):
+        if r == 11:
+            rows[r] = strike_table(5, 5)
+        else:
+            rows[r] = strike_table(4 + (r - 5), 4) if r - 5 != 0 else strike_table(4, 4)
+    return prob, rows
+
+
+@njit(cache=True)
+def table_row(a, d):
+    diff = max(-5, min(5, a - d))
+    if diff == 0 and a >= 5:
+        return 11
+    return diff + 5

@@ -1,0 +1,230 @@
+"""A turn (RULES.md section 4): start phase, the Choice subphase's actions, end phase; the turn cap.
+
+Start phase: the active player's cards open and regain full movement, armor pools refresh, then
+poison ticks, then regeneration. Choice: the active player's actions in any order, until he ends
+the turn. End phase: the turn passes; after `round_cap` rounds the game is adjudicated (604.1).
+
+Actions are (kind, actor, target); `action_error` is the predicate, `apply_action` the action and
+`legal_actions` lists every legal one (the random policy draws from it).
+"""
+from numba import njit
+
+from ..cardtable import (
+    FINISH,
+    GAIN_DIRECTED,
+    GAIN_PROT,
+    HEAL_SELF,
+    JUMP,
+    MOVE,
+    P_POISON,
+    REGEN,
+    RKIND,
+    SPECIAL,
+    TWICE,
+)
+from ..ruleset import PR_ROUND_CAP
+from ..state import (
+    ACTED,
+    ARMOR_LEFT,
+    CARD_ID,
+    CELL,
+    CLOSED,
+    G_ACTIVE,
+    G_DECK_SIZE,
+    G_TURN,
+    G_WINNER,
+    KILLED_BY_POISON,
+    LAST_TARGET,
+    MAX_DECK,
+    MOVED,
+    MOVES_LEFT,
+    N_CELLS,
+    POISON,
+    STRIKES,
+    WOUNDS,
+    Z_FIELD,
+    ZONE,
+)
+from .board import in_play
+from .combat import (
+    finish_error,
+    finish_off,
+    gain_counter,
+    heal_self,
+    ranged,
+    ranged_error,
+    self_ability_error,
+    special_error,
+    special_strike,
+    strike,
+    strike_error,
+    tap_gain,
+    tap_gain_error,
+)
+from .damage import armor_value, heal, protections, wound
+from .destruction import adjudicate, check_destruction, check_game_end
+from .errors import E_GAME_OVER, E_NO_ABILITY, E_OK
+from .log import EV_PASS, EV_POISON_TICK, EV_REGEN, EV_TURN, log
+from .movement import jump, jump_error, move, move_error
+
+A_END, A_MOVE, A_JUMP, A_STRIKE, A_RANGED, A_FINISH, A_HEAL, A_SPECIAL, A_GAIN_COUNTER, \
+    A_TAP_GAIN = range(10)
+ACTION_NAMES = ("end_turn", "move", "jump", "attack", "ranged", "finish_off", "heal_self",
+                "special_strike", "gain_counter", "tap_gain")
+
+
+@njit(cache=True)
+def start_turn(T, st, g):
+    C = T.stats
+    p = st.game[g, G_ACTIVE]
+    log(st, g, EV_TURN, p, st.game[g, G_TURN], 0, 0, 0)
+    for q in range(2):
+        for s in range(q * MAX_DECK, q * MAX_DECK + st.game[g, G_DECK_SIZE + q]):
+            if not in_play(st, g, s):
+                continue
+            st.cards[g, s, ARMOR_LEFT] = armor_value(C, st, g, s)
+            if q == p:
+                st.cards[g, s, CLOSED] = 0
+                st.cards[g, s, ACTED] = 0
+                st.cards[g, s, STRIKES] = 0
+                st.cards[g, s, LAST_TARGET] = -1
+                st.cards[g, s, MOVED] = 0
+                st.cards[g, s, MOVES_LEFT] = C[st.cards[g, s, CARD_ID], MOVE] if st.cards[g, s, ZONE] == Z_FIELD else 0
+    lo = p * MAX_DECK
+    hi = lo + st.game[g, G_DECK_SIZE + p]
+    for s in range(lo, hi):
+        if in_play(st, g, s) and st.cards[g, s, POISON] > 0:
+            if protections(C, st, g, s) & P_POISON:
+                continue
+            log(st, g, EV_POISON_TICK, s, st.cards[g, s, POISON], 0, 0, 0)
+            wound(st, g, s, st.cards[g, s, POISON], KILLED_BY_POISON)
+    check_destruction(st, g)
+    if check_game_end(st, g):
+        return
+    for s in range(lo, hi):
+        if in_play(st, g, s) and C[st.cards[g, s, CARD_ID], REGEN] > 0 and st.cards[g, s, WOUNDS] > 0:
+            log(st, g, EV_REGEN, s, C[st.cards[g, s, CARD_ID], REGEN], 0, 0, 0)
+            heal(st, g, s, C[st.cards[g, s, CARD_ID], REGEN])
+
+
+@njit(cache=True)
+def end_turn(T, st, g):
+    """End phase; the turn passes; the round cap adjudicates (604.1)."""
+    log(st, g, EV_PASS, st.game[g, G_ACTIVE], st.game[g, G_TURN], 0, 0, 0)
+    st.game[g, G_TURN] += 1
+    st.game[g, G_ACTIVE] = 1 - st.game[g, G_ACTIVE]
+    if st.game[g, G_TURN] >= 2 * T.params[PR_ROUND_CAP]:
+        adjudicate(T.stats, st, g)
+        return
+    start_turn(T, st, g)
+
+
+@njit(cache=True)
+def action_error(T, st, g, kind, actor, target):
+    if st.game[g, G_WINNER] >= 0:
+        return E_GAME_OVER
+    if kind == A_END:
+        return E_OK
+    if kind == A_MOVE:
+        return move_error(T, st, g, actor, target)
+    if kind == A_JUMP:
+        return jump_error(T, st, g, actor, target)
+    if kind == A_STRIKE:
+        return strike_error(T, st, g, actor, target)
+    if kind == A_RANGED:
+        return ranged_error(T, st, g, actor, target)
+    if kind == A_FINISH:
+        return finish_error(T, st, g, actor, target)
+    if kind == A_HEAL:
+        return self_ability_error(T, st, g, actor, HEAL_SELF)
+    if kind == A_SPECIAL:
+        return special_error(T, st, g, actor, target)
+    if kind == A_GAIN_COUNTER:
+        return self_ability_error(T, st, g, actor, SPECIAL)
+    if kind == A_TAP_GAIN:
+        return tap_gain_error(T, st, g, actor)
+    return E_NO_ABILITY
+
+
+@njit(cache=True)
+def apply_action(T, st, g, kind, actor, target, defender, exchange):
+    """Carry out a legal action; A_END runs the end phase and the next start phase."""
+    if kind == A_END:
+        end_turn(T, st, g)
+    elif kind == A_MOVE:
+        move(T, st, g, actor, target)
+    elif kind == A_JUMP:
+        jump(T, st, g, actor, target)
+    elif kind == A_STRIKE:
+        strike(T, st, g, actor, target, defender, exchange)
+    elif kind == A_RANGED:
+        ranged(T, st, g, actor, target)
+    elif kind == A_FINISH:
+        finish_off(T, st, g, actor, target)
+    elif kind == A_HEAL:
+        heal_self(T, st, g, actor)
+    elif kind == A_SPECIAL:
+        special_strike(T, st, g, actor, target)
+    elif kind == A_GAIN_COUNTER:
+        gain_counter(T, st, g, actor)
+    elif kind == A_TAP_GAIN:
+        tap_gain(T, st, g, actor)
+
+
+@njit(cache=True)
+def _push(buf, n, kind, actor, target):
+    if n < buf.shape[0]:
+        buf[n, 0] = kind
+        buf[n, 1] = actor
+        buf[n, 2] = target
+        return n + 1
+    return n
+
+
+@njit(cache=True)
+def legal_actions(T, st, g, buf):
+    """Every legal action of the active player into buf (kind, actor, target); returns the count.
+    Ending the turn is always legal and comes first."""
+    C = T.stats
+    n = _push(buf, 0, A_END, -1, -1)
+    if st.game[g, G_WINNER] >= 0:
+        return n
+    p = st.game[g, G_ACTIVE]
+    q = 1 - p
+    for s in range(p * MAX_DECK, p * MAX_DECK + st.game[g, G_DECK_SIZE + p]):
+        if not in_play(st, g, s) or st.cards[g, s, CLOSED] == 1:
+            continue
+        c = st.cards[g, s, CARD_ID]
+        if st.cards[g, s, ACTED] == 0 and st.cards[g, s, ZONE] == Z_FIELD and st.cards[g, s, MOVES_LEFT] > 0:
+            cell = st.cards[g, s, CELL]
+            for d in (-5, 5, -1, 1):
+                to = cell + d
+                if 0 <= to < N_CELLS and move_error(T, st, g, s, to) == E_OK:
+                    n = _push(buf, n, A_MOVE, s, to)
+            if C[c, JUMP] > 0:
+                for to in range(N_CELLS):
+                    if jump_error(T, st, g, s, to) == E_OK:
+                        n = _push(buf, n, A_JUMP, s, to)
+        can_strike = st.cards[g, s, ACTED] == 0 or (C[c, TWICE] == 1 and st.cards[g, s, STRIKES] == 1)
+        for t in range(q * MAX_DECK, q * MAX_DECK + st.game[g, G_DECK_SIZE + q]):
+            if not in_play(st, g, t):
+                continue
+            if can_strike and strike_error(T, st, g, s, t) == E_OK:
+                n = _push(buf, n, A_STRIKE, s, t)
+            if st.cards[g, s, ACTED] == 1:
+                continue
+            if C[c, RKIND] != 0 and ranged_error(T, st, g, s, t) == E_OK:
+                n = _push(buf, n, A_RANGED, s, t)
+            if C[c, FINISH] > 0 and finish_error(T, st, g, s, t) == E_OK:
+                n = _push(buf, n, A_FINISH, s, t)
+            if C[c, SPECIAL] > 0 and special_error(T, st, g, s, t) == E_OK:
+                n = _push(buf, n, A_SPECIAL, s, t)
+        if st.cards[g, s, ACTED] == 1:
+            continue
+        if C[c, HEAL_SELF] > 0:
+            n = _push(buf, n, A_HEAL, s, -1)
+        if C[c, SPECIAL] > 0:
+            n = _push(buf, n, A_GAIN_COUNTER, s, -1)
+        if C[c, GAIN_DIRECTED] > 0 or C[c, GAIN_PROT] > 0:
+            n = _push(buf, n, A_TAP_GAIN, s, -1)
+    return n

@@ -1,0 +1,135 @@
+"""The struct-of-arrays game state: one row per game, packed into four arrays.
+
+Kernels take the state as one small NamedTuple `GameState(cards, game, dice, events)`; each array
+is indexed by the game row first, so a game only ever touches its own row. (Packing the fields into
+a few arrays, rather than one array per field, keeps Numba's compile time in seconds instead of
+minutes; `fields(state)` gives the per-field views for people.)
+
+Player p owns slots p*MAX_DECK .. p*MAX_DECK + deck_size[p] - 1; slot i of player p is card i of his
+deck list as expanded by the deck file. The battlefield (RULES.md section 2) is 30 cells numbered
+row * 5 + column, row 0..5 (printed rows 1..6), column 0..4 (a..e). Player 0 (the rules' player 1)
+owns rows 0-2, front row 2; player 1 owns rows 3-5, front row 3.
+
+cards  int64 (games, N_SLOTS, N_CARD_FIELDS), one column per card field:
+  CARD_ID      card id in the card table, -1 for an empty slot
+  ZONE         Z_* constant
+  CELL         battlefield cell 0..29, -1 off the battlefield
+  WOUNDS       wound markers (508.3)
+  EXTRA_LIVES  extra life markers (508.2)
+  LIFE_MAX     current life maximum (508.1; lowered by life reduction, 508.4)
+  CLOSED       1 = closed (tapped)
+  MOVES_LEFT   movement points left this turn (506)
+  MOVED        steps moved this turn (clumsiness, jump)
+  ACTED        1 = took its action this turn (an action forfeits movement, 506.5)
+  STRIKES      simple strikes made this turn (strike twice)
+  LAST_TARGET  card struck first this turn (strike twice at different cards)
+  ARMOR_LEFT   armor not yet used this turn
+  COUNTERS     counters (фишки, 123)
+  POISON       poison N: N wounds at the start of the owner's turn (acquired, 117)
+  GAINED       acquired keywords: bit 0 directed strike, bits 8.. protections (PROT bits << 8)
+  DIED_FROM    killer slot, KILLED_BY_* code, or -1 (509.1.1)
+  DEATH_TURN   turn of death, -1 if alive
+  DEALT        1 = in the (last) deal of 15
+  BOUGHT       1 = bought into the squad
+  DMG_DEALT    wounds this card dealt (statistics)
+  KILLS        enemy cards this card destroyed (statistics)
+game   int64 (games, N_GAME_FIELDS): G_* columns below (per-player ones at G_X + player)
+dice   int8  (games, K)       forced d6 values of a scenario (used when G_DICE_N >= 0)
+events int32 (games, E, 6)    event log (code, a, b, c, d, e), when logging (E > 1)
+"""
+from typing import NamedTuple
+
+import numpy as np
+
+MAX_DECK = 50            # RULES.md section 1: a deck holds 30-50 cards
+N_SLOTS = 2 * MAX_DECK
+N_CELLS = 30
+N_COLS = 5
+N_ROWS = 6
+MAX_ACTIONS = 512        # legal-action buffer, allocated once per game
+
+# card fields
+(CARD_ID, ZONE, CELL, WOUNDS, EXTRA_LIVES, LIFE_MAX, CLOSED, MOVES_LEFT, MOVED, ACTED, STRIKES,
+ LAST_TARGET, ARMOR_LEFT, COUNTERS, POISON, GAINED, DIED_FROM, DEATH_TURN, DEALT, BOUGHT,
+ DMG_DEALT, KILLS, N_CARD_FIELDS) = range(23)
+CARD_FIELD_NAMES = ("card", "zone", "cell", "wounds", "extra_lives", "life_max", "closed",
+                    "moves_left", "moved", "acted", "strikes", "last_target", "armor_left",
+                    "counters", "poison", "gained", "died_from", "death_turn", "dealt", "bought",
+                    "dmg_dealt", "kills")
+
+# game fields
+G_FIRST = 0              # seat that moves first (0 or 1)
+G_ACTIVE = 1             # player whose turn it is
+G_TURN = 2               # turns played (0-based; a round is two turns)
+G_WINNER = 3             # -1 playing, 0/1 winner, 2 draw
+G_END = 4                # END_* reason
+G_SEED = 5               # master seed (the RNG key)
+G_INDEX = 6              # global game index (the RNG counter's game part)
+G_ERROR = 7              # ERR_* code
+G_N_EVENTS = 8           # events logged
+G_DICE_N = 9             # forced dice available, -1 = roll from the RNG
+G_DICE_USED = 10         # forced dice consumed
+G_DECK_SIZE = 11         # + player
+G_GOLD = 13              # + player: gold crystals left
+G_SILVER = 15            # + player: silver crystals left
+G_MULLIGANS = 17         # + player
+G_DRAWS = 19             # + stream: draws taken from each random stream (4 streams)
+G_BOARD = 23             # + cell: slot standing on each cell, -1 empty
+G_ORDER = G_BOARD + N_CELLS          # + player * MAX_DECK + i: deck order as slot offsets
+N_GAME_FIELDS = G_ORDER + 2 * MAX_DECK
+
+# zones
+Z_NONE = 0               # empty slot (deck shorter than MAX_DECK)
+Z_DECK = 1
+Z_DEALT = 2              # dealt, not (yet) bought
+Z_FIELD = 3              # on the battlefield
+Z_AUX = 4                # auxiliary zone (flyers)
+Z_GRAVE = 5
+Z_SQUAD = 6              # bought, not yet placed (setup only)
+ZONE_NAMES = {Z_NONE: "none", Z_DECK: "deck", Z_DEALT: "deal", Z_FIELD: "field", Z_AUX: "aux",
+              Z_GRAVE: "graveyard", Z_SQUAD: "squad"}
+
+# end reasons
+END_NONE = 0
+END_WIPE = 1             # one side has no creature left (RULES.md section 9)
+END_BOTH_WIPED = 2       # both lost their last creature in the same action: draw
+END_TURN_CAP = 3         # 604.1 adjudication by total cost in play
+END_NO_SQUAD = 4         # a player fielded no creature at all
+END_NAMES = {END_NONE: "none", END_WIPE: "wipe", END_BOTH_WIPED: "both_wiped",
+             END_TURN_CAP: "turn_cap", END_NO_SQUAD: "no_squad"}
+
+WINNER_NONE = -1
+WINNER_DRAW = 2
+
+# died_from codes besides a killer's slot
+KILLED_BY_POISON = -2
+KILLED_BY_RULE = -3
+
+# error codes raised by kernels (scenario runs and forced dice)
+ERR_NONE = 0
+ERR_DICE_EXHAUSTED = 1
+ERR_LOG_FULL = 2
+
+
+class GameState(NamedTuple):
+    cards: np.ndarray
+    game: np.ndarray
+    dice: np.ndarray
+    events: np.ndarray
+
+
+def new_state(n_games: int, log_capacity: int = 0, forced_dice: int = 1) -> GameState:
+    """Allocate the state of n_games empty games (log_capacity events per game when logging)."""
+    cards = np.zeros((n_games, N_SLOTS, N_CARD_FIELDS), np.int64)
+    cards[:, :, CARD_ID] = -1
+    game = np.zeros((n_games, N_GAME_FIELDS), np.int64)
+    game[:, G_WINNER] = -1
+    game[:, G_DICE_N] = -1
+    game[:, G_BOARD:G_BOARD + N_CELLS] = -1
+    return GameState(cards, game, np.zeros((n_games, max(forced_dice, 1)), np.int8),
+                     np.zeros((n_games, max(log_capacity, 1), 6), np.int32))
+
+
+def fields(state: GameState) -> dict:
+    """Per-field views {name: array (games, slots)} of the card fields, for people and tests."""
+    return {name: state.cards[:, :, i] for i, name in enumerate(CARD_FIELD_NAMES)}
