@@ -58,12 +58,13 @@ PLAYED_CODES = {"ranged": 1, "finish_off": 2, "heal_self": 3, "special_strike": 
 
 MAX_BONUS = 4
 MAX_REDUCE = 4
+BONUS0 = N_FIELDS
+REDUCE0 = BONUS0 + 5 * MAX_BONUS
+TABLE_WIDTH = REDUCE0 + 4 * MAX_REDUCE
 
 
 class CardTable(NamedTuple):
-    stats: np.ndarray
-    bonus: np.ndarray
-    reduce: np.ndarray
+    stats: np.ndarray     # C, int64 (cards, TABLE_WIDTH)
     names: tuple
 
 
@@ -93,9 +94,7 @@ def compile_cardset(cardset) -> CardTable:
     """Dense tables for every card of a validated decks.CardSet, indexed by card id."""
     cards = cardset.cards
     n = len(cards)
-    stats = np.zeros((n, N_FIELDS), np.int64)
-    bonus = np.zeros((n, MAX_BONUS, 5), np.int64)
-    reduce = np.zeros((n, MAX_REDUCE, 4), np.int64)
+    stats = np.zeros((n, TABLE_WIDTH), np.int64)
     for i, c in enumerate(cards):
         row = stats[i]
         row[ELEMENT] = ELEMENTS.index(c.element)
@@ -148,11 +147,11 @@ def compile_cardset(cardset) -> CardTable:
             raise ValueError(f"{c.name}: more than {MAX_BONUS} strike bonuses or "
                              f"{MAX_REDUCE} reductions; raise MAX_BONUS/MAX_REDUCE")
         for j, b in enumerate(brows):
-            bonus[i, j] = b
+            stats[i, BONUS0 + 5 * j:BONUS0 + 5 * j + 5] = b
         for j, r in enumerate(rrows):
-            reduce[i, j] = r
+            stats[i, REDUCE0 + 4 * j:REDUCE0 + 4 * j + 4] = r
         played = [PLAYED_CODES[p] for p in c.played]
         row[N_PLAYED] = len(played)
         for j, p in enumerate(played[:4]):
             row[PLAYED0 + j] = p
-    return CardTable(stats, bonus, reduce, tuple(c.name for c in cards))
+    return CardTable(stats, tuple(c.name for c in cards))

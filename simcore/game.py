@@ -32,8 +32,11 @@ from .state import (
     G_GOLD,
     G_MULLIGANS,
     G_WINNER,
+    GAME0,
     MAX_ACTIONS,
     MAX_DECK,
+    NCF,
+    PARAM0,
     WINNER_DRAW,
     Z_SQUAD,
     ZONE,
@@ -41,71 +44,70 @@ from .state import (
 
 
 @njit(cache=True)
-def setup(T, st, g):
-    P = T.params
-    first = P[PR_FIRST]
+def setup(C, S, g):
+    first = S[g, PARAM0 + PR_FIRST]
     if first < 0:
         while True:
-            a = roll_d6(st, g)
-            b = roll_d6(st, g)
+            a = roll_d6(S, g)
+            b = roll_d6(S, g)
             if a != b:
                 break
         first = 0 if a > b else 1
-        log(st, g, EV_FIRST, first, a, b, 0, 0)
+        log(S, g, EV_FIRST, first, a, b, 0, 0)
     else:
-        log(st, g, EV_FIRST, first, 0, 0, 0, 0)
-    give_crystals(T, st, g, first)
+        log(S, g, EV_FIRST, first, 0, 0, 0, 0)
+    give_crystals(C, S, g, first)
     for i in range(2):
         p = first if i == 0 else 1 - first
-        shuffle_and_deal(st, g, p, P[PR_DEAL])
+        shuffle_and_deal(S, g, p, S[g, PARAM0 + PR_DEAL])
         while True:
-            allowed = (st.game[g, G_MULLIGANS + p] < P[PR_MULLIGAN_MAX]
-                       and st.game[g, G_GOLD + p] >= P[PR_MULLIGAN_COST])
-            if not wants_mulligan(T, st, g, p, allowed):
+            allowed = (S[g, GAME0 + G_MULLIGANS + p] < S[g, PARAM0 + PR_MULLIGAN_MAX]
+                       and S[g, GAME0 + G_GOLD + p] >= S[g, PARAM0 + PR_MULLIGAN_COST])
+            if not wants_mulligan(C, S, g, p, allowed):
                 break
-            st.game[g, G_MULLIGANS + p] += 1
-            st.game[g, G_GOLD + p] -= P[PR_MULLIGAN_COST]
-            log(st, g, EV_MULLIGAN, p, st.game[g, G_MULLIGANS + p], 0, 0, 0)
-            shuffle_and_deal(st, g, p, P[PR_DEAL])
+            S[g, GAME0 + G_MULLIGANS + p] += 1
+            S[g, GAME0 + G_GOLD + p] -= S[g, PARAM0 + PR_MULLIGAN_COST]
+            log(S, g, EV_MULLIGAN, p, S[g, GAME0 + G_MULLIGANS + p], 0, 0, 0)
+            shuffle_and_deal(S, g, p, S[g, PARAM0 + PR_DEAL])
         while True:
-            s = choose_buy(T, st, g, p)
+            s = choose_buy(C, S, g, p)
             if s < 0:
                 break
-            buy(T, st, g, p, s)
-        pay_squad(T, st, g, p)
+            buy(C, S, g, p, s)
+        pay_squad(C, S, g, p)
     for i in range(2):
         p = first if i == 0 else 1 - first
-        for s in range(p * MAX_DECK, p * MAX_DECK + st.game[g, G_DECK_SIZE + p]):
-            if st.cards[g, s, ZONE] != Z_SQUAD:
+        for s in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
+            if S[g, s * NCF + ZONE] != Z_SQUAD:
                 continue
-            if T.stats[st.cards[g, s, CARD_ID], FLYER] == 1:
-                enter_play(T, st, g, s, -1)
+            if C[S[g, s * NCF + CARD_ID], FLYER] == 1:
+                enter_play(C, S, g, s, -1)
             else:
-                enter_play(T, st, g, s, choose_cell(T, st, g, p, s))
-    n0 = count_in_play(st, g, 0)
-    n1 = count_in_play(st, g, 1)
+                enter_play(C, S, g, s, choose_cell(C, S, g, p, s))
+    n0 = count_in_play(S, g, 0)
+    n1 = count_in_play(S, g, 1)
     if n0 == 0 or n1 == 0:
-        st.game[g, G_WINNER] = WINNER_DRAW if n0 == n1 else (0 if n1 == 0 else 1)
-        st.game[g, G_END] = END_NO_SQUAD
-        log(st, g, EV_END, st.game[g, G_WINNER], END_NO_SQUAD, 0, 0, 0)
+        S[g, GAME0 + G_WINNER] = WINNER_DRAW if n0 == n1 else (0 if n1 == 0 else 1)
+        S[g, GAME0 + G_END] = END_NO_SQUAD
+        log(S, g, EV_END, S[g, GAME0 + G_WINNER], END_NO_SQUAD, 0, 0, 0)
 
 
 @njit(cache=True)
-def play_game(T, st, g, decks, sizes, seed, game_index, buf):
+def play_game(C, S, g, decks, sizes, seed, game_index, buf):
     """Play game `game_index` of the run into row g (buf: a legal-action buffer)."""
-    init_game(st, g, decks, sizes, seed, game_index)
-    setup(T, st, g)
-    if st.game[g, G_WINNER] >= 0:
+    init_game(S, g, decks, sizes, seed, game_index)
+    setup(C, S, g)
+    if S[g, GAME0 + G_WINNER] >= 0:
         return
-    st.game[g, G_ACTIVE] = st.game[g, G_FIRST]
-    start_turn(T, st, g)
-    while st.game[g, G_WINNER] < 0 and st.game[g, G_ERROR] == 0:
-        if T.params[PR_POLICY0 + st.game[g, G_ACTIVE]] == 0:
-            kind, actor, target = random_action(T, st, g, buf)
+    S[g, GAME0 + G_ACTIVE] = S[g, GAME0 + G_FIRST]
+    start_turn(C, S, g)
+    while S[g, GAME0 + G_WINNER] < 0 and S[g, GAME0 + G_ERROR] == 0:
+        if S[g, PARAM0 + PR_POLICY0 + S[g, GAME0 + G_ACTIVE]] == 0:
+            kind, actor, target = random_action(C, S, g, buf)
         else:
-            kind, actor, target = greedy_action(T, st, g)
-        apply_action(T, st, g, kind, actor, target, -2, -1)
+            kind, actor, target = greedy_action(C, S, g)
+        apply_action(C, S, g, kind, actor, target, -2, -1)
 
 
 def new_action_buffer():
-    return np.zeros((MAX_ACTIONS, 3), np.int16)
+    return np.zeros((MAX_ACTIONS, 3), np.int64)

@@ -8,11 +8,14 @@ from pathlib import Path
 
 import numpy as np
 
+import decks
 from decks.errors import InputError
+
+from .state import N_PARAMS
 
 (PR_GOLD_FIRST, PR_SILVER_FIRST, PR_GOLD_SECOND, PR_SILVER_SECOND, PR_DEAL, PR_MULLIGAN_MAX,
  PR_MULLIGAN_COST, PR_FLYER_CAP, PR_ELEMENT_PENALTY, PR_PLACEMENT_LEVELS, PR_ROUND_CAP,
- PR_GROUND_HITS_LONE_FLYERS, PR_POLICY0, PR_POLICY1, PR_FIRST, N_PARAMS) = range(16)
+ PR_GROUND_HITS_LONE_FLYERS, PR_POLICY0, PR_POLICY1, PR_FIRST) = range(15)
 
 SETTINGS = {
     "gold_first": PR_GOLD_FIRST, "silver_first": PR_SILVER_FIRST,
@@ -22,7 +25,7 @@ SETTINGS = {
     "placement_levels": PR_PLACEMENT_LEVELS, "round_cap": PR_ROUND_CAP,
     "ground_hits_lone_flyers": PR_GROUND_HITS_LONE_FLYERS,
 }
-RULESETS_FILE = Path(__file__).resolve().parent.parent / "decks" / "rulesets.toml"
+RULESETS_FILE = Path(decks.__file__).resolve().parent / "rulesets.toml"
 
 POLICIES = {"random": 0, "greedy": 1}
 

@@ -1,16 +1,20 @@
-"""The struct-of-arrays game state: one row per game, packed into four arrays.
+"""The struct-of-arrays game state: one int64 row per game.
 
-Kernels take the state as one small NamedTuple `GameState(cards, game, dice, events)`; each array
-is indexed by the game row first, so a game only ever touches its own row. (Packing the fields into
-a few arrays, rather than one array per field, keeps Numba's compile time in seconds instead of
-minutes; `fields(state)` gives the per-field views for people.)
+Kernels take the state as one array `S` shaped (games, ROW_WIDTH) and a game row g, so a game only
+ever touches its own row. A row is laid out as [cards | game | params | dice | events]: the card
+fields of every slot (S[g, slot * N_CARD_FIELDS + FIELD]), the game fields (S[g, GAME0 + G_*]), the
+ruleset parameters of the game (S[g, PARAM0 + PR_*]), forced dice of a scenario (S[g, DICE0 + i])
+and the event log (S[g, EV0 + 6 * i + k]). Packing the fields into one array, rather than one
+array per field, matters: every array a Numba function receives costs reference counting on each
+call and compile time for each signature. `cards_view`, `game_view` and `fields` give the
+per-field views for people and tests.
 
 Player p owns slots p*MAX_DECK .. p*MAX_DECK + deck_size[p] - 1; slot i of player p is card i of his
 deck list as expanded by the deck file. The battlefield (RULES.md section 2) is 30 cells numbered
 row * 5 + column, row 0..5 (printed rows 1..6), column 0..4 (a..e). Player 0 (the rules' player 1)
 owns rows 0-2, front row 2; player 1 owns rows 3-5, front row 3.
 
-cards  int64 (games, N_SLOTS, N_CARD_FIELDS), one column per card field:
+Card fields (S[g, slot * N_CARD_FIELDS + FIELD]):
   CARD_ID      card id in the card table, -1 for an empty slot
   ZONE         Z_* constant
   CELL         battlefield cell 0..29, -1 off the battlefield
@@ -33,12 +37,9 @@ cards  int64 (games, N_SLOTS, N_CARD_FIELDS), one column per card field:
   BOUGHT       1 = bought into the squad
   DMG_DEALT    wounds this card dealt (statistics)
   KILLS        enemy cards this card destroyed (statistics)
-game   int64 (games, N_GAME_FIELDS): G_* columns below (per-player ones at G_X + player)
-dice   int8  (games, K)       forced d6 values of a scenario (used when G_DICE_N >= 0)
-events int32 (games, E, 6)    event log (code, a, b, c, d, e), when logging (E > 1)
+Game fields (S[g, GAME0 + G_*]; per-player ones at G_X + player) are listed below.
+Events are (code, a, b, c, d, e) records (rules/log.py), kept when the log capacity is above 1.
 """
-from typing import NamedTuple
-
 import numpy as np
 
 MAX_DECK = 50            # RULES.md section 1: a deck holds 30-50 cards
@@ -52,6 +53,7 @@ MAX_ACTIONS = 512        # legal-action buffer, allocated once per game
 (CARD_ID, ZONE, CELL, WOUNDS, EXTRA_LIVES, LIFE_MAX, CLOSED, MOVES_LEFT, MOVED, ACTED, STRIKES,
  LAST_TARGET, ARMOR_LEFT, COUNTERS, POISON, GAINED, DIED_FROM, DEATH_TURN, DEALT, BOUGHT,
  DMG_DEALT, KILLS, N_CARD_FIELDS) = range(23)
+NCF = N_CARD_FIELDS
 CARD_FIELD_NAMES = ("card", "zone", "cell", "wounds", "extra_lives", "life_max", "closed",
                     "moves_left", "moved", "acted", "strikes", "last_target", "armor_left",
                     "counters", "poison", "gained", "died_from", "death_turn", "dealt", "bought",
@@ -76,7 +78,15 @@ G_MULLIGANS = 17         # + player
 G_DRAWS = 19             # + stream: draws taken from each random stream (4 streams)
 G_BOARD = 23             # + cell: slot standing on each cell, -1 empty
 G_ORDER = G_BOARD + N_CELLS          # + player * MAX_DECK + i: deck order as slot offsets
-N_GAME_FIELDS = G_ORDER + 2 * MAX_DECK
+G_EV_CAP = G_ORDER + 2 * MAX_DECK   # events the row can hold
+N_GAME_FIELDS = G_EV_CAP + 1
+
+N_PARAMS = 16            # simcore.ruleset PR_* settings
+DICE_CAP = 128           # forced dice a scenario may list
+GAME0 = N_SLOTS * N_CARD_FIELDS
+PARAM0 = GAME0 + N_GAME_FIELDS
+DICE0 = PARAM0 + N_PARAMS
+EV0 = DICE0 + DICE_CAP
 
 # zones
 Z_NONE = 0               # empty slot (deck shorter than MAX_DECK)
@@ -111,25 +121,43 @@ ERR_DICE_EXHAUSTED = 1
 ERR_LOG_FULL = 2
 
 
-class GameState(NamedTuple):
-    cards: np.ndarray
-    game: np.ndarray
-    dice: np.ndarray
-    events: np.ndarray
 
 
-def new_state(n_games: int, log_capacity: int = 0, forced_dice: int = 1) -> GameState:
+def new_state(n_games: int, log_capacity: int = 0) -> np.ndarray:
     """Allocate the state of n_games empty games (log_capacity events per game when logging)."""
-    cards = np.zeros((n_games, N_SLOTS, N_CARD_FIELDS), np.int64)
-    cards[:, :, CARD_ID] = -1
-    game = np.zeros((n_games, N_GAME_FIELDS), np.int64)
+    cap = max(log_capacity, 1)
+    S = np.zeros((n_games, EV0 + 6 * cap), np.int64)
+    cards_view(S)[:, :, CARD_ID] = -1
+    game = game_view(S)
     game[:, G_WINNER] = -1
     game[:, G_DICE_N] = -1
     game[:, G_BOARD:G_BOARD + N_CELLS] = -1
-    return GameState(cards, game, np.zeros((n_games, max(forced_dice, 1)), np.int8),
-                     np.zeros((n_games, max(log_capacity, 1), 6), np.int32))
+    game[:, G_EV_CAP] = cap
+    return S
 
 
-def fields(state: GameState) -> dict:
-    """Per-field views {name: array (games, slots)} of the card fields, for people and tests."""
-    return {name: state.cards[:, :, i] for i, name in enumerate(CARD_FIELD_NAMES)}
+def set_params(S: np.ndarray, params: np.ndarray) -> None:
+    """Give every game of S the ruleset parameters (simcore.ruleset.ruleset_params)."""
+    S[:, PARAM0:PARAM0 + N_PARAMS] = params
+
+
+def cards_view(S: np.ndarray) -> np.ndarray:
+    """(games, slots, N_CARD_FIELDS) view of the card fields."""
+    return S[:, :GAME0].reshape(S.shape[0], N_SLOTS, N_CARD_FIELDS)
+
+
+def game_view(S: np.ndarray) -> np.ndarray:
+    """(games, N_GAME_FIELDS) view of the game fields."""
+    return S[:, GAME0:GAME0 + N_GAME_FIELDS]
+
+
+def events_view(S: np.ndarray) -> np.ndarray:
+    """(games, capacity, 6) view of the event log."""
+    cap = (S.shape[1] - EV0) // 6
+    return S[:, EV0:EV0 + 6 * cap].reshape(S.shape[0], cap, 6)
+
+
+def fields(S: np.ndarray) -> dict:
+    """Per-field views {name: array (games, slots)} of the card fields."""
+    cards = cards_view(S)
+    return {name: cards[:, :, i] for i, name in enumerate(CARD_FIELD_NAMES)}

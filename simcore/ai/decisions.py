@@ -28,8 +28,11 @@ from ..state import (
     G_DECK_SIZE,
     G_GOLD,
     G_SILVER,
+    GAME0,
     MAX_DECK,
     N_CELLS,
+    NCF,
+    PARAM0,
     Z_DEALT,
     ZONE,
 )
@@ -40,35 +43,35 @@ GREEDY = 1
 
 
 @njit(cache=True)
-def policy_of(T, p):
-    return T.params[PR_POLICY0 + p]
+def policy_of(S, g, p):
+    return S[g, PARAM0 + PR_POLICY0 + p]
 
 
 @njit(cache=True)
-def choose_defender(T, st, g, att, tgt):
+def choose_defender(C, S, g, att, tgt):
     """The target's owner picks a defender (slot) or -1."""
     q = owner_of(tgt)
     lo = q * MAX_DECK
-    hi = lo + st.game[g, G_DECK_SIZE + q]
-    if policy_of(T, q) == RANDOM:
+    hi = lo + S[g, GAME0 + G_DECK_SIZE + q]
+    if policy_of(S, g, q) == RANDOM:
         n = 0
         for d in range(lo, hi):
-            if can_defend(T, st, g, att, tgt, d):
+            if can_defend(C, S, g, att, tgt, d):
                 n += 1
         if n == 0:
             return -1
-        k = ai_int(st, g, q, n + 1)
+        k = ai_int(S, g, q, n + 1)
         for d in range(lo, hi):
-            if can_defend(T, st, g, att, tgt, d):
+            if can_defend(C, S, g, att, tgt, d):
                 if k == 0:
                     return d
                 k -= 1
         return -1
-    best = strike_ev(T, st, g, att, tgt, False)
+    best = strike_ev(C, S, g, att, tgt, False)
     best_d = -1
     for d in range(lo, hi):
-        if can_defend(T, st, g, att, tgt, d):
-            ev = strike_ev(T, st, g, att, d, True)
+        if can_defend(C, S, g, att, tgt, d):
+            ev = strike_ev(C, S, g, att, d, True)
             if ev < best - 1e-9:
                 best = ev
                 best_d = d
@@ -76,18 +79,17 @@ def choose_defender(T, st, g, att, tgt):
 
 
 @njit(cache=True)
-def choose_exchange(T, st, g, att, tgt, t, a_str, c_str):
+def choose_exchange(C, S, g, att, tgt, t, a_str, c_str):
     """The side with the stronger strike decides whether both strikes drop one step (1) or not."""
     side = owner_of(att) if a_str > c_str else owner_of(t)
-    if policy_of(T, side) == RANDOM:
-        return ai_int(st, g, side, 2)
-    C = T.stats
-    ign = C[st.cards[g, att, CARD_ID], IGN_TARGET] == 1
+    if policy_of(S, g, side) == RANDOM:
+        return ai_int(S, g, side, 2)
+    ign = C[S[g, att * NCF + CARD_ID], IGN_TARGET] == 1
     defending = t != tgt
-    keep = (hit_value(C, st, g, t, predicted_wounds(T, st, g, att, t, K_STRIKE, a_str, defending, ign, False))
-            - hit_value(C, st, g, att, predicted_wounds(T, st, g, t, att, K_STRIKE, c_str, False, False, ign)))
-    low = (hit_value(C, st, g, t, predicted_wounds(T, st, g, att, t, K_STRIKE, a_str - 1, defending, ign, False))
-           - hit_value(C, st, g, att, predicted_wounds(T, st, g, t, att, K_STRIKE, c_str - 1, False, False, ign)))
+    keep = (hit_value(C, S, g, t, predicted_wounds(C, S, g, att, t, K_STRIKE, a_str, defending, ign, False))
+            - hit_value(C, S, g, att, predicted_wounds(C, S, g, t, att, K_STRIKE, c_str, False, False, ign)))
+    low = (hit_value(C, S, g, t, predicted_wounds(C, S, g, att, t, K_STRIKE, a_str - 1, defending, ign, False))
+           - hit_value(C, S, g, att, predicted_wounds(C, S, g, t, att, K_STRIKE, c_str - 1, False, False, ign)))
     if side == owner_of(att):
         return 1 if low > keep + 1e-9 else 0
     return 1 if low < keep - 1e-9 else 0
@@ -100,77 +102,74 @@ def card_value(C, c):
 
 
 @njit(cache=True)
-def main_element(C, st, g, p):
+def main_element(C, S, g, p):
     """The non-neutral element with the highest total cost among the dealt cards (-1 if none)."""
     best, best_e = 0, -1
     for e in range(E_NEUTRAL):
         tot = 0
-        for s in range(p * MAX_DECK, p * MAX_DECK + st.game[g, G_DECK_SIZE + p]):
-            if st.cards[g, s, ZONE] == Z_DEALT and C[st.cards[g, s, CARD_ID], ELEMENT] == e:
-                tot += C[st.cards[g, s, CARD_ID], COST]
+        for s in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
+            if S[g, s * NCF + ZONE] == Z_DEALT and C[S[g, s * NCF + CARD_ID], ELEMENT] == e:
+                tot += C[S[g, s * NCF + CARD_ID], COST]
         if tot > best:
             best, best_e = tot, e
     return best_e
 
 
 @njit(cache=True)
-def greedy_squad_cost(T, st, g, p):
+def greedy_squad_cost(C, S, g, p):
     """Total cost of the squad greedy would buy from the current deal (without buying it)."""
-    C = T.stats
     total = 0
-    for s in range(p * MAX_DECK, p * MAX_DECK + st.game[g, G_DECK_SIZE + p]):
-        if st.cards[g, s, ZONE] == Z_DEALT and C[st.cards[g, s, CARD_ID], ELEMENT] == main_element(C, st, g, p):
-            total += C[st.cards[g, s, CARD_ID], COST]
+    for s in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
+        if S[g, s * NCF + ZONE] == Z_DEALT and C[S[g, s * NCF + CARD_ID], ELEMENT] == main_element(C, S, g, p):
+            total += C[S[g, s * NCF + CARD_ID], COST]
     return total
 
 
 @njit(cache=True)
-def wants_mulligan(T, st, g, p, allowed):
+def wants_mulligan(C, S, g, p, allowed):
     if not allowed:
         return False
-    if policy_of(T, p) == RANDOM:
-        return ai_int(st, g, p, 2) == 1
+    if policy_of(S, g, p) == RANDOM:
+        return ai_int(S, g, p, 2) == 1
     # greedy: re-deal when the main element (plus neutrals) cannot fill two thirds of the budget
-    C = T.stats
-    me = main_element(C, st, g, p)
+    me = main_element(C, S, g, p)
     total = 0
-    for s in range(p * MAX_DECK, p * MAX_DECK + st.game[g, G_DECK_SIZE + p]):
-        if st.cards[g, s, ZONE] == Z_DEALT:
-            e = C[st.cards[g, s, CARD_ID], ELEMENT]
+    for s in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
+        if S[g, s * NCF + ZONE] == Z_DEALT:
+            e = C[S[g, s * NCF + CARD_ID], ELEMENT]
             if e == me or e == E_NEUTRAL:
-                total += C[st.cards[g, s, CARD_ID], COST]
-    return total * 3 < (st.game[g, G_GOLD + p] + st.game[g, G_SILVER + p]) * 2
+                total += C[S[g, s * NCF + CARD_ID], COST]
+    return total * 3 < (S[g, GAME0 + G_GOLD + p] + S[g, GAME0 + G_SILVER + p]) * 2
 
 
 @njit(cache=True)
-def choose_buy(T, st, g, p):
+def choose_buy(C, S, g, p):
     """The next dealt card to buy into the squad, or -1 to stop."""
-    C = T.stats
     lo = p * MAX_DECK
-    hi = lo + st.game[g, G_DECK_SIZE + p]
-    if policy_of(T, p) == RANDOM:
+    hi = lo + S[g, GAME0 + G_DECK_SIZE + p]
+    if policy_of(S, g, p) == RANDOM:
         n = 0
         for s in range(lo, hi):
-            if st.cards[g, s, ZONE] == Z_DEALT and squad_feasible(T, st, g, p, s):
+            if S[g, s * NCF + ZONE] == Z_DEALT and squad_feasible(C, S, g, p, s):
                 n += 1
-        k = ai_int(st, g, p, n + 1)
+        k = ai_int(S, g, p, n + 1)
         for s in range(lo, hi):
-            if st.cards[g, s, ZONE] == Z_DEALT and squad_feasible(T, st, g, p, s):
+            if S[g, s * NCF + ZONE] == Z_DEALT and squad_feasible(C, S, g, p, s):
                 if k == 0:
                     return s
                 k -= 1
         return -1
-    me = main_element(C, st, g, p)
+    me = main_element(C, S, g, p)
     best, best_v = -1, -1
     for pass_ in range(2):
         for s in range(lo, hi):
-            if st.cards[g, s, ZONE] != Z_DEALT:
+            if S[g, s * NCF + ZONE] != Z_DEALT:
                 continue
-            e = C[st.cards[g, s, CARD_ID], ELEMENT]
+            e = C[S[g, s * NCF + CARD_ID], ELEMENT]
             if pass_ == 0 and not (e == me or e == E_NEUTRAL):
                 continue
-            v = card_value(C, st.cards[g, s, CARD_ID])
-            if v > best_v and squad_feasible(T, st, g, p, s):
+            v = card_value(C, S[g, s * NCF + CARD_ID])
+            if v > best_v and squad_feasible(C, S, g, p, s):
                 best, best_v = s, v
         if best >= 0:
             return best
@@ -178,26 +177,25 @@ def choose_buy(T, st, g, p):
 
 
 @njit(cache=True)
-def choose_cell(T, st, g, p, s):
+def choose_cell(C, S, g, p, s):
     """Where to place ground creature s: random uniform over the allowed cells; greedy puts melee
     in front (centre first) and ranged attackers behind."""
-    C = T.stats
-    if policy_of(T, p) == RANDOM:
+    if policy_of(S, g, p) == RANDOM:
         n = 0
         for c in range(N_CELLS):
-            if placement_allowed(T, st, g, p, c):
+            if placement_allowed(C, S, g, p, c):
                 n += 1
-        k = ai_int(st, g, p, n)
+        k = ai_int(S, g, p, n)
         for c in range(N_CELLS):
-            if placement_allowed(T, st, g, p, c):
+            if placement_allowed(C, S, g, p, c):
                 if k == 0:
                     return c
                 k -= 1
         return -1
-    ranged = C[st.cards[g, s, CARD_ID], RKIND] != 0
+    ranged = C[S[g, s * NCF + CARD_ID], RKIND] != 0
     best, best_v = -1, -1000
     for c in range(N_CELLS):
-        if not placement_allowed(T, st, g, p, c):
+        if not placement_allowed(C, S, g, p, c):
             continue
         f = forwardness(p, cell_row(c))
         centre = 2 - abs(cell_col(c) - 2)

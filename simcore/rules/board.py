@@ -10,8 +10,10 @@ from ..state import (
     CELL,
     G_BOARD,
     G_DECK_SIZE,
+    GAME0,
     MAX_DECK,
     N_COLS,
+    NCF,
     Z_AUX,
     Z_FIELD,
     ZONE,
@@ -24,8 +26,8 @@ def owner_of(slot):
 
 
 @njit(cache=True)
-def in_play(st, g, s):
-    z = st.cards[g, s, ZONE]
+def in_play(S, g, s):
+    z = S[g, s * NCF + ZONE]
     return z == Z_FIELD or z == Z_AUX
 
 
@@ -70,44 +72,44 @@ def forwardness(player, row):
 
 
 @njit(cache=True)
-def is_flyer(C, st, g, s):
-    return C[st.cards[g, s, CARD_ID], FLYER] == 1
+def is_flyer(C, S, g, s):
+    return C[S[g, s * NCF + CARD_ID], FLYER] == 1
 
 
 @njit(cache=True)
-def creatures_in_play(st, g, player):
+def creatures_in_play(S, g, player):
     n = 0
-    for s in range(player * MAX_DECK, player * MAX_DECK + st.game[g, G_DECK_SIZE + player]):
-        if in_play(st, g, s):
+    for s in range(player * MAX_DECK, player * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + player]):
+        if in_play(S, g, s):
             n += 1
     return n
 
 
 @njit(cache=True)
-def only_flyers_left(C, st, g, player):
+def only_flyers_left(C, S, g, player):
     """True if the player has creatures in play and all of them are flyers."""
     n = 0
-    for s in range(player * MAX_DECK, player * MAX_DECK + st.game[g, G_DECK_SIZE + player]):
-        if in_play(st, g, s):
-            if st.cards[g, s, ZONE] == Z_FIELD:
+    for s in range(player * MAX_DECK, player * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + player]):
+        if in_play(S, g, s):
+            if S[g, s * NCF + ZONE] == Z_FIELD:
                 return False
             n += 1
     return n > 0
 
 
 @njit(cache=True)
-def in_formation(C, st, g, s):
+def in_formation(C, S, g, s):
     """[H] Formation (строй): a card with formation abilities is in formation while its left or right
     neighbour (same row, next column) is a creature of the same player that has formation too."""
-    if st.cards[g, s, ZONE] != Z_FIELD or C[st.cards[g, s, CARD_ID], HAS_FORMATION] == 0:
+    if S[g, s * NCF + ZONE] != Z_FIELD or C[S[g, s * NCF + CARD_ID], HAS_FORMATION] == 0:
         return False
-    c = st.cards[g, s, CELL]
+    c = S[g, s * NCF + CELL]
     col = cell_col(c)
     p = owner_of(s)
     for dc in (-1, 1):
         nc = col + dc
         if 0 <= nc < N_COLS:
-            o = st.game[g, G_BOARD + (c + dc)]
-            if o >= 0 and owner_of(o) == p and C[st.cards[g, o, CARD_ID], HAS_FORMATION] == 1:
+            o = S[g, GAME0 + G_BOARD + (c + dc)]
+            if o >= 0 and owner_of(o) == p and C[S[g, o * NCF + CARD_ID], HAS_FORMATION] == 1:
                 return True
     return False

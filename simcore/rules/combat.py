@@ -45,10 +45,13 @@ from ..state import (
     G_DECK_SIZE,
     G_WINNER,
     GAINED,
+    GAME0,
     LAST_TARGET,
     MAX_DECK,
     MOVED,
     MOVES_LEFT,
+    NCF,
+    PARAM0,
     POISON,
     STRIKES,
     Z_AUX,
@@ -117,26 +120,26 @@ from .log import (
 
 # ---- who may act ---------------------------------------------------------------------------------
 @njit(cache=True)
-def actor_error(st, g, s):
+def actor_error(S, g, s):
     """Section 4: only the active player's open creatures in play act, once per turn."""
-    if st.game[g, G_WINNER] >= 0:
+    if S[g, GAME0 + G_WINNER] >= 0:
         return E_GAME_OVER
-    if not in_play(st, g, s):
+    if not in_play(S, g, s):
         return E_NOT_IN_PLAY
-    if owner_of(s) != st.game[g, G_ACTIVE]:
+    if owner_of(s) != S[g, GAME0 + G_ACTIVE]:
         return E_NOT_ACTIVE
-    if st.cards[g, s, CLOSED] == 1:
+    if S[g, s * NCF + CLOSED] == 1:
         return E_CLOSED
-    if st.cards[g, s, ACTED] == 1:
+    if S[g, s * NCF + ACTED] == 1:
         return E_ACTED
     return E_OK
 
 
 @njit(cache=True)
-def enemy_target_error(st, g, att, t):
+def enemy_target_error(S, g, att, t):
     if t == att:
         return E_TARGET_SELF
-    if t < 0 or not in_play(st, g, t):
+    if t < 0 or not in_play(S, g, t):
         return E_TARGET_NOT_IN_PLAY
     if owner_of(t) == owner_of(att):
         return E_TARGET_OWN
@@ -144,57 +147,55 @@ def enemy_target_error(st, g, att, t):
 
 
 @njit(cache=True)
-def melee_reach(T, st, g, att, t):
+def melee_reach(C, S, g, att, t):
     """Simple strike reach (504.1): adjacent on the battlefield; a flyer reaches any card in play;
     ground melee reaches a flyer only when its owner has only flyers left [H]."""
-    if st.cards[g, att, ZONE] == Z_AUX:
+    if S[g, att * NCF + ZONE] == Z_AUX:
         return E_OK
-    if st.cards[g, t, ZONE] == Z_AUX:
-        if T.params[PR_GROUND_HITS_LONE_FLYERS] == 1 and only_flyers_left(T.stats, st, g,
+    if S[g, t * NCF + ZONE] == Z_AUX:
+        if S[g, PARAM0 + PR_GROUND_HITS_LONE_FLYERS] == 1 and only_flyers_left(C, S, g,
                                                                           owner_of(t)):
             return E_OK
         return E_FLYER_UNREACHABLE
-    if not adjacent_cells(st.cards[g, att, CELL], st.cards[g, t, CELL]):
+    if not adjacent_cells(S[g, att * NCF + CELL], S[g, t * NCF + CELL]):
         return E_NOT_ADJACENT
     return E_OK
 
 
 @njit(cache=True)
-def strike_error(T, st, g, att, t):
-    C = T.stats
+def strike_error(C, S, g, att, t):
     e = E_OK
-    if st.game[g, G_WINNER] >= 0:
+    if S[g, GAME0 + G_WINNER] >= 0:
         return E_GAME_OVER
-    if not in_play(st, g, att):
+    if not in_play(S, g, att):
         return E_NOT_IN_PLAY
-    if owner_of(att) != st.game[g, G_ACTIVE]:
+    if owner_of(att) != S[g, GAME0 + G_ACTIVE]:
         return E_NOT_ACTIVE
-    if st.cards[g, att, CLOSED] == 1:
+    if S[g, att * NCF + CLOSED] == 1:
         return E_CLOSED
-    ca = st.cards[g, att, CARD_ID]
-    second = C[ca, TWICE] == 1 and st.cards[g, att, STRIKES] == 1
-    if st.cards[g, att, ACTED] == 1 and not second:
+    ca = S[g, att * NCF + CARD_ID]
+    second = C[ca, TWICE] == 1 and S[g, att * NCF + STRIKES] == 1
+    if S[g, att * NCF + ACTED] == 1 and not second:
         return E_ACTED
-    e = enemy_target_error(st, g, att, t)
+    e = enemy_target_error(S, g, att, t)
     if e != E_OK:
         return e
-    if second and C[ca, TWICE_DIFF] == 1 and st.cards[g, att, LAST_TARGET] == t:
+    if second and C[ca, TWICE_DIFF] == 1 and S[g, att * NCF + LAST_TARGET] == t:
         return E_SECOND_STRIKE_SAME
-    if C[ca, CLUMSY] == 1 and st.cards[g, att, MOVED] > 0:
+    if C[ca, CLUMSY] == 1 and S[g, att * NCF + MOVED] > 0:
         return E_CLUMSY
-    return melee_reach(T, st, g, att, t)
+    return melee_reach(C, S, g, att, t)
 
 
 @njit(cache=True)
-def drawn_kinds_block(T, st, g, att, t, kind):
+def drawn_kinds_block(C, S, g, att, t, kind):
     """draws_ranged: while the target's side has a card drawing this kind of attack, only such a
     card may be chosen (any range). Returns (blocked, drawn_to_t)."""
-    C = T.stats
     q = owner_of(t)
     bit = 1 << kind
     any_drawer = False
-    for s in range(q * MAX_DECK, q * MAX_DECK + st.game[g, G_DECK_SIZE + q]):
-        if in_play(st, g, s) and C[st.cards[g, s, CARD_ID], DRAWS_RANGED] & bit:
+    for s in range(q * MAX_DECK, q * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + q]):
+        if in_play(S, g, s) and C[S[g, s * NCF + CARD_ID], DRAWS_RANGED] & bit:
             any_drawer = True
             if s == t:
                 return False, True
@@ -202,285 +203,276 @@ def drawn_kinds_block(T, st, g, att, t, kind):
 
 
 @njit(cache=True)
-def ranged_error(T, st, g, att, t):
-    C = T.stats
-    e = actor_error(st, g, att)
+def ranged_error(C, S, g, att, t):
+    e = actor_error(S, g, att)
     if e != E_OK:
         return e
-    ca = st.cards[g, att, CARD_ID]
+    ca = S[g, att * NCF + CARD_ID]
     kind = C[ca, RKIND]
     if kind == 0:
         return E_NO_RANGED
-    e = enemy_target_error(st, g, att, t)
+    e = enemy_target_error(S, g, att, t)
     if e != E_OK:
         return e
-    if C[ca, CLUMSY] == 1 and st.cards[g, att, MOVED] > 0:
+    if C[ca, CLUMSY] == 1 and S[g, att * NCF + MOVED] > 0:
         return E_CLUMSY
-    blocked, drawn = drawn_kinds_block(T, st, g, att, t, kind)
+    blocked, drawn = drawn_kinds_block(C, S, g, att, t, kind)
     if blocked:
         return E_DRAWN
     if drawn:
         return E_OK
-    a_field = st.cards[g, att, ZONE] == Z_FIELD
-    t_field = st.cards[g, t, ZONE] == Z_FIELD
+    a_field = S[g, att * NCF + ZONE] == Z_FIELD
+    t_field = S[g, t * NCF + ZONE] == Z_FIELD
     if kind == K_ROW:
         # strike through a row: two cells away orthogonally, the middle cell empty or own (504)
         if not (a_field and t_field):
             return E_ROW_GEOMETRY
-        ca_, ct_ = st.cards[g, att, CELL], st.cards[g, t, CELL]
+        ca_, ct_ = S[g, att * NCF + CELL], S[g, t * NCF + CELL]
         dr = cell_row(ct_) - cell_row(ca_)
         dc = cell_col(ct_) - cell_col(ca_)
         if not ((abs(dr) == 2 and dc == 0) or (abs(dc) == 2 and dr == 0)):
             return E_ROW_GEOMETRY
-        mid = st.game[g, G_BOARD + (ca_ + (dr // 2) * 5 + dc // 2)]
+        mid = S[g, GAME0 + G_BOARD + (ca_ + (dr // 2) * 5 + dc // 2)]
         if mid >= 0 and owner_of(mid) != owner_of(att):
             return E_ROW_GEOMETRY
         return E_OK
     if a_field and t_field:
-        if adjacent_cells(st.cards[g, att, CELL], st.cards[g, t, CELL]):
+        if adjacent_cells(S[g, att * NCF + CELL], S[g, t * NCF + CELL]):
             return E_ADJACENT_RANGED
         rng = C[ca, RRANGE]
-        if rng > 0 and manhattan(st.cards[g, att, CELL], st.cards[g, t, CELL]) > rng:
+        if rng > 0 and manhattan(S[g, att * NCF + CELL], S[g, t * NCF + CELL]) > rng:
             return E_OUT_OF_RANGE
     return E_OK
 
 
 @njit(cache=True)
-def adjacent_enemy_creature_error(T, st, g, att, t):
+def adjacent_enemy_creature_error(C, S, g, att, t):
     """Targets of finish off and special strike: an adjacent enemy creature on the battlefield."""
-    e = enemy_target_error(st, g, att, t)
+    e = enemy_target_error(S, g, att, t)
     if e != E_OK:
         return e
-    if st.cards[g, t, ZONE] != Z_FIELD or st.cards[g, att, ZONE] != Z_FIELD:
+    if S[g, t * NCF + ZONE] != Z_FIELD or S[g, att * NCF + ZONE] != Z_FIELD:
         return E_NOT_CREATURE_TARGET
-    if not adjacent_cells(st.cards[g, att, CELL], st.cards[g, t, CELL]):
+    if not adjacent_cells(S[g, att * NCF + CELL], S[g, t * NCF + CELL]):
         return E_NOT_ADJACENT
     return E_OK
 
 
 @njit(cache=True)
-def finish_error(T, st, g, att, t):
-    e = actor_error(st, g, att)
+def finish_error(C, S, g, att, t):
+    e = actor_error(S, g, att)
     if e != E_OK:
         return e
-    n = T.stats[st.cards[g, att, CARD_ID], FINISH]
+    n = C[S[g, att * NCF + CARD_ID], FINISH]
     if n == 0:
         return E_NO_ABILITY
-    e = adjacent_enemy_creature_error(T, st, g, att, t)
+    e = adjacent_enemy_creature_error(C, S, g, att, t)
     if e != E_OK:
         return e
-    if current_life(st, g, t) > n:
+    if current_life(S, g, t) > n:
         return E_FINISH_LIFE
     return E_OK
 
 
 @njit(cache=True)
-def special_error(T, st, g, att, t):
-    e = actor_error(st, g, att)
+def special_error(C, S, g, att, t):
+    e = actor_error(S, g, att)
     if e != E_OK:
         return e
-    if T.stats[st.cards[g, att, CARD_ID], SPECIAL] == 0:
+    if C[S[g, att * NCF + CARD_ID], SPECIAL] == 0:
         return E_NO_ABILITY
-    if st.cards[g, att, COUNTERS] < 1:
+    if S[g, att * NCF + COUNTERS] < 1:
         return E_NO_COUNTERS
-    return adjacent_enemy_creature_error(T, st, g, att, t)
+    return adjacent_enemy_creature_error(C, S, g, att, t)
 
 
 @njit(cache=True)
-def self_ability_error(T, st, g, s, column):
-    e = actor_error(st, g, s)
+def self_ability_error(C, S, g, s, column):
+    e = actor_error(S, g, s)
     if e != E_OK:
         return e
-    if T.stats[st.cards[g, s, CARD_ID], column] == 0:
+    if C[S[g, s * NCF + CARD_ID], column] == 0:
         return E_NO_ABILITY
     return E_OK
 
 
 @njit(cache=True)
-def tap_gain_error(T, st, g, s):
-    e = actor_error(st, g, s)
+def tap_gain_error(C, S, g, s):
+    e = actor_error(S, g, s)
     if e != E_OK:
         return e
-    C = T.stats
-    if C[st.cards[g, s, CARD_ID], GAIN_DIRECTED] == 0 and C[st.cards[g, s, CARD_ID], GAIN_PROT] == 0:
+    if C[S[g, s * NCF + CARD_ID], GAIN_DIRECTED] == 0 and C[S[g, s * NCF + CARD_ID], GAIN_PROT] == 0:
         return E_NO_ABILITY
     return E_OK
 
 
 # ---- resolution ----------------------------------------------------------------------------------
 @njit(cache=True)
-def finish_action(T, st, g, s):
+def finish_action(C, S, g, s):
     """An action closes the card (unless it does not tap after attacking) and forfeits its
     remaining movement (506.5)."""
-    st.cards[g, s, ACTED] = 1
-    st.cards[g, s, MOVES_LEFT] = 0
-    st.cards[g, s, CLOSED] = 1
+    S[g, s * NCF + ACTED] = 1
+    S[g, s * NCF + MOVES_LEFT] = 0
+    S[g, s * NCF + CLOSED] = 1
 
 
 @njit(cache=True)
-def after_attack(T, st, g, att):
-    st.cards[g, att, ACTED] = 1
-    st.cards[g, att, MOVES_LEFT] = 0
-    if T.stats[st.cards[g, att, CARD_ID], NO_TAP] == 0:
-        st.cards[g, att, CLOSED] = 1
-    log(st, g, EV_CLOSE, att, st.cards[g, att, CLOSED], 0, 0, 0)
+def after_attack(C, S, g, att):
+    S[g, att * NCF + ACTED] = 1
+    S[g, att * NCF + MOVES_LEFT] = 0
+    if C[S[g, att * NCF + CARD_ID], NO_TAP] == 0:
+        S[g, att * NCF + CLOSED] = 1
+    log(S, g, EV_CLOSE, att, S[g, att * NCF + CLOSED], 0, 0, 0)
 
 
 @njit(cache=True)
-def poison_on_strike(T, st, g, att, t, strength):
+def poison_on_strike(C, S, g, att, t, strength):
     """Poison N on a strike of that strength (acquired by the target, 117); poison protection
     blocks it; a new poison replaces a weaker one [H]."""
-    n = T.stats[st.cards[g, att, CARD_ID], POISON_W + strength - 1]
-    if n > 0 and in_play(st, g, t) and (protections(T.stats, st, g, t) & P_POISON) == 0:
-        if n > st.cards[g, t, POISON]:
-            st.cards[g, t, POISON] = n
-        log(st, g, EV_POISONED, t, n, att, 0, 0)
+    n = C[S[g, att * NCF + CARD_ID], POISON_W + strength - 1]
+    if n > 0 and in_play(S, g, t) and (protections(C, S, g, t) & P_POISON) == 0:
+        if n > S[g, t * NCF + POISON]:
+            S[g, t * NCF + POISON] = n
+        log(S, g, EV_POISONED, t, n, att, 0, 0)
 
 
 @njit(cache=True)
-def resolve_strike(T, st, g, att, tgt, t, a_str, c_str):
+def resolve_strike(C, S, g, att, tgt, t, a_str, c_str):
     """Deal the strike and the counter-strike simultaneously, then the on-strike effects."""
-    C = T.stats
-    B = T.bonus
-    R = T.reduce
     defending = t != tgt
-    ign = C[st.cards[g, att, CARD_ID], IGN_TARGET] == 1
-    w_t = attack_wounds(C, B, R, st, g, att, t, K_STRIKE, a_str, -1, defending, ign, False)
-    w_t = absorb_armor(C, st, g, t, w_t, K_STRIKE, ign)
+    ign = C[S[g, att * NCF + CARD_ID], IGN_TARGET] == 1
+    w_t = attack_wounds(C, S, g, att, t, K_STRIKE, a_str, -1, defending, ign, False)
+    w_t = absorb_armor(C, S, g, t, w_t, K_STRIKE, ign)
     w_a = 0
     if c_str > MISS:
         # Етун ignores the abilities of the creature it attacks: its strike bonuses do not count
-        w_a = attack_wounds(C, B, R, st, g, t, att, K_STRIKE, c_str, -1, False, False, ign)
-        w_a = absorb_armor(C, st, g, att, w_a, K_STRIKE, False)
+        w_a = attack_wounds(C, S, g, t, att, K_STRIKE, c_str, -1, False, False, ign)
+        w_a = absorb_armor(C, S, g, att, w_a, K_STRIKE, False)
     if a_str > MISS:
-        wound(st, g, t, w_t, att)
+        wound(S, g, t, w_t, att)
     if c_str > MISS:
-        log(st, g, EV_COUNTER, t, att, c_str, w_a, 0)
-        wound(st, g, att, w_a, t)
+        log(S, g, EV_COUNTER, t, att, c_str, w_a, 0)
+        wound(S, g, att, w_a, t)
     if a_str > MISS:
-        poison_on_strike(T, st, g, att, t, a_str)
-    if C[st.cards[g, att, CARD_ID], CLOSE_TARGET] == 1 and in_play(st, g, t):
-        st.cards[g, t, CLOSED] = 1
-        log(st, g, EV_CLOSE, t, 1, att, 0, 0)
+        poison_on_strike(C, S, g, att, t, a_str)
+    if C[S[g, att * NCF + CARD_ID], CLOSE_TARGET] == 1 and in_play(S, g, t):
+        S[g, t * NCF + CLOSED] = 1
+        log(S, g, EV_CLOSE, t, 1, att, 0, 0)
 
 
 @njit(cache=True)
-def strike(T, st, g, att, tgt, defender, exchange):
+def strike(C, S, g, att, tgt, defender, exchange):
     """Simple strike (504). defender: slot, -1 none, -2 ask the defending player's policy.
     exchange: 0 keep, 1 lower both, -1 ask the policy of the side with the stronger strike."""
-    C = T.stats
-    log(st, g, EV_ATTACK, att, tgt, K_STRIKE, 0, 0)
+    log(S, g, EV_ATTACK, att, tgt, K_STRIKE, 0, 0)
     t = tgt
-    if not is_directed(C, st, g, att, tgt):
+    if not is_directed(C, S, g, att, tgt):
         if defender == -2:
-            defender = choose_defender(T, st, g, att, tgt)
+            defender = choose_defender(C, S, g, att, tgt)
         if defender >= 0:
             t = defender
-            log(st, g, EV_DEFEND, defender, tgt, att, 0, 0)
-    ca = st.cards[g, att, CARD_ID]
+            log(S, g, EV_DEFEND, defender, tgt, att, 0, 0)
+    ca = S[g, att * NCF + CARD_ID]
     ign = C[ca, IGN_TARGET] == 1
-    ova = attack_experience(C, st, g, att)
-    one_sided = C[ca, UNANSWERED] == 1 or (st.cards[g, t, CLOSED] == 1
-                                           and C[st.cards[g, t, CARD_ID], COUNTER_CLOSED] == 0)
+    ova = attack_experience(C, S, g, att)
+    one_sided = C[ca, UNANSWERED] == 1 or (S[g, t * NCF + CLOSED] == 1
+                                           and C[S[g, t * NCF + CARD_ID], COUNTER_CLOSED] == 0)
     if one_sided:
-        a = roll_d6(st, g) + ova
+        a = roll_d6(S, g) + ova
         a_str = single_roll_strength(a)
         c_str = MISS
-        log(st, g, EV_ROLL, att, t, a, -1, a_str * 4 + c_str)
+        log(S, g, EV_ROLL, att, t, a, -1, a_str * 4 + c_str)
     else:
-        ovz = 0 if ign else defence_experience(C, st, g, t)
-        a = roll_d6(st, g) + ova
-        d = roll_d6(st, g) + ovz
+        ovz = 0 if ign else defence_experience(C, S, g, t)
+        a = roll_d6(S, g) + ova
+        d = roll_d6(S, g) + ovz
         a_str, c_str, ex = strike_table(a, d)
-        log(st, g, EV_ROLL, att, t, a, d, a_str * 4 + c_str)
+        log(S, g, EV_ROLL, att, t, a, d, a_str * 4 + c_str)
         if ex == 1:
             lower = exchange
             if lower < 0:
-                lower = choose_exchange(T, st, g, att, tgt, t, a_str, c_str)
+                lower = choose_exchange(C, S, g, att, tgt, t, a_str, c_str)
             if lower == 1:
                 a_str = max(a_str - 1, MISS)
                 c_str = max(c_str - 1, MISS)
-                log(st, g, EV_EXCHANGE, att, t, a_str, c_str, 0)
-    resolve_strike(T, st, g, att, tgt, t, a_str, c_str)
-    st.cards[g, att, STRIKES] += 1
-    st.cards[g, att, LAST_TARGET] = tgt
-    if C[ca, TWICE] == 1 and st.cards[g, att, STRIKES] == 1:
-        st.cards[g, att, ACTED] = 1           # may still make its second strike; not closed yet
-        st.cards[g, att, MOVES_LEFT] = 0
+                log(S, g, EV_EXCHANGE, att, t, a_str, c_str, 0)
+    resolve_strike(C, S, g, att, tgt, t, a_str, c_str)
+    S[g, att * NCF + STRIKES] += 1
+    S[g, att * NCF + LAST_TARGET] = tgt
+    if C[ca, TWICE] == 1 and S[g, att * NCF + STRIKES] == 1:
+        S[g, att * NCF + ACTED] = 1           # may still make its second strike; not closed yet
+        S[g, att * NCF + MOVES_LEFT] = 0
     else:
-        after_attack(T, st, g, att)
-    if t != tgt and C[st.cards[g, t, CARD_ID], DEF_NO_TAP] == 0 and in_play(st, g, t):
-        st.cards[g, t, CLOSED] = 1
-    check_destruction(st, g)
-    check_game_end(st, g)
+        after_attack(C, S, g, att)
+    if t != tgt and C[S[g, t * NCF + CARD_ID], DEF_NO_TAP] == 0 and in_play(S, g, t):
+        S[g, t * NCF + CLOSED] = 1
+    check_destruction(S, g)
+    check_game_end(S, g)
 
 
 @njit(cache=True)
-def ranged(T, st, g, att, t):
+def ranged(C, S, g, att, t):
     """A ranged attack: only the attacker rolls (504); no counter-strike."""
-    C = T.stats
-    ca = st.cards[g, att, CARD_ID]
+    ca = S[g, att * NCF + CARD_ID]
     kind = C[ca, RKIND]
-    log(st, g, EV_ATTACK, att, t, kind, 0, 0)
-    a = roll_d6(st, g) + attack_experience(C, st, g, att)
+    log(S, g, EV_ATTACK, att, t, kind, 0, 0)
+    a = roll_d6(S, g) + attack_experience(C, S, g, att)
     s = single_roll_strength(a)
-    log(st, g, EV_ROLL, att, t, a, -1, s * 4)
+    log(S, g, EV_ROLL, att, t, a, -1, s * 4)
     ign = C[ca, IGN_TARGET] == 1
-    w = attack_wounds(C, T.bonus, T.reduce, st, g, att, t, kind, s, -1, False, ign, False)
-    w = absorb_armor(C, st, g, t, w, kind, ign)
-    wound(st, g, t, w, att)
-    after_attack(T, st, g, att)
-    check_destruction(st, g)
-    check_game_end(st, g)
+    w = attack_wounds(C, S, g, att, t, kind, s, -1, False, ign, False)
+    w = absorb_armor(C, S, g, t, w, kind, ign)
+    wound(S, g, t, w, att)
+    after_attack(C, S, g, att)
+    check_destruction(S, g)
+    check_game_end(S, g)
 
 
 @njit(cache=True)
-def special_strike(T, st, g, att, t):
+def special_strike(C, S, g, att, t):
     """Special strike N [H]: pay a counter; N wounds (plus strike bonuses) to an adjacent enemy
     creature, no dice, no counter-strike; a non-magical attack, so armor and non-magic reductions
     apply."""
-    C = T.stats
-    st.cards[g, att, COUNTERS] -= 1
-    log(st, g, EV_ATTACK, att, t, K_SPECIAL, 0, 0)
-    ign = C[st.cards[g, att, CARD_ID], IGN_TARGET] == 1
-    w = attack_wounds(C, T.bonus, T.reduce, st, g, att, t, K_SPECIAL, 0,
-                      C[st.cards[g, att, CARD_ID], SPECIAL], False, ign, False)
-    w = absorb_armor(C, st, g, t, w, K_SPECIAL, ign)
-    wound(st, g, t, w, att)
-    after_attack(T, st, g, att)
-    check_destruction(st, g)
-    check_game_end(st, g)
+    S[g, att * NCF + COUNTERS] -= 1
+    log(S, g, EV_ATTACK, att, t, K_SPECIAL, 0, 0)
+    ign = C[S[g, att * NCF + CARD_ID], IGN_TARGET] == 1
+    w = attack_wounds(C, S, g, att, t, K_SPECIAL, 0,
+                      C[S[g, att * NCF + CARD_ID], SPECIAL], False, ign, False)
+    w = absorb_armor(C, S, g, t, w, K_SPECIAL, ign)
+    wound(S, g, t, w, att)
+    after_attack(C, S, g, att)
+    check_destruction(S, g)
+    check_game_end(S, g)
 
 
 @njit(cache=True)
-def finish_off(T, st, g, att, t):
+def finish_off(C, S, g, att, t):
     """Finish off N: destroy (509.2) an adjacent enemy creature with current life <= N."""
-    log(st, g, EV_DESTROY, att, t, 0, 0, 0)
-    destroy(st, g, t, att)
-    finish_action(T, st, g, att)
-    check_game_end(st, g)
+    log(S, g, EV_DESTROY, att, t, 0, 0, 0)
+    destroy(S, g, t, att)
+    finish_action(C, S, g, att)
+    check_game_end(S, g)
 
 
 @njit(cache=True)
-def heal_self(T, st, g, s):
-    heal(st, g, s, T.stats[st.cards[g, s, CARD_ID], HEAL_SELF])
-    finish_action(T, st, g, s)
+def heal_self(C, S, g, s):
+    heal(S, g, s, C[S[g, s * NCF + CARD_ID], HEAL_SELF])
+    finish_action(C, S, g, s)
 
 
 @njit(cache=True)
-def gain_counter(T, st, g, s):
+def gain_counter(C, S, g, s):
     """123: a card with a counter-cost ability has "tap: gain 1 counter"."""
-    st.cards[g, s, COUNTERS] += 1
-    log(st, g, EV_GAIN, s, 0, st.cards[g, s, COUNTERS], 0, 0)
-    finish_action(T, st, g, s)
+    S[g, s * NCF + COUNTERS] += 1
+    log(S, g, EV_GAIN, s, 0, S[g, s * NCF + COUNTERS], 0, 0)
+    finish_action(C, S, g, s)
 
 
 @njit(cache=True)
-def tap_gain(T, st, g, s):
+def tap_gain(C, S, g, s):
     """Tap: gain a keyword; acquired, it lasts to the end of the game (117)."""
-    C = T.stats
-    if C[st.cards[g, s, CARD_ID], GAIN_DIRECTED] == 1:
-        st.cards[g, s, GAINED] |= 1
-    st.cards[g, s, GAINED] |= C[st.cards[g, s, CARD_ID], GAIN_PROT] << 8
-    log(st, g, EV_GAIN, s, 1, st.cards[g, s, GAINED], 0, 0)
-    finish_action(T, st, g, s)
+    if C[S[g, s * NCF + CARD_ID], GAIN_DIRECTED] == 1:
+        S[g, s * NCF + GAINED] |= 1
+    S[g, s * NCF + GAINED] |= C[S[g, s * NCF + CARD_ID], GAIN_PROT] << 8
+    log(S, g, EV_GAIN, s, 1, S[g, s * NCF + GAINED], 0, 0)
+    finish_action(C, S, g, s)

@@ -11,6 +11,7 @@ from numba import njit
 from ..cardtable import (
     APPLY_CODES,
     ARMOR,
+    BONUS0,
     COST,
     DIRECTED,
     DIRECTED_VS,
@@ -28,6 +29,8 @@ from ..cardtable import (
     K_STRIKE,
     K_THROW,
     MAGIC_USER,
+    MAX_BONUS,
+    MAX_REDUCE,
     OVA,
     OVZ,
     P_DISCHARGE,
@@ -38,6 +41,7 @@ from ..cardtable import (
     P_WEAK,
     PROT,
     RANGED_USER,
+    REDUCE0,
     RM,
     RS,
     RW,
@@ -61,6 +65,7 @@ from ..state import (
     EXTRA_LIVES,
     GAINED,
     LIFE_MAX,
+    NCF,
     WOUNDS,
     Z_FIELD,
     ZONE,
@@ -73,52 +78,52 @@ APPLY_RANGED = APPLY_CODES["ranged"]
 
 
 @njit(cache=True)
-def current_life(st, g, s):
-    return st.cards[g, s, LIFE_MAX] + st.cards[g, s, EXTRA_LIVES] - st.cards[g, s, WOUNDS]
+def current_life(S, g, s):
+    return S[g, s * NCF + LIFE_MAX] + S[g, s * NCF + EXTRA_LIVES] - S[g, s * NCF + WOUNDS]
 
 
 @njit(cache=True)
-def attack_experience(C, st, g, s):
-    v = C[st.cards[g, s, CARD_ID], OVA]
-    if in_formation(C, st, g, s):
-        v += C[st.cards[g, s, CARD_ID], F_OVA]
+def attack_experience(C, S, g, s):
+    v = C[S[g, s * NCF + CARD_ID], OVA]
+    if in_formation(C, S, g, s):
+        v += C[S[g, s * NCF + CARD_ID], F_OVA]
     return v
 
 
 @njit(cache=True)
-def defence_experience(C, st, g, s):
-    v = C[st.cards[g, s, CARD_ID], OVZ]
-    if in_formation(C, st, g, s):
-        v += C[st.cards[g, s, CARD_ID], F_OVZ]
+def defence_experience(C, S, g, s):
+    v = C[S[g, s * NCF + CARD_ID], OVZ]
+    if in_formation(C, S, g, s):
+        v += C[S[g, s * NCF + CARD_ID], F_OVZ]
     return v
 
 
 @njit(cache=True)
-def armor_value(C, st, g, s):
-    v = C[st.cards[g, s, CARD_ID], ARMOR]
-    if in_formation(C, st, g, s):
-        v += C[st.cards[g, s, CARD_ID], F_ARMOR]
+def armor_value(C, S, g, s):
+    v = C[S[g, s * NCF + CARD_ID], ARMOR]
+    if in_formation(C, S, g, s):
+        v += C[S[g, s * NCF + CARD_ID], F_ARMOR]
     return v
 
 
 @njit(cache=True)
-def protections(C, st, g, s):
-    m = C[st.cards[g, s, CARD_ID], PROT] | (st.cards[g, s, GAINED] >> 8)
-    if in_formation(C, st, g, s):
-        m |= C[st.cards[g, s, CARD_ID], F_PROT]
+def protections(C, S, g, s):
+    m = C[S[g, s * NCF + CARD_ID], PROT] | (S[g, s * NCF + GAINED] >> 8)
+    if in_formation(C, S, g, s):
+        m |= C[S[g, s * NCF + CARD_ID], F_PROT]
     return m
 
 
 @njit(cache=True)
-def vs_matches(C, st, g, code, t, t_defending):
+def vs_matches(C, S, g, code, t, t_defending):
     """The "vs X" filter of a strike bonus or directed_vs, tested on target t."""
-    ct = st.cards[g, t, CARD_ID]
+    ct = S[g, t * NCF + CARD_ID]
     if code == 0:
         return True
     if code <= 6:
         return C[ct, ELEMENT] == code - 1
     if code == VS_CLOSED:
-        return st.cards[g, t, CLOSED] == 1
+        return S[g, t * NCF + CLOSED] == 1
     if code == VS_FLYER:
         return C[ct, FLYER] == 1
     if code == VS_DEFENDER:
@@ -133,53 +138,53 @@ def vs_matches(C, st, g, code, t, t_defending):
 
 
 @njit(cache=True)
-def is_directed(C, st, g, att, t):
+def is_directed(C, S, g, att, t):
     """Directed strike (НУ): printed, acquired, or against a matching target."""
-    ca = st.cards[g, att, CARD_ID]
-    if C[ca, DIRECTED] == 1 or (st.cards[g, att, GAINED] & 1) == 1:
+    ca = S[g, att * NCF + CARD_ID]
+    if C[ca, DIRECTED] == 1 or (S[g, att * NCF + GAINED] & 1) == 1:
         return True
     mask = C[ca, DIRECTED_VS]
     if mask != 0:
         for code in range(13):
-            if (mask >> code) & 1 and vs_matches(C, st, g, code, t, False):
+            if (mask >> code) & 1 and vs_matches(C, S, g, code, t, False):
                 return True
     return False
 
 
 @njit(cache=True)
-def strike_bonus(C, B, st, g, att, t, strength, applies, t_defending):
+def strike_bonus(C, S, g, att, t, strength, applies, t_defending):
     """Sum of the attacker's "+N strike" bonuses that apply to this attack on t."""
-    ca = st.cards[g, att, CARD_ID]
+    ca = S[g, att * NCF + CARD_ID]
     total = 0
-    for j in range(B.shape[1]):
-        amount = B[ca, j, 0]
+    for j in range(MAX_BONUS):
+        amount = C[ca, BONUS0 + 5 * j + 0]
         if amount == 0:
             continue
-        if (B[ca, j, 2] & applies) == 0:
+        if (C[ca, BONUS0 + 5 * j + 2] & applies) == 0:
             continue
-        if strength > 0 and (B[ca, j, 3] >> (strength - 1)) & 1 == 0:
+        if strength > 0 and (C[ca, BONUS0 + 5 * j + 3] >> (strength - 1)) & 1 == 0:
             continue
-        if B[ca, j, 4] == 1 and not in_formation(C, st, g, att):
+        if C[ca, BONUS0 + 5 * j + 4] == 1 and not in_formation(C, S, g, att):
             continue
-        if vs_matches(C, st, g, B[ca, j, 1], t, t_defending):
+        if vs_matches(C, S, g, C[ca, BONUS0 + 5 * j + 1], t, t_defending):
             total += amount
     return total
 
 
 @njit(cache=True)
-def reduction(C, R, st, g, t, att, kind):
+def reduction(C, S, g, t, att, kind):
     """Sum of the target's "-N from X" reductions that apply to an attack of this kind by att."""
-    ct = st.cards[g, t, CARD_ID]
-    ca = st.cards[g, att, CARD_ID]
+    ct = S[g, t * NCF + CARD_ID]
+    ca = S[g, att * NCF + CARD_ID]
     total = 0
-    for j in range(R.shape[1]):
-        amount = R[ct, j, 0]
+    for j in range(MAX_REDUCE):
+        amount = C[ct, REDUCE0 + 4 * j + 0]
         if amount == 0:
             continue
-        src = R[ct, j, 1]
-        if R[ct, j, 2] > 0 and C[ca, COST] > R[ct, j, 2]:
+        src = C[ct, REDUCE0 + 4 * j + 1]
+        if C[ct, REDUCE0 + 4 * j + 2] > 0 and C[ca, COST] > C[ct, REDUCE0 + 4 * j + 2]:
             continue
-        if R[ct, j, 3] == 1 and not in_formation(C, st, g, t):
+        if C[ct, REDUCE0 + 4 * j + 3] == 1 and not in_formation(C, S, g, t):
             continue
         ok = False
         if src == 0:
@@ -189,8 +194,8 @@ def reduction(C, R, st, g, t, att, kind):
         elif src == 2:
             ok = kind != K_DISCHARGE
         elif src == 3:
-            ok = (kind == K_STRIKE and st.cards[g, att, ZONE] == Z_FIELD and st.cards[g, t, ZONE] == Z_FIELD
-                  and diagonal(st.cards[g, att, CELL], st.cards[g, t, CELL]))
+            ok = (kind == K_STRIKE and S[g, att * NCF + ZONE] == Z_FIELD and S[g, t * NCF + ZONE] == Z_FIELD
+                  and diagonal(S[g, att * NCF + CELL], S[g, t * NCF + CELL]))
         elif src == 4:
             ok = kind == K_SHOT or kind == K_THROW
         elif src == 5:
@@ -203,9 +208,9 @@ def reduction(C, R, st, g, t, att, kind):
 
 
 @njit(cache=True)
-def protected_from(C, st, g, t, att, kind, strength):
+def protected_from(C, S, g, t, att, kind, strength):
     """True if t's protections make this attack deal it no wounds (RULES.md section 5)."""
-    prot = protections(C, st, g, t)
+    prot = protections(C, S, g, t)
     if kind == K_SHOT and prot & P_SHOT:
         return True
     if kind == K_THROW and prot & P_THROW:
@@ -214,15 +219,15 @@ def protected_from(C, st, g, t, att, kind, strength):
         return True
     if kind == K_STRIKE and strength == 1 and prot & P_WEAK:
         return True
-    ca = st.cards[g, att, CARD_ID]
+    ca = S[g, att * NCF + CARD_ID]
     if C[ca, FLYER] == 1 and prot & P_FLYER and C[ca, IGN_ZOAL] == 0:
         return True
     return False
 
 
 @njit(cache=True)
-def base_value(C, st, g, att, kind, strength):
-    ca = st.cards[g, att, CARD_ID]
+def base_value(C, S, g, att, kind, strength):
+    ca = S[g, att * NCF + CARD_ID]
     if strength == 0:
         return 0
     if kind == K_STRIKE:
@@ -231,54 +236,54 @@ def base_value(C, st, g, att, kind, strength):
 
 
 @njit(cache=True)
-def attack_wounds(C, B, R, st, g, att, t, kind, strength, base, t_defending, ignore_t, no_bonus):
+def attack_wounds(C, S, g, att, t, kind, strength, base, t_defending, ignore_t, no_bonus):
     """Wounds before armor of an attack by att on t. `base` < 0 takes the strike value of the
     rolled strength; `ignore_t` ignores t's abilities (Етун attacking); `no_bonus` drops att's
     strike bonuses (a counter-strike at Етун)."""
     if strength == 0 and base < 0:
         return 0
     if base < 0:
-        base = base_value(C, st, g, att, kind, strength)
+        base = base_value(C, S, g, att, kind, strength)
     applies = APPLY_STRIKE if (kind == K_STRIKE or kind == K_SPECIAL) else APPLY_RANGED
     dmg = base
     if not no_bonus:
-        dmg += strike_bonus(C, B, st, g, att, t, strength, applies, t_defending)
+        dmg += strike_bonus(C, S, g, att, t, strength, applies, t_defending)
     if not ignore_t:
-        if protected_from(C, st, g, t, att, kind, strength):
+        if protected_from(C, S, g, t, att, kind, strength):
             return 0
-        dmg -= reduction(C, R, st, g, t, att, kind)
+        dmg -= reduction(C, S, g, t, att, kind)
     return max(dmg, 0)
 
 
 @njit(cache=True)
-def absorb_armor(C, st, g, t, dmg, kind, ignore_t):
+def absorb_armor(C, S, g, t, dmg, kind, ignore_t):
     """Armor X absorbs up to X wounds from non-magical attacks per turn (RULES.md section 5)."""
     if ignore_t or kind == K_DISCHARGE or dmg <= 0:
         return dmg
-    a = min(st.cards[g, t, ARMOR_LEFT], dmg)
-    st.cards[g, t, ARMOR_LEFT] -= a
+    a = min(S[g, t * NCF + ARMOR_LEFT], dmg)
+    S[g, t * NCF + ARMOR_LEFT] -= a
     return dmg - a
 
 
 @njit(cache=True)
-def wound(st, g, t, n, source):
+def wound(S, g, t, n, source):
     """508.3: n wound markers on t; remembers who brought it to 0 life for 509.1.1."""
     if n <= 0:
-        log(st, g, EV_NO_WOUND, t, source, 0, 0, 0)
+        log(S, g, EV_NO_WOUND, t, source, 0, 0, 0)
         return
-    st.cards[g, t, WOUNDS] += n
+    S[g, t * NCF + WOUNDS] += n
     if source >= 0:
-        st.cards[g, source, DMG_DEALT] += n
-    if current_life(st, g, t) <= 0 and st.cards[g, t, DIED_FROM] == -1:
-        st.cards[g, t, DIED_FROM] = source
-    log(st, g, EV_WOUND, t, n, source, current_life(st, g, t), 0)
+        S[g, source * NCF + DMG_DEALT] += n
+    if current_life(S, g, t) <= 0 and S[g, t * NCF + DIED_FROM] == -1:
+        S[g, t * NCF + DIED_FROM] = source
+    log(S, g, EV_WOUND, t, n, source, current_life(S, g, t), 0)
 
 
 @njit(cache=True)
-def heal(st, g, t, n):
+def heal(S, g, t, n):
     """Healing N removes up to N wounds (508)."""
-    h = min(st.cards[g, t, WOUNDS], n)
+    h = min(S[g, t * NCF + WOUNDS], n)
     if h > 0:
-        st.cards[g, t, WOUNDS] -= h
-        log(st, g, EV_HEAL, t, h, current_life(st, g, t), 0, 0)
+        S[g, t * NCF + WOUNDS] -= h
+        log(S, g, EV_HEAL, t, h, current_life(S, g, t), 0, 0)
     return h

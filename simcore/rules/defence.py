@@ -2,7 +2,7 @@
 from numba import njit
 
 from ..cardtable import DEF_ANY
-from ..state import CARD_ID, CELL, CLOSED, Z_AUX, ZONE
+from ..state import CARD_ID, CELL, CLOSED, NCF, Z_AUX, ZONE
 from .board import adjacent_cells, in_play, owner_of
 from .damage import is_directed
 from .errors import E_DEFENDER_DIRECTED, E_DEFENDER_INVALID, E_OK
@@ -10,31 +10,30 @@ from .errors import E_DEFENDER_DIRECTED, E_DEFENDER_INVALID, E_OK
 
 # ---- defenders -----------------------------------------------------------------------------------
 @njit(cache=True)
-def can_defend(T, st, g, att, t, d):
+def can_defend(C, S, g, att, t, d):
     """504 defender: an open creature of the target's owner adjacent to both attacker and target;
     a flyer target only by another open flyer; a flyer attacker's ground target by an open ground
     creature adjacent to the target; `defends_any` flyers defend any non-flying creature."""
-    C = T.stats
-    if d == t or d == att or not in_play(st, g, d) or owner_of(d) != owner_of(t):
+    if d == t or d == att or not in_play(S, g, d) or owner_of(d) != owner_of(t):
         return False
-    if st.cards[g, d, CLOSED] == 1:
+    if S[g, d * NCF + CLOSED] == 1:
         return False
-    d_aux = st.cards[g, d, ZONE] == Z_AUX
-    if st.cards[g, t, ZONE] == Z_AUX:
+    d_aux = S[g, d * NCF + ZONE] == Z_AUX
+    if S[g, t * NCF + ZONE] == Z_AUX:
         return d_aux
     if d_aux:
-        return C[st.cards[g, d, CARD_ID], DEF_ANY] == 1
-    if not adjacent_cells(st.cards[g, d, CELL], st.cards[g, t, CELL]):
+        return C[S[g, d * NCF + CARD_ID], DEF_ANY] == 1
+    if not adjacent_cells(S[g, d * NCF + CELL], S[g, t * NCF + CELL]):
         return False
-    if st.cards[g, att, ZONE] == Z_AUX:
+    if S[g, att * NCF + ZONE] == Z_AUX:
         return True
-    return adjacent_cells(st.cards[g, d, CELL], st.cards[g, att, CELL])
+    return adjacent_cells(S[g, d * NCF + CELL], S[g, att * NCF + CELL])
 
 
 @njit(cache=True)
-def defender_error(T, st, g, att, t, d):
-    if is_directed(T.stats, st, g, att, t):
+def defender_error(C, S, g, att, t, d):
+    if is_directed(C, S, g, att, t):
         return E_DEFENDER_DIRECTED
-    if not can_defend(T, st, g, att, t, d):
+    if not can_defend(C, S, g, att, t, d):
         return E_DEFENDER_INVALID
     return E_OK

@@ -22,8 +22,10 @@ from ..state import (
     G_END,
     G_TURN,
     G_WINNER,
+    GAME0,
     KILLS,
     MAX_DECK,
+    NCF,
     WINNER_DRAW,
     Z_GRAVE,
     ZONE,
@@ -34,72 +36,72 @@ from .log import EV_DEATH, EV_END, log
 
 
 @njit(cache=True)
-def destroy(st, g, s, killer):
+def destroy(S, g, s, killer):
     """509: move s to its owner's graveyard; credit the kill."""
-    c = st.cards[g, s, CELL]
+    c = S[g, s * NCF + CELL]
     if c >= 0:
-        st.game[g, G_BOARD + c] = -1
-    log(st, g, EV_DEATH, s, killer, c, 0, 0)
-    st.cards[g, s, ZONE] = Z_GRAVE
-    st.cards[g, s, CELL] = -1
-    st.cards[g, s, CLOSED] = 0
-    st.cards[g, s, DIED_FROM] = killer
-    st.cards[g, s, DEATH_TURN] = st.game[g, G_TURN]
+        S[g, GAME0 + G_BOARD + c] = -1
+    log(S, g, EV_DEATH, s, killer, c, 0, 0)
+    S[g, s * NCF + ZONE] = Z_GRAVE
+    S[g, s * NCF + CELL] = -1
+    S[g, s * NCF + CLOSED] = 0
+    S[g, s * NCF + DIED_FROM] = killer
+    S[g, s * NCF + DEATH_TURN] = S[g, GAME0 + G_TURN]
     if killer >= 0 and owner_of(killer) != owner_of(s):
-        st.cards[g, killer, KILLS] += 1
+        S[g, killer * NCF + KILLS] += 1
 
 
 @njit(cache=True)
-def check_destruction(st, g):
+def check_destruction(S, g):
     """Destroy every card in play whose current life is <= 0 (simultaneously)."""
     for p in range(2):
-        for s in range(p * MAX_DECK, p * MAX_DECK + st.game[g, G_DECK_SIZE + p]):
-            if in_play(st, g, s) and current_life(st, g, s) <= 0:
-                destroy(st, g, s, st.cards[g, s, DIED_FROM])
+        for s in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
+            if in_play(S, g, s) and current_life(S, g, s) <= 0:
+                destroy(S, g, s, S[g, s * NCF + DIED_FROM])
 
 
 @njit(cache=True)
-def count_in_play(st, g, p):
+def count_in_play(S, g, p):
     n = 0
-    for s in range(p * MAX_DECK, p * MAX_DECK + st.game[g, G_DECK_SIZE + p]):
-        if in_play(st, g, s):
+    for s in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
+        if in_play(S, g, s):
             n += 1
     return n
 
 
 @njit(cache=True)
-def check_game_end(st, g):
+def check_game_end(S, g):
     """Section 9: a player with no creature in play loses; both at once: draw. True if over."""
-    if st.game[g, G_WINNER] >= 0:
+    if S[g, GAME0 + G_WINNER] >= 0:
         return True
-    n0 = count_in_play(st, g, 0)
-    n1 = count_in_play(st, g, 1)
+    n0 = count_in_play(S, g, 0)
+    n1 = count_in_play(S, g, 1)
     if n0 > 0 and n1 > 0:
         return False
     if n0 == 0 and n1 == 0:
-        st.game[g, G_WINNER] = WINNER_DRAW
-        st.game[g, G_END] = END_BOTH_WIPED
+        S[g, GAME0 + G_WINNER] = WINNER_DRAW
+        S[g, GAME0 + G_END] = END_BOTH_WIPED
     else:
-        st.game[g, G_WINNER] = 1 if n0 == 0 else 0
-        st.game[g, G_END] = END_WIPE
-    log(st, g, EV_END, st.game[g, G_WINNER], st.game[g, G_END], 0, 0, 0)
+        S[g, GAME0 + G_WINNER] = 1 if n0 == 0 else 0
+        S[g, GAME0 + G_END] = END_WIPE
+    log(S, g, EV_END, S[g, GAME0 + G_WINNER], S[g, GAME0 + G_END], 0, 0, 0)
     return True
 
 
 @njit(cache=True)
-def cost_in_play(C, st, g, p):
+def cost_in_play(C, S, g, p):
     total = 0
-    for s in range(p * MAX_DECK, p * MAX_DECK + st.game[g, G_DECK_SIZE + p]):
-        if in_play(st, g, s):
-            total += C[st.cards[g, s, CARD_ID], COST]
+    for s in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
+        if in_play(S, g, s):
+            total += C[S[g, s * NCF + CARD_ID], COST]
     return total
 
 
 @njit(cache=True)
-def adjudicate(C, st, g):
+def adjudicate(C, S, g):
     """604.1 [H]: after the round cap the higher total cost in play wins (gold = silver)."""
-    c0 = cost_in_play(C, st, g, 0)
-    c1 = cost_in_play(C, st, g, 1)
-    st.game[g, G_WINNER] = 0 if c0 > c1 else (1 if c1 > c0 else WINNER_DRAW)
-    st.game[g, G_END] = END_TURN_CAP
-    log(st, g, EV_END, st.game[g, G_WINNER], st.game[g, G_END], c0, c1, 0)
+    c0 = cost_in_play(C, S, g, 0)
+    c1 = cost_in_play(C, S, g, 1)
+    S[g, GAME0 + G_WINNER] = 0 if c0 > c1 else (1 if c1 > c0 else WINNER_DRAW)
+    S[g, GAME0 + G_END] = END_TURN_CAP
+    log(S, g, EV_END, S[g, GAME0 + G_WINNER], S[g, GAME0 + G_END], c0, c1, 0)

@@ -7,6 +7,7 @@ from numba import njit
 
 from ..rng import STREAM_AI0, STREAM_DICE, STREAM_SHUFFLE, uniform_int
 from ..state import (
+    DICE0,
     ERR_DICE_EXHAUSTED,
     G_DICE_N,
     G_DICE_USED,
@@ -14,41 +15,42 @@ from ..state import (
     G_ERROR,
     G_INDEX,
     G_SEED,
+    GAME0,
 )
 
 MISS, WEAK, MEDIUM, STRONG = 0, 1, 2, 3
 
 
 @njit(cache=True)
-def roll_d6(st, g):
-    n = st.game[g, G_DICE_N]
+def roll_d6(S, g):
+    n = S[g, GAME0 + G_DICE_N]
     if n >= 0:
-        i = st.game[g, G_DICE_USED]
+        i = S[g, GAME0 + G_DICE_USED]
         if i >= n:
-            st.game[g, G_ERROR] = ERR_DICE_EXHAUSTED
+            S[g, GAME0 + G_ERROR] = ERR_DICE_EXHAUSTED
             return 1
-        st.game[g, G_DICE_USED] = i + 1
-        return np.int64(st.dice[g, i])
-    d = st.game[g, G_DRAWS + STREAM_DICE]
-    st.game[g, G_DRAWS + STREAM_DICE] = d + 1
-    return 1 + uniform_int(st.game[g, G_SEED], st.game[g, G_INDEX], STREAM_DICE, d, 6)
+        S[g, GAME0 + G_DICE_USED] = i + 1
+        return S[g, DICE0 + i]
+    d = S[g, GAME0 + G_DRAWS + STREAM_DICE]
+    S[g, GAME0 + G_DRAWS + STREAM_DICE] = d + 1
+    return 1 + uniform_int(S[g, GAME0 + G_SEED], S[g, GAME0 + G_INDEX], STREAM_DICE, d, 6)
 
 
 @njit(cache=True)
-def shuffle_int(st, g, n):
+def shuffle_int(S, g, n):
     """A uniform integer in [0, n) from the shuffle stream."""
-    d = st.game[g, G_DRAWS + STREAM_SHUFFLE]
-    st.game[g, G_DRAWS + STREAM_SHUFFLE] = d + 1
-    return uniform_int(st.game[g, G_SEED], st.game[g, G_INDEX], STREAM_SHUFFLE, d, n)
+    d = S[g, GAME0 + G_DRAWS + STREAM_SHUFFLE]
+    S[g, GAME0 + G_DRAWS + STREAM_SHUFFLE] = d + 1
+    return uniform_int(S[g, GAME0 + G_SEED], S[g, GAME0 + G_INDEX], STREAM_SHUFFLE, d, n)
 
 
 @njit(cache=True)
-def ai_int(st, g, player, n):
+def ai_int(S, g, player, n):
     """A uniform integer in [0, n) from the player's AI stream."""
     stream = STREAM_AI0 + player
-    d = st.game[g, G_DRAWS + stream]
-    st.game[g, G_DRAWS + stream] = d + 1
-    return uniform_int(st.game[g, G_SEED], st.game[g, G_INDEX], stream, d, n)
+    d = S[g, GAME0 + G_DRAWS + stream]
+    S[g, GAME0 + G_DRAWS + stream] = d + 1
+    return uniform_int(S[g, GAME0 + G_SEED], S[g, GAME0 + G_INDEX], stream, d, n)
 
 
 @njit(cache=True)

@@ -5,7 +5,7 @@ simcore/events.py, which formats them for people.
 """
 from numba import njit
 
-from ..state import ERR_LOG_FULL, G_ERROR, G_N_EVENTS
+from ..state import ERR_LOG_FULL, EV0, G_ERROR, G_EV_CAP, G_N_EVENTS, GAME0
 
 EV_FIRST, EV_DEAL, EV_MULLIGAN, EV_BUY, EV_PLACE, EV_TURN, EV_MOVE, EV_JUMP, EV_ATTACK, \
     EV_DEFEND, EV_ROLL, EV_EXCHANGE, EV_WOUND, EV_NO_WOUND, EV_HEAL, EV_DEATH, EV_POISONED, \
@@ -14,18 +14,18 @@ EV_FIRST, EV_DEAL, EV_MULLIGAN, EV_BUY, EV_PLACE, EV_TURN, EV_MOVE, EV_JUMP, EV_
 
 
 @njit(cache=True)
-def log(st, g, code, a, b, c, d, e):
-    cap = st.events.shape[1]
+def log(S, g, code, a, b, c, d, e):
+    cap = S[g, GAME0 + G_EV_CAP]
     if cap <= 1:
         return
-    n = st.game[g, G_N_EVENTS]
+    n = S[g, GAME0 + G_N_EVENTS]
     if n >= cap:
-        st.game[g, G_ERROR] = ERR_LOG_FULL
+        S[g, GAME0 + G_ERROR] = ERR_LOG_FULL
         return
-    st.events[g, n, 0] = code
-    st.events[g, n, 1] = a
-    st.events[g, n, 2] = b
-    st.events[g, n, 3] = c
-    st.events[g, n, 4] = d
-    st.events[g, n, 5] = e
-    st.game[g, G_N_EVENTS] = n + 1
+    S[g, EV0 + 6 * n + 0] = code
+    S[g, EV0 + 6 * n + 1] = a
+    S[g, EV0 + 6 * n + 2] = b
+    S[g, EV0 + 6 * n + 3] = c
+    S[g, EV0 + 6 * n + 4] = d
+    S[g, EV0 + 6 * n + 5] = e
+    S[g, GAME0 + G_N_EVENTS] = n + 1

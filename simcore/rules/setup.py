@@ -57,6 +57,7 @@ from ..state import (
     G_TURN,
     G_WINNER,
     GAINED,
+    GAME0,
     KILLS,
     LAST_TARGET,
     LIFE_MAX,
@@ -64,6 +65,9 @@ from ..state import (
     MOVED,
     MOVES_LEFT,
     N_CELLS,
+    N_SLOTS,
+    NCF,
+    PARAM0,
     POISON,
     STRIKES,
     WOUNDS,
@@ -81,88 +85,86 @@ from .log import EV_BUY, EV_CRYSTALS, EV_DEAL, EV_PLACE, log
 
 
 @njit(cache=True)
-def init_game(st, g, decks, sizes, seed, game_index):
+def init_game(S, g, decks, sizes, seed, game_index):
     """Reset row g to a fresh game of decks[p, :sizes[p]] (card ids), all cards in the decks."""
-    st.game[g, G_SEED] = seed
-    st.game[g, G_INDEX] = game_index
-    for s in range(st.cards.shape[1]):
-        st.cards[g, s, CARD_ID] = -1
-        st.cards[g, s, ZONE] = Z_NONE
-        st.cards[g, s, CELL] = -1
-        st.cards[g, s, WOUNDS] = 0
-        st.cards[g, s, EXTRA_LIVES] = 0
-        st.cards[g, s, LIFE_MAX] = 0
-        st.cards[g, s, CLOSED] = 0
-        st.cards[g, s, MOVES_LEFT] = 0
-        st.cards[g, s, MOVED] = 0
-        st.cards[g, s, ACTED] = 0
-        st.cards[g, s, STRIKES] = 0
-        st.cards[g, s, LAST_TARGET] = -1
-        st.cards[g, s, ARMOR_LEFT] = 0
-        st.cards[g, s, COUNTERS] = 0
-        st.cards[g, s, POISON] = 0
-        st.cards[g, s, GAINED] = 0
-        st.cards[g, s, DIED_FROM] = -1
-        st.cards[g, s, DEATH_TURN] = -1
-        st.cards[g, s, DEALT] = 0
-        st.cards[g, s, BOUGHT] = 0
-        st.cards[g, s, DMG_DEALT] = 0
-        st.cards[g, s, KILLS] = 0
+    S[g, GAME0 + G_SEED] = seed
+    S[g, GAME0 + G_INDEX] = game_index
+    for s in range(N_SLOTS):
+        S[g, s * NCF + CARD_ID] = -1
+        S[g, s * NCF + ZONE] = Z_NONE
+        S[g, s * NCF + CELL] = -1
+        S[g, s * NCF + WOUNDS] = 0
+        S[g, s * NCF + EXTRA_LIVES] = 0
+        S[g, s * NCF + LIFE_MAX] = 0
+        S[g, s * NCF + CLOSED] = 0
+        S[g, s * NCF + MOVES_LEFT] = 0
+        S[g, s * NCF + MOVED] = 0
+        S[g, s * NCF + ACTED] = 0
+        S[g, s * NCF + STRIKES] = 0
+        S[g, s * NCF + LAST_TARGET] = -1
+        S[g, s * NCF + ARMOR_LEFT] = 0
+        S[g, s * NCF + COUNTERS] = 0
+        S[g, s * NCF + POISON] = 0
+        S[g, s * NCF + GAINED] = 0
+        S[g, s * NCF + DIED_FROM] = -1
+        S[g, s * NCF + DEATH_TURN] = -1
+        S[g, s * NCF + DEALT] = 0
+        S[g, s * NCF + BOUGHT] = 0
+        S[g, s * NCF + DMG_DEALT] = 0
+        S[g, s * NCF + KILLS] = 0
     for c in range(N_CELLS):
-        st.game[g, G_BOARD + c] = -1
+        S[g, GAME0 + G_BOARD + c] = -1
     for p in range(2):
-        st.game[g, G_DECK_SIZE + p] = sizes[p]
-        st.game[g, G_MULLIGANS + p] = 0
+        S[g, GAME0 + G_DECK_SIZE + p] = sizes[p]
+        S[g, GAME0 + G_MULLIGANS + p] = 0
         for i in range(sizes[p]):
             s = p * MAX_DECK + i
-            st.cards[g, s, CARD_ID] = decks[p, i]
-            st.cards[g, s, ZONE] = Z_DECK
-            st.game[g, G_ORDER + p * MAX_DECK + i] = i
+            S[g, s * NCF + CARD_ID] = decks[p, i]
+            S[g, s * NCF + ZONE] = Z_DECK
+            S[g, GAME0 + G_ORDER + p * MAX_DECK + i] = i
     for k in range(N_STREAMS):
-        st.game[g, G_DRAWS + k] = 0
-    st.game[g, G_TURN] = 0
-    st.game[g, G_WINNER] = -1
-    st.game[g, G_END] = 0
-    st.game[g, G_N_EVENTS] = 0
-    st.game[g, G_ERROR] = 0
-    st.game[g, G_DICE_USED] = 0
+        S[g, GAME0 + G_DRAWS + k] = 0
+    S[g, GAME0 + G_TURN] = 0
+    S[g, GAME0 + G_WINNER] = -1
+    S[g, GAME0 + G_END] = 0
+    S[g, GAME0 + G_N_EVENTS] = 0
+    S[g, GAME0 + G_ERROR] = 0
+    S[g, GAME0 + G_DICE_USED] = 0
 
 
 @njit(cache=True)
-def give_crystals(T, st, g, first):
+def give_crystals(C, S, g, first):
     """Crystals by seat (the ruleset preset): the first player and the second player."""
-    P = T.params
-    st.game[g, G_FIRST] = first
-    st.game[g, G_GOLD + first] = P[PR_GOLD_FIRST]
-    st.game[g, G_SILVER + first] = P[PR_SILVER_FIRST]
-    st.game[g, G_GOLD + (1 - first)] = P[PR_GOLD_SECOND]
-    st.game[g, G_SILVER + (1 - first)] = P[PR_SILVER_SECOND]
+    S[g, GAME0 + G_FIRST] = first
+    S[g, GAME0 + G_GOLD + first] = S[g, PARAM0 + PR_GOLD_FIRST]
+    S[g, GAME0 + G_SILVER + first] = S[g, PARAM0 + PR_SILVER_FIRST]
+    S[g, GAME0 + G_GOLD + (1 - first)] = S[g, PARAM0 + PR_GOLD_SECOND]
+    S[g, GAME0 + G_SILVER + (1 - first)] = S[g, PARAM0 + PR_SILVER_SECOND]
     for p in range(2):
-        log(st, g, EV_CRYSTALS, p, st.game[g, G_GOLD + p], st.game[g, G_SILVER + p], 0, 0)
+        log(S, g, EV_CRYSTALS, p, S[g, GAME0 + G_GOLD + p], S[g, GAME0 + G_SILVER + p], 0, 0)
 
 
 @njit(cache=True)
-def shuffle_and_deal(st, g, p, n_deal):
+def shuffle_and_deal(S, g, p, n_deal):
     """Shuffle the whole deck (Fisher-Yates on the shuffle stream) and deal n_deal cards."""
-    n = st.game[g, G_DECK_SIZE + p]
+    n = S[g, GAME0 + G_DECK_SIZE + p]
     for i in range(n - 1, 0, -1):
-        j = shuffle_int(st, g, i + 1)
-        tmp = st.game[g, G_ORDER + p * MAX_DECK + i]
-        st.game[g, G_ORDER + p * MAX_DECK + i] = st.game[g, G_ORDER + p * MAX_DECK + j]
-        st.game[g, G_ORDER + p * MAX_DECK + j] = tmp
+        j = shuffle_int(S, g, i + 1)
+        tmp = S[g, GAME0 + G_ORDER + p * MAX_DECK + i]
+        S[g, GAME0 + G_ORDER + p * MAX_DECK + i] = S[g, GAME0 + G_ORDER + p * MAX_DECK + j]
+        S[g, GAME0 + G_ORDER + p * MAX_DECK + j] = tmp
     for i in range(n):
-        s = p * MAX_DECK + st.game[g, G_ORDER + p * MAX_DECK + i]
+        s = p * MAX_DECK + S[g, GAME0 + G_ORDER + p * MAX_DECK + i]
         dealt = i < n_deal
-        st.cards[g, s, ZONE] = Z_DEALT if dealt else Z_DECK
-        st.cards[g, s, DEALT] = 1 if dealt else 0
-    log(st, g, EV_DEAL, p, min(n, n_deal), st.game[g, G_MULLIGANS + p], 0, 0)
+        S[g, s * NCF + ZONE] = Z_DEALT if dealt else Z_DECK
+        S[g, s * NCF + DEALT] = 1 if dealt else 0
+    log(S, g, EV_DEAL, p, min(n, n_deal), S[g, GAME0 + G_MULLIGANS + p], 0, 0)
 
 
 @njit(cache=True)
-def squad_totals(T, st, g, p, extra):
+def squad_totals(C, S, g, p, extra):
     """(elite cost, ordinary cost, element penalty, flyer cost, recruit gold, unique clash) of the
     squad so far plus card `extra` (-1 for none)."""
-    C = T.stats
     elite = 0
     ordinary = 0
     flyers = 0
@@ -170,11 +172,11 @@ def squad_totals(T, st, g, p, extra):
     elements = 0
     clash = False
     lo = p * MAX_DECK
-    hi = lo + st.game[g, G_DECK_SIZE + p]
+    hi = lo + S[g, GAME0 + G_DECK_SIZE + p]
     for s in range(lo, hi):
-        if st.cards[g, s, ZONE] != Z_SQUAD and s != extra:
+        if S[g, s * NCF + ZONE] != Z_SQUAD and s != extra:
             continue
-        c = st.cards[g, s, CARD_ID]
+        c = S[g, s * NCF + CARD_ID]
         if C[c, ELITE] == 1:
             elite += C[c, COST]
         else:
@@ -186,61 +188,61 @@ def squad_totals(T, st, g, p, extra):
             elements |= 1 << C[c, ELEMENT]
         if C[c, UNIQUE] == 1:
             for o in range(lo, s):
-                if (st.cards[g, o, ZONE] == Z_SQUAD or o == extra) and st.cards[g, o, CARD_ID] == c:
+                if (S[g, o * NCF + ZONE] == Z_SQUAD or o == extra) and S[g, o * NCF + CARD_ID] == c:
                     clash = True
     n_el = 0
     for e in range(E_NEUTRAL):
         if (elements >> e) & 1:
             n_el += 1
-    penalty = max(n_el - 1, 0) * T.params[PR_ELEMENT_PENALTY]
+    penalty = max(n_el - 1, 0) * S[g, PARAM0 + PR_ELEMENT_PENALTY]
     return elite, ordinary, penalty, flyers, bonus_gold, clash
 
 
 @njit(cache=True)
-def squad_feasible(T, st, g, p, extra):
+def squad_feasible(C, S, g, p, extra):
     """Can the player pay for his squad so far plus card `extra`? (RULES.md section 3)"""
-    elite, ordinary, penalty, flyers, bonus_gold, clash = squad_totals(T, st, g, p, extra)
-    if clash or flyers > T.params[PR_FLYER_CAP]:
+    elite, ordinary, penalty, flyers, bonus_gold, clash = squad_totals(C, S, g, p, extra)
+    if clash or flyers > S[g, PARAM0 + PR_FLYER_CAP]:
         return False
-    gold = st.game[g, G_GOLD + p] + bonus_gold
+    gold = S[g, GAME0 + G_GOLD + p] + bonus_gold
     if elite + penalty > gold:
         return False
-    return elite + ordinary + penalty <= gold + st.game[g, G_SILVER + p]
+    return elite + ordinary + penalty <= gold + S[g, GAME0 + G_SILVER + p]
 
 
 @njit(cache=True)
-def buy(T, st, g, p, s):
-    st.cards[g, s, ZONE] = Z_SQUAD
-    st.cards[g, s, BOUGHT] = 1
-    log(st, g, EV_BUY, s, 0, 0, 0, 0)
+def buy(C, S, g, p, s):
+    S[g, s * NCF + ZONE] = Z_SQUAD
+    S[g, s * NCF + BOUGHT] = 1
+    log(S, g, EV_BUY, s, 0, 0, 0, 0)
 
 
 @njit(cache=True)
-def pay_squad(T, st, g, p):
+def pay_squad(C, S, g, p):
     """Pay: elite and the element penalty in gold, ordinary cards in silver first, then gold."""
-    elite, ordinary, penalty, flyers, bonus_gold, clash = squad_totals(T, st, g, p, -1)
-    gold = st.game[g, G_GOLD + p] + bonus_gold - elite - penalty
-    silver = st.game[g, G_SILVER + p] - ordinary
+    elite, ordinary, penalty, flyers, bonus_gold, clash = squad_totals(C, S, g, p, -1)
+    gold = S[g, GAME0 + G_GOLD + p] + bonus_gold - elite - penalty
+    silver = S[g, GAME0 + G_SILVER + p] - ordinary
     if silver < 0:
         gold += silver
         silver = 0
-    st.game[g, G_GOLD + p] = gold
-    st.game[g, G_SILVER + p] = silver
+    S[g, GAME0 + G_GOLD + p] = gold
+    S[g, GAME0 + G_SILVER + p] = silver
     lo = p * MAX_DECK
-    for s in range(lo, lo + st.game[g, G_DECK_SIZE + p]):
-        if st.cards[g, s, ZONE] == Z_DEALT:
-            st.cards[g, s, ZONE] = Z_DECK
-    log(st, g, EV_CRYSTALS, p, gold, silver, 1, 0)
+    for s in range(lo, lo + S[g, GAME0 + G_DECK_SIZE + p]):
+        if S[g, s * NCF + ZONE] == Z_DEALT:
+            S[g, s * NCF + ZONE] = Z_DECK
+    log(S, g, EV_CRYSTALS, p, gold, silver, 1, 0)
 
 
 @njit(cache=True)
-def placement_level(T, st, g, p, c):
+def placement_level(C, S, g, p, c):
     """[H] modern placement levels by seat: lower levels fill first."""
     row = cell_row(c)
     col = cell_col(c)
     f = forwardness(p, row)
     edge = col == 0 or col == 4
-    if st.game[g, G_FIRST] == p:
+    if S[g, GAME0 + G_FIRST] == p:
         if not edge:
             return 0
         return 2 if f == 2 else 1
@@ -250,30 +252,29 @@ def placement_level(T, st, g, p, c):
 
 
 @njit(cache=True)
-def placement_allowed(T, st, g, p, c):
+def placement_allowed(C, S, g, p, c):
     """An empty cell of the player's rows, of the lowest level still open when levels are on."""
-    if st.game[g, G_BOARD + c] >= 0 or not own_row(p, cell_row(c)):
+    if S[g, GAME0 + G_BOARD + c] >= 0 or not own_row(p, cell_row(c)):
         return False
-    if T.params[PR_PLACEMENT_LEVELS] == 0:
+    if S[g, PARAM0 + PR_PLACEMENT_LEVELS] == 0:
         return True
-    lvl = placement_level(T, st, g, p, c)
+    lvl = placement_level(C, S, g, p, c)
     for o in range(N_CELLS):
-        if st.game[g, G_BOARD + o] < 0 and own_row(p, cell_row(o)) and placement_level(T, st, g, p, o) < lvl:
+        if S[g, GAME0 + G_BOARD + o] < 0 and own_row(p, cell_row(o)) and placement_level(C, S, g, p, o) < lvl:
             return False
     return True
 
 
 @njit(cache=True)
-def enter_play(T, st, g, s, cell):
+def enter_play(C, S, g, s, cell):
     """A squad card enters play: its life maximum is its printed life (508.1)."""
-    C = T.stats
-    c = st.cards[g, s, CARD_ID]
-    st.cards[g, s, LIFE_MAX] = C[c, LIFE]
+    c = S[g, s * NCF + CARD_ID]
+    S[g, s * NCF + LIFE_MAX] = C[c, LIFE]
     if cell >= 0:
-        st.cards[g, s, ZONE] = Z_FIELD
-        st.cards[g, s, CELL] = cell
-        st.game[g, G_BOARD + cell] = s
+        S[g, s * NCF + ZONE] = Z_FIELD
+        S[g, s * NCF + CELL] = cell
+        S[g, GAME0 + G_BOARD + cell] = s
     else:
-        st.cards[g, s, ZONE] = Z_AUX
-        st.cards[g, s, CELL] = -1
-    log(st, g, EV_PLACE, s, cell, 0, 0, 0)
+        S[g, s * NCF + ZONE] = Z_AUX
+        S[g, s * NCF + CELL] = -1
+    log(S, g, EV_PLACE, s, cell, 0, 0, 0)

@@ -33,12 +33,15 @@ from ..state import (
     G_DECK_SIZE,
     G_TURN,
     G_WINNER,
+    GAME0,
     KILLED_BY_POISON,
     LAST_TARGET,
     MAX_DECK,
     MOVED,
     MOVES_LEFT,
     N_CELLS,
+    NCF,
+    PARAM0,
     POISON,
     STRIKES,
     WOUNDS,
@@ -74,101 +77,100 @@ ACTION_NAMES = ("end_turn", "move", "jump", "attack", "ranged", "finish_off", "h
 
 
 @njit(cache=True)
-def start_turn(T, st, g):
-    C = T.stats
-    p = st.game[g, G_ACTIVE]
-    log(st, g, EV_TURN, p, st.game[g, G_TURN], 0, 0, 0)
+def start_turn(C, S, g):
+    p = S[g, GAME0 + G_ACTIVE]
+    log(S, g, EV_TURN, p, S[g, GAME0 + G_TURN], 0, 0, 0)
     for q in range(2):
-        for s in range(q * MAX_DECK, q * MAX_DECK + st.game[g, G_DECK_SIZE + q]):
-            if not in_play(st, g, s):
+        for s in range(q * MAX_DECK, q * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + q]):
+            if not in_play(S, g, s):
                 continue
-            st.cards[g, s, ARMOR_LEFT] = armor_value(C, st, g, s)
+            S[g, s * NCF + ARMOR_LEFT] = armor_value(C, S, g, s)
             if q == p:
-                st.cards[g, s, CLOSED] = 0
-                st.cards[g, s, ACTED] = 0
-                st.cards[g, s, STRIKES] = 0
-                st.cards[g, s, LAST_TARGET] = -1
-                st.cards[g, s, MOVED] = 0
-                st.cards[g, s, MOVES_LEFT] = C[st.cards[g, s, CARD_ID], MOVE] if st.cards[g, s, ZONE] == Z_FIELD else 0
+                S[g, s * NCF + CLOSED] = 0
+                S[g, s * NCF + ACTED] = 0
+                S[g, s * NCF + STRIKES] = 0
+                S[g, s * NCF + LAST_TARGET] = -1
+                S[g, s * NCF + MOVED] = 0
+                S[g, s * NCF + MOVES_LEFT] = C[S[g, s * NCF + CARD_ID], MOVE] if S[g, s * NCF + ZONE] == Z_FIELD else 0
     lo = p * MAX_DECK
-    hi = lo + st.game[g, G_DECK_SIZE + p]
+    hi = lo + S[g, GAME0 + G_DECK_SIZE + p]
     for s in range(lo, hi):
-        if in_play(st, g, s) and st.cards[g, s, POISON] > 0:
-            if protections(C, st, g, s) & P_POISON:
+        if in_play(S, g, s) and S[g, s * NCF + POISON] > 0:
+            if protections(C, S, g, s) & P_POISON:
                 continue
-            log(st, g, EV_POISON_TICK, s, st.cards[g, s, POISON], 0, 0, 0)
-            wound(st, g, s, st.cards[g, s, POISON], KILLED_BY_POISON)
-    check_destruction(st, g)
-    if check_game_end(st, g):
+            log(S, g, EV_POISON_TICK, s, S[g, s * NCF + POISON], 0, 0, 0)
+            wound(S, g, s, S[g, s * NCF + POISON], KILLED_BY_POISON)
+    check_destruction(S, g)
+    if check_game_end(S, g):
         return
     for s in range(lo, hi):
-        if in_play(st, g, s) and C[st.cards[g, s, CARD_ID], REGEN] > 0 and st.cards[g, s, WOUNDS] > 0:
-            log(st, g, EV_REGEN, s, C[st.cards[g, s, CARD_ID], REGEN], 0, 0, 0)
-            heal(st, g, s, C[st.cards[g, s, CARD_ID], REGEN])
+        if in_play(S, g, s) and C[S[g, s * NCF + CARD_ID], REGEN] > 0 and S[g, s * NCF + WOUNDS] > 0:
+            log(S, g, EV_REGEN, s, C[S[g, s * NCF + CARD_ID], REGEN], 0, 0, 0)
+            heal(S, g, s, C[S[g, s * NCF + CARD_ID], REGEN])
 
 
 @njit(cache=True)
-def end_turn(T, st, g):
+def end_turn(C, S, g):
     """End phase; the turn passes; the round cap adjudicates (604.1)."""
-    log(st, g, EV_PASS, st.game[g, G_ACTIVE], st.game[g, G_TURN], 0, 0, 0)
-    st.game[g, G_TURN] += 1
-    st.game[g, G_ACTIVE] = 1 - st.game[g, G_ACTIVE]
-    if st.game[g, G_TURN] >= 2 * T.params[PR_ROUND_CAP]:
-        adjudicate(T.stats, st, g)
+    log(S, g, EV_PASS, S[g, GAME0 + G_ACTIVE], S[g, GAME0 + G_TURN], 0, 0, 0)
+    S[g, GAME0 + G_TURN] += 1
+    S[g, GAME0 + G_ACTIVE] = 1 - S[g, GAME0 + G_ACTIVE]
+    if S[g, GAME0 + G_TURN] >= 2 * S[g, PARAM0 + PR_ROUND_CAP]:
+        adjudicate(C, S, g)
         return
-    start_turn(T, st, g)
+    start_turn(C, S, g)
 
 
 @njit(cache=True)
-def action_error(T, st, g, kind, actor, target):
-    if st.game[g, G_WINNER] >= 0:
+def action_error(C, S, g, kind, actor, target):
+    if S[g, GAME0 + G_WINNER] >= 0:
         return E_GAME_OVER
     if kind == A_END:
         return E_OK
     if kind == A_MOVE:
-        return move_error(T, st, g, actor, target)
+        return move_error(C, S, g, actor, target)
     if kind == A_JUMP:
-        return jump_error(T, st, g, actor, target)
+        return jump_error(C, S, g, actor, target)
     if kind == A_STRIKE:
-        return strike_error(T, st, g, actor, target)
+        return strike_error(C, S, g, actor, target)
     if kind == A_RANGED:
-        return ranged_error(T, st, g, actor, target)
+        return ranged_error(C, S, g, actor, target)
     if kind == A_FINISH:
-        return finish_error(T, st, g, actor, target)
+        return finish_error(C, S, g, actor, target)
     if kind == A_HEAL:
-        return self_ability_error(T, st, g, actor, HEAL_SELF)
+        return self_ability_error(C, S, g, actor, HEAL_SELF)
     if kind == A_SPECIAL:
-        return special_error(T, st, g, actor, target)
+        return special_error(C, S, g, actor, target)
     if kind == A_GAIN_COUNTER:
-        return self_ability_error(T, st, g, actor, SPECIAL)
+        return self_ability_error(C, S, g, actor, SPECIAL)
     if kind == A_TAP_GAIN:
-        return tap_gain_error(T, st, g, actor)
+        return tap_gain_error(C, S, g, actor)
     return E_NO_ABILITY
 
 
 @njit(cache=True)
-def apply_action(T, st, g, kind, actor, target, defender, exchange):
+def apply_action(C, S, g, kind, actor, target, defender, exchange):
     """Carry out a legal action; A_END runs the end phase and the next start phase."""
     if kind == A_END:
-        end_turn(T, st, g)
+        end_turn(C, S, g)
     elif kind == A_MOVE:
-        move(T, st, g, actor, target)
+        move(C, S, g, actor, target)
     elif kind == A_JUMP:
-        jump(T, st, g, actor, target)
+        jump(C, S, g, actor, target)
     elif kind == A_STRIKE:
-        strike(T, st, g, actor, target, defender, exchange)
+        strike(C, S, g, actor, target, defender, exchange)
     elif kind == A_RANGED:
-        ranged(T, st, g, actor, target)
+        ranged(C, S, g, actor, target)
     elif kind == A_FINISH:
-        finish_off(T, st, g, actor, target)
+        finish_off(C, S, g, actor, target)
     elif kind == A_HEAL:
-        heal_self(T, st, g, actor)
+        heal_self(C, S, g, actor)
     elif kind == A_SPECIAL:
-        special_strike(T, st, g, actor, target)
+        special_strike(C, S, g, actor, target)
     elif kind == A_GAIN_COUNTER:
-        gain_counter(T, st, g, actor)
+        gain_counter(C, S, g, actor)
     elif kind == A_TAP_GAIN:
-        tap_gain(T, st, g, actor)
+        tap_gain(C, S, g, actor)
 
 
 @njit(cache=True)
@@ -182,44 +184,43 @@ def _push(buf, n, kind, actor, target):
 
 
 @njit(cache=True)
-def legal_actions(T, st, g, buf):
+def legal_actions(C, S, g, buf):
     """Every legal action of the active player into buf (kind, actor, target); returns the count.
     Ending the turn is always legal and comes first."""
-    C = T.stats
     n = _push(buf, 0, A_END, -1, -1)
-    if st.game[g, G_WINNER] >= 0:
+    if S[g, GAME0 + G_WINNER] >= 0:
         return n
-    p = st.game[g, G_ACTIVE]
+    p = S[g, GAME0 + G_ACTIVE]
     q = 1 - p
-    for s in range(p * MAX_DECK, p * MAX_DECK + st.game[g, G_DECK_SIZE + p]):
-        if not in_play(st, g, s) or st.cards[g, s, CLOSED] == 1:
+    for s in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
+        if not in_play(S, g, s) or S[g, s * NCF + CLOSED] == 1:
             continue
-        c = st.cards[g, s, CARD_ID]
-        if st.cards[g, s, ACTED] == 0 and st.cards[g, s, ZONE] == Z_FIELD and st.cards[g, s, MOVES_LEFT] > 0:
-            cell = st.cards[g, s, CELL]
+        c = S[g, s * NCF + CARD_ID]
+        if S[g, s * NCF + ACTED] == 0 and S[g, s * NCF + ZONE] == Z_FIELD and S[g, s * NCF + MOVES_LEFT] > 0:
+            cell = S[g, s * NCF + CELL]
             for d in (-5, 5, -1, 1):
                 to = cell + d
-                if 0 <= to < N_CELLS and move_error(T, st, g, s, to) == E_OK:
+                if 0 <= to < N_CELLS and move_error(C, S, g, s, to) == E_OK:
                     n = _push(buf, n, A_MOVE, s, to)
             if C[c, JUMP] > 0:
                 for to in range(N_CELLS):
-                    if jump_error(T, st, g, s, to) == E_OK:
+                    if jump_error(C, S, g, s, to) == E_OK:
                         n = _push(buf, n, A_JUMP, s, to)
-        can_strike = st.cards[g, s, ACTED] == 0 or (C[c, TWICE] == 1 and st.cards[g, s, STRIKES] == 1)
-        for t in range(q * MAX_DECK, q * MAX_DECK + st.game[g, G_DECK_SIZE + q]):
-            if not in_play(st, g, t):
+        can_strike = S[g, s * NCF + ACTED] == 0 or (C[c, TWICE] == 1 and S[g, s * NCF + STRIKES] == 1)
+        for t in range(q * MAX_DECK, q * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + q]):
+            if not in_play(S, g, t):
                 continue
-            if can_strike and strike_error(T, st, g, s, t) == E_OK:
+            if can_strike and strike_error(C, S, g, s, t) == E_OK:
                 n = _push(buf, n, A_STRIKE, s, t)
-            if st.cards[g, s, ACTED] == 1:
+            if S[g, s * NCF + ACTED] == 1:
                 continue
-            if C[c, RKIND] != 0 and ranged_error(T, st, g, s, t) == E_OK:
+            if C[c, RKIND] != 0 and ranged_error(C, S, g, s, t) == E_OK:
                 n = _push(buf, n, A_RANGED, s, t)
-            if C[c, FINISH] > 0 and finish_error(T, st, g, s, t) == E_OK:
+            if C[c, FINISH] > 0 and finish_error(C, S, g, s, t) == E_OK:
                 n = _push(buf, n, A_FINISH, s, t)
-            if C[c, SPECIAL] > 0 and special_error(T, st, g, s, t) == E_OK:
+            if C[c, SPECIAL] > 0 and special_error(C, S, g, s, t) == E_OK:
                 n = _push(buf, n, A_SPECIAL, s, t)
-        if st.cards[g, s, ACTED] == 1:
+        if S[g, s * NCF + ACTED] == 1:
             continue
         if C[c, HEAL_SELF] > 0:
             n = _push(buf, n, A_HEAL, s, -1)

@@ -1,0 +1,1 @@
+"""Rendering of analysis tables for people, and the `berserk` command line (the top floor)."""

@@ -1,0 +1,194 @@
+"""The `berserk` command line: simulate, replay, scenario, cards, decks.
+
+Bad input (a malformed deck, card or scenario file, an unknown card, an illegal deck or action, a
+bad option) prints one line naming the file, line and fix, and exits with code 2, no traceback.
+"""
+import json
+import shlex
+import sys
+import time
+
+import click
+
+from decks.errors import InputError
+
+AIS = ("random", "greedy")
+NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError",
+                          getattr(click.exceptions, "NoArgsIsHelp", click.exceptions.Exit))
+
+
+class OneLineErrors(click.Group):
+    """A click group whose usage errors are one line and exit 2."""
+
+    def main(self, args=None, **kwargs):
+        try:
+            return super().main(args=args, standalone_mode=False, **kwargs)
+        except NO_ARGS_IS_HELP as e:
+            click.echo(e.ctx.get_help() if e.ctx else str(e))
+            sys.exit(0)
+        except click.UsageError as e:
+            cmd = e.ctx.command_path if e.ctx else "berserk"
+            click.echo(f"error: {cmd}: {e.format_message()} (see `{cmd} --help`)", err=True)
+            sys.exit(2)
+        except InputError as e:
+            click.echo(f"error: {e}", err=True)
+            sys.exit(2)
+        except click.exceptions.Abort:
+            click.echo("aborted", err=True)
+            sys.exit(130)
+        except click.exceptions.Exit as e:
+            sys.exit(e.exit_code)
+        except click.ClickException as e:
+            click.echo(f"error: {e.format_message()}", err=True)
+            sys.exit(e.exit_code)
+
+
+@click.group(cls=OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="berserk-sim")
+def main():
+    """berserk-sim: seeded simulations of Берсерк (Berserk) games and what they say about decks."""
+
+
+def matchup_options(f):
+    f = click.option("--ruleset", default="classic", show_default=True,
+                     help="rules preset of decks/rulesets.toml (classic or modern)")(f)
+    f = click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
+                     help="override one ruleset setting, e.g. --rule round_cap=50")(f)
+    f = click.option("--ai-b", type=click.Choice(AIS), default=None, help="AI of deck B (default: --ai)")(f)
+    f = click.option("--ai-a", type=click.Choice(AIS), default=None, help="AI of deck A (default: --ai)")(f)
+    f = click.option("--ai", type=click.Choice(AIS), default="greedy", show_default=True,
+                     help="AI of both decks")(f)
+    f = click.argument("deck_b", type=click.Path(dir_okay=False))(f)
+    f = click.argument("deck_a", type=click.Path(dir_okay=False))(f)
+    return f
+
+
+def _matchup(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset):
+    from simcore.matchup import make_matchup, parse_rules
+    return make_matchup(deck_a, deck_b, ruleset=ruleset, rules=parse_rules(rules),
+                        ais=(ai_a or ai, ai_b or ai))
+
+
+def _pct(r):
+    return f"{100 * r['rate']:5.1f}%  [{100 * r['lo']:.1f}, {100 * r['hi']:.1f}]  n={r['n']}"
+
+
+@main.command()
+@matchup_options
+@click.option("--games", type=click.IntRange(1), default=10000, show_default=True)
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True)
+@click.option("--out", type=click.Path(file_okay=False), required=True,
+              help="run folder: Parquet shards and run.json (an interrupted run resumes here)")
+@click.option("--threads", type=click.IntRange(1), default=None, help="worker threads (default: all cores)")
+@click.option("--shard-size", type=click.IntRange(1), default=None, help="games per Parquet shard")
+@click.option("--batch-size", type=click.IntRange(1), default=None, help="games per kernel call")
+@click.option("--progress/--no-progress", default=True, show_default=True)
+def simulate(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, games, seed, out, threads,
+             shard_size, batch_size, progress):
+    """Play GAMES seeded games of DECK_A against DECK_B and print the outcome."""
+    from tqdm import tqdm
+
+    from analysis.summary import summarize
+    from simcore import RULES_VERSION
+    from simcore.run import DEFAULT_BATCH, DEFAULT_SHARD, run_simulation
+
+    m = _matchup(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset)
+    bar = tqdm(total=games, unit="game", disable=not progress, dynamic_ncols=True, file=sys.stderr)
+    t0 = time.perf_counter()
+    manifest = run_simulation(m, games, seed, out, threads=threads,
+                              shard_size=shard_size or DEFAULT_SHARD,
+                              batch_size=batch_size or DEFAULT_BATCH,
+                              command="berserk simulate " + shlex.join(sys.argv[2:]),
+                              progress=bar.update)
+    bar.close()
+    wall = time.perf_counter() - t0
+    s = summarize(out)
+    a, b = m.deck_names
+    w = max(len(a), len(b), 14)
+    click.echo(f"berserk-sim rules {RULES_VERSION} · {m.ruleset} · {m.ais[0]} vs {m.ais[1]} · seed {seed}")
+    gps = manifest.get("games_per_second")
+    click.echo(f"{'games':<{w}}  {s['games']}" + (f"  ({gps:,.0f} games/s)" if gps else "  (all found on disk)"))
+    click.echo(f"{a:<{w}}  win {_pct(s['deck_a'])}")
+    click.echo(f"{b:<{w}}  win {_pct(s['deck_b'])}")
+    click.echo(f"{'draws':<{w}}  {s['draws']} ({100 * s['draws'] / max(s['games'], 1):.2f}%, counted as half a win)")
+    for first, r in sorted(s["by_first"].items()):
+        who = a if first == 0 else b
+        click.echo(f"{who + ' first':<{w}}  {a} {_pct(r['deck_a'])}")
+    fp = s["first_player"]
+    click.echo(f"{'first player':<{w}}  win {_pct(fp)}")
+    ends = ", ".join(f"{k} {v}" for k, v in s["end_reasons"].items())
+    click.echo(f"{'game ended by':<{w}}  {ends}")
+    click.echo(f"{'mean turns':<{w}}  {s['mean_turns']:.1f} ({s['mean_rounds']:.1f} rounds)")
+    click.echo(f"{'wall time':<{w}}  {wall:.1f} s; written to {out} (run.json, games/, cards/)")
+
+
+@main.command()
+@matchup_options
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True)
+@click.option("--game", "game_index", type=click.IntRange(0), default=0, show_default=True,
+              help="game index within the run")
+def replay(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, seed, game_index):
+    """Rebuild one game of a run from (decks, seed, game index, AI) and print every event."""
+    from simcore.replay import replay_game
+
+    m = _matchup(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset)
+    _, lines = replay_game(m, seed, game_index)
+    click.echo(f"# game {game_index} of seed {seed}: {m.deck_names[0]} (player 1) vs "
+               f"{m.deck_names[1]} (player 2), {m.ais[0]} vs {m.ais[1]}, {m.ruleset}")
+    for line in lines:
+        click.echo(line)
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+def scenario(file):
+    """Play a scenario file (forced dice, scripted actions) and print the result as JSON."""
+    from simcore.scenario import ScenarioError, run_scenario
+
+    try:
+        result = run_scenario(file)
+    except ScenarioError as e:
+        click.echo(f"error: {file}: {e}", err=True)
+        sys.exit(2)
+    click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+
+
+@main.command()
+def cards():
+    """List the card set: stats and keywords of every playable card."""
+    from decks import load_cardset
+
+    cs = load_cardset()
+    click.echo(f"{len(cs.cards)} cards, {cs.path} (sha256 {cs.sha256[:12]})")
+    for c in cs.cards:
+        move = "fly" if c.kind == "flyer" else f"m{c.move}"
+        elite = "elite" if c.elite else "ord."
+        uniq = " unique" if c.unique else ""
+        click.echo(f"{c.set_number:>6} {c.name:<22} {c.element:<9} {c.cost} {elite:<5}{uniq:<7} "
+                   f"life {c.life:>2} {move:<3} {'-'.join(map(str, c.strike)):<6} {c.text}")
+
+
+@main.group()
+def decks():
+    """Deck lists: validate them."""
+
+
+@decks.command("validate")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+def validate(files):
+    """Check that every deck file is legal (RULES.md section 1)."""
+    from decks import load_cardset, load_deck
+
+    cs = load_cardset()
+    for f in files:
+        d = load_deck(f, cs)
+        elements = {}
+        for cid in d.card_ids:
+            e = cs.cards[cid].element
+            elements[e] = elements.get(e, 0) + 1
+        mix = ", ".join(f"{k} {v}" for k, v in sorted(elements.items(), key=lambda kv: -kv[1]))
+        click.echo(f"ok  {f}: {d.name}, {len(d.card_ids)} cards ({mix})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,124 @@
+"""The batch runner: `prange` over games, each game touching only its own state row, and the
+outcome tables of a batch (one row per game; per-card counts per player).
+
+Results depend only on (seed, game index): never on thread count or batch split.
+"""
+import numpy as np
+from numba import njit, prange
+
+from .cardtable import COST
+from .game import play_game
+from .state import (
+    BOUGHT,
+    CARD_ID,
+    DEALT,
+    DEATH_TURN,
+    DMG_DEALT,
+    G_END,
+    G_FIRST,
+    G_GOLD,
+    G_MULLIGANS,
+    G_SILVER,
+    G_TURN,
+    G_WINNER,
+    KILLS,
+    MAX_ACTIONS,
+    MAX_DECK,
+    Z_AUX,
+    Z_FIELD,
+    Z_GRAVE,
+    ZONE,
+    cards_view,
+    game_view,
+)
+
+
+@njit(cache=True, parallel=True)
+def play_batch(C, S, decks, sizes, seed, first_index, n):
+    """Play games first_index .. first_index + n - 1 into rows 0 .. n-1 of S."""
+    for i in prange(n):
+        g = np.int64(i)
+        buf = np.zeros((MAX_ACTIONS, 3), np.int64)
+        play_game(C, S, g, decks, sizes, seed, np.int64(first_index) + g, buf)
+
+
+@njit(cache=True)
+def play_serial(C, S, decks, sizes, seed, first_index, n):
+    """The same games on one thread (tests compare it with play_batch)."""
+    buf = np.zeros((MAX_ACTIONS, 3), np.int64)
+    for i in range(n):
+        g = np.int64(i)
+        play_game(C, S, g, decks, sizes, seed, np.int64(first_index) + g, buf)
+
+
+GAME_COLUMNS = ("game", "winner", "first", "turns", "end_reason", "mulligans_a", "mulligans_b",
+                "squad_size_a", "squad_size_b", "squad_cost_a", "squad_cost_b", "left_a", "left_b",
+                "cost_left_a", "cost_left_b", "crystals_left_a", "crystals_left_b")
+
+
+def game_rows(S, stats, first_index, n) -> dict:
+    """Per-game outcome columns (numpy) of rows 0..n-1. Player 0 plays deck A, player 1 deck B;
+    winner: 0 = A, 1 = B, 2 = draw; first: the seat that moved first."""
+    cards = cards_view(S)[:n]
+    game = game_view(S)[:n]
+    ids = np.maximum(cards[:, :, CARD_ID], 0)
+    cost = np.where(cards[:, :, CARD_ID] >= 0, stats[ids, COST], 0)
+    in_play = (cards[:, :, ZONE] == Z_FIELD) | (cards[:, :, ZONE] == Z_AUX)
+    bought = cards[:, :, BOUGHT] == 1
+    out = {"game": np.arange(first_index, first_index + n, dtype=np.int64),
+           "winner": game[:, G_WINNER].astype(np.int8),
+           "first": game[:, G_FIRST].astype(np.int8),
+           "turns": game[:, G_TURN].astype(np.int16),
+           "end_reason": game[:, G_END].astype(np.int8)}
+    for p, side in ((0, "a"), (1, "b")):
+        sl = slice(p * MAX_DECK, (p + 1) * MAX_DECK)
+        out[f"mulligans_{side}"] = game[:, G_MULLIGANS + p].astype(np.int8)
+        out[f"squad_size_{side}"] = bought[:, sl].sum(axis=1).astype(np.int8)
+        out[f"squad_cost_{side}"] = (cost[:, sl] * bought[:, sl]).sum(axis=1).astype(np.int16)
+        out[f"left_{side}"] = in_play[:, sl].sum(axis=1).astype(np.int8)
+        out[f"cost_left_{side}"] = (cost[:, sl] * in_play[:, sl]).sum(axis=1).astype(np.int16)
+        out[f"crystals_left_{side}"] = (game[:, G_GOLD + p] + game[:, G_SILVER + p]).astype(np.int8)
+    return out
+
+
+CARD_COUNT_COLUMNS = ("games", "wins", "draws", "dealt_games", "dealt_wins", "dealt_draws",
+                      "squad_games", "squad_wins", "squad_draws", "not_drawn_games",
+                      "not_drawn_wins", "not_drawn_draws", "copies_bought", "wounds_dealt",
+                      "kills", "deaths", "death_turn_sum", "survived")
+
+
+def card_counts(S, decks, sizes, n) -> dict:
+    """Per (player, distinct card) integer counts over rows 0..n-1, enough for every card-level
+    statistic of ANALYTICS.md: games with the card in the deck, in the deal, in the squad, not
+    drawn (with wins and draws of each), and the bought copies' wounds, kills, deaths, death
+    turns and survival."""
+    cards = cards_view(S)[:n]
+    winner = game_view(S)[:n, G_WINNER]
+    rows = {"player": [], "card": []}
+    rows.update({c: [] for c in CARD_COUNT_COLUMNS})
+    for p in range(2):
+        won = winner == p
+        drew = winner == 2
+        ids = decks[p, :sizes[p]]
+        for card in np.unique(ids):
+            slots = p * MAX_DECK + np.nonzero(ids == card)[0]
+            sub = cards[:, slots]
+            dealt = sub[:, :, DEALT].max(axis=1) == 1
+            bought = sub[:, :, BOUGHT] == 1
+            squad = bought.any(axis=1)
+            died = bought & (sub[:, :, ZONE] == Z_GRAVE)
+            alive = bought & ((sub[:, :, ZONE] == Z_FIELD) | (sub[:, :, ZONE] == Z_AUX))
+            rows["player"].append(p)
+            rows["card"].append(int(card))
+            for prefix, mask in (("", np.ones(n, bool)), ("dealt_", dealt), ("squad_", squad),
+                                 ("not_drawn_", ~dealt)):
+                rows[f"{prefix}games"].append(int(mask.sum()))
+                rows[f"{prefix}wins"].append(int((mask & won).sum()))
+                rows[f"{prefix}draws"].append(int((mask & drew).sum()))
+            rows["copies_bought"].append(int(bought.sum()))
+            rows["wounds_dealt"].append(int((sub[:, :, DMG_DEALT] * bought).sum()))
+            rows["kills"].append(int((sub[:, :, KILLS] * bought).sum()))
+            rows["deaths"].append(int(died.sum()))
+            rows["death_turn_sum"].append(int((sub[:, :, DEATH_TURN] * died).sum()))
+            rows["survived"].append(int(alive.sum()))
+    return {k: np.asarray(v, dtype=np.int64) for k, v in rows.items()}

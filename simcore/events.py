@@ -1,0 +1,115 @@
+"""Readable text of a game's event log (replay and scenario output)."""
+from .cardtable import K_DISCHARGE, K_ROW, K_SHOT, K_SPECIAL, K_STRIKE, K_THROW
+from .rules import log as L
+from .state import (
+    END_NAMES,
+    G_N_EVENTS,
+    KILLED_BY_POISON,
+    MAX_DECK,
+    events_view,
+    game_view,
+)
+
+STRENGTH = ("miss", "weak", "medium", "strong")
+COUNTER = ("no counter-strike", "weak counter-strike", "medium counter-strike")
+KIND = {K_STRIKE: "strikes", K_SHOT: "shoots", K_THROW: "throws at", K_DISCHARGE: "discharges at",
+        K_ROW: "strikes through a row at", K_SPECIAL: "makes a special strike at"}
+
+
+def cell_name(cell: int) -> str:
+    """Cell 0..29 as printed: column a-e, row 1-6."""
+    return "abcde"[cell % 5] + str(cell // 5 + 1)
+
+
+def parse_cell(text: str) -> int:
+    text = text.strip().lower()
+    if len(text) != 2 or text[0] not in "abcde" or text[1] not in "123456":
+        raise ValueError(text)
+    return (int(text[1]) - 1) * 5 + "abcde".index(text[0])
+
+
+def format_events(S, g, name_of) -> list:
+    """The events of game row g as strings; name_of(slot) names a card."""
+    out = []
+    n = int(game_view(S)[g, G_N_EVENTS])
+    ev = events_view(S)[g]
+    for i in range(n):
+        code, a, b, c, d, e = (int(x) for x in ev[i])
+        out.append(_format(code, a, b, c, d, e, name_of))
+    return out
+
+
+def _player(p):
+    return f"player {p + 1}"
+
+
+def _format(code, a, b, c, d, e, name):
+    if code == L.EV_FIRST:
+        if b:
+            return f"roll-off: player 1 rolls {b}, player 2 rolls {c}; {_player(a)} moves first"
+        return f"{_player(a)} moves first"
+    if code == L.EV_CRYSTALS:
+        what = "has left after paying for the squad" if d else "gets"
+        return f"{_player(a)} {what} {b} gold and {c} silver crystals"
+    if code == L.EV_DEAL:
+        return f"{_player(a)} is dealt {b} cards" + (f" (mulligan {c})" if c else "")
+    if code == L.EV_MULLIGAN:
+        return f"{_player(a)} takes mulligan {b} and pays 1 gold"
+    if code == L.EV_BUY:
+        return f"{_player(a // MAX_DECK)} buys {name(a)}"
+    if code == L.EV_PLACE:
+        return f"{name(a)} is placed on {cell_name(b)}" if b >= 0 else f"{name(a)} enters the auxiliary zone"
+    if code == L.EV_TURN:
+        return f"--- turn {b + 1}: {_player(a)} (round {b // 2 + 1}) ---"
+    if code == L.EV_MOVE:
+        return f"{name(a)} moves {cell_name(b)} -> {cell_name(c)}"
+    if code == L.EV_JUMP:
+        return f"{name(a)} jumps {cell_name(b)} -> {cell_name(c)}"
+    if code == L.EV_ATTACK:
+        return f"{name(a)} {KIND.get(c, 'attacks')} {name(b)}"
+    if code == L.EV_DEFEND:
+        return f"{name(a)} defends {name(b)}"
+    if code == L.EV_ROLL:
+        a_str, c_str = divmod(e, 4)
+        if d < 0:
+            return f"roll: A={c} -> {STRENGTH[a_str]} (only the attacker rolls)"
+        return (f"roll: A={c} D={d} (A-D={c - d:+d}) -> {STRENGTH[a_str]} strike, "
+                f"{COUNTER[c_str]}")
+    if code == L.EV_EXCHANGE:
+        return f"exchange: both strikes lowered to {STRENGTH[c]} / {COUNTER[d]}"
+    if code == L.EV_WOUND:
+        src = "poison" if c == KILLED_BY_POISON else (name(c) if c >= 0 else "a rule")
+        return f"{name(a)} takes {b} wound{'s' if b != 1 else ''} from {src} (life {d})"
+    if code == L.EV_NO_WOUND:
+        return f"{name(a)} takes no wounds"
+    if code == L.EV_HEAL:
+        return f"{name(a)} heals {b} (life {c})"
+    if code == L.EV_DEATH:
+        src = "poison" if b == KILLED_BY_POISON else (name(b) if b >= 0 else "a rule")
+        where = f" on {cell_name(c)}" if c >= 0 else ""
+        return f"{name(a)} dies{where} (died from {src}) and goes to the graveyard"
+    if code == L.EV_POISONED:
+        return f"{name(a)} is poisoned {b}"
+    if code == L.EV_DESTROY:
+        return f"{name(a)} finishes off {name(b)}"
+    if code == L.EV_COUNTER:
+        return f"{name(a)} counter-strikes {name(b)} ({STRENGTH[c]}, {d} before armor)"
+    if code == L.EV_GAIN:
+        return f"{name(a)} gains a counter (now {c})" if b == 0 else f"{name(a)} gains its keyword"
+    if code == L.EV_CLOSE:
+        return f"{name(a)} closes" if b else f"{name(a)} stays open"
+    if code == L.EV_REGEN:
+        return f"{name(a)} regenerates {b}"
+    if code == L.EV_POISON_TICK:
+        return f"poison {b} ticks on {name(a)}"
+    if code == L.EV_PASS:
+        return f"{_player(a)} ends the turn"
+    if code == L.EV_END:
+        if a == 2:
+            res = "draw"
+        else:
+            res = f"{_player(a)} wins"
+        extra = f" (cost in play {c} : {d})" if b == 3 else ""
+        return f"game over: {res} by {END_NAMES.get(b, b)}{extra}"
+    return f"event {code} {a} {b} {c} {d} {e}"
+

@@ -1,0 +1,65 @@
+"""A matchup ready to play: two validated decks, the compiled card table and the ruleset
+parameters with each seat's AI. The Python edge of the engine (no kernels here)."""
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from decks import load_cardset, load_deck
+from decks.errors import InputError
+
+from .cardtable import CardTable, compile_cardset
+from .ruleset import POLICIES, ruleset_params
+from .state import MAX_DECK
+
+
+@dataclass
+class Matchup:
+    cardset: object
+    table: CardTable
+    deck_paths: tuple
+    deck_names: tuple
+    decks: np.ndarray          # int64 (2, MAX_DECK) card ids, -1 padded; player 0 plays deck A
+    sizes: np.ndarray          # int64 (2,)
+    params: np.ndarray         # ruleset parameters with the seats' AIs
+    ruleset: str = "classic"
+    rules: dict = field(default_factory=dict)
+    ais: tuple = ("greedy", "greedy")
+
+    def slot_name(self, slot: int) -> str:
+        p, i = divmod(slot, MAX_DECK)
+        return self.table.names[int(self.decks[p, i])]
+
+
+def parse_rules(pairs) -> dict:
+    """`--rule name=value` options into {name: int}."""
+    out = {}
+    for pair in pairs or ():
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise InputError("--rule", None, f"'{pair}' is not name=value",
+                             "write e.g. --rule round_cap=50")
+        try:
+            out[name.strip()] = int(value)
+        except ValueError:
+            raise InputError("--rule", None, f"'{value}' is not an integer in '{pair}'",
+                             "rule settings are integers (booleans 0/1)") from None
+    return out
+
+
+def make_matchup(deck_a, deck_b, ruleset="classic", rules=None, ais=("greedy", "greedy"),
+                 first=-1, cardset=None) -> Matchup:
+    cardset = cardset or load_cardset()
+    for ai in ais:
+        if ai not in POLICIES:
+            raise InputError("--ai", None, f"unknown AI '{ai}'", f"use one of: {', '.join(POLICIES)}")
+    loaded = [load_deck(Path(p), cardset) for p in (deck_a, deck_b)]
+    decks = np.full((2, MAX_DECK), -1, np.int64)
+    sizes = np.zeros(2, np.int64)
+    for p, d in enumerate(loaded):
+        decks[p, :len(d.card_ids)] = d.card_ids
+        sizes[p] = len(d.card_ids)
+    params = ruleset_params(ruleset, rules or {}, tuple(ais), first)
+    return Matchup(cardset, compile_cardset(cardset), (str(deck_a), str(deck_b)),
+                   tuple(d.name for d in loaded), decks, sizes, params, ruleset, dict(rules or {}),
+                   tuple(ais))
