@@ -19,7 +19,8 @@ import numpy as np
  CLUMSY, NO_TAP, DIRECTED, UNANSWERED, TWICE, TWICE_DIFF, IGN_ZOAL, DEF_ANY, DEF_NO_TAP,
  IGN_TARGET, COUNTER_CLOSED, CLOSE_TARGET, PROT, POISON_W, POISON_M, POISON_S, DRAWS_RANGED,
  GAIN_DIRECTED, GAIN_PROT, RECRUIT_GOLD, DIRECTED_VS, MAGIC_USER, RANGED_USER, HAS_FORMATION,
- F_OVA, F_OVZ, F_ARMOR, F_PROT, N_PLAYED, PLAYED0, PLAYED1, PLAYED2, PLAYED3, N_FIELDS) = range(57)
+ F_OVA, F_OVZ, F_ARMOR, F_PROT, N_PLAYED, PLAYED0, PLAYED1, PLAYED2, PLAYED3, HAS_BONUS,
+ HAS_REDUCE, N_FIELDS) = range(59)
 
 ELEMENTS = ("steppe", "mountains", "forest", "swamps", "darkness", "neutral")
 E_NEUTRAL = 5
@@ -146,6 +147,8 @@ def compile_cardset(cardset) -> CardTable:
         if len(brows) > MAX_BONUS or len(rrows) > MAX_REDUCE:
             raise ValueError(f"{c.name}: more than {MAX_BONUS} strike bonuses or "
                              f"{MAX_REDUCE} reductions; raise MAX_BONUS/MAX_REDUCE")
+        row[HAS_BONUS] = int(bool(brows))
+        row[HAS_REDUCE] = int(bool(rrows))
         for j, b in enumerate(brows):
             stats[i, BONUS0 + 5 * j:BONUS0 + 5 * j + 5] = b
         for j, r in enumerate(rrows):

@@ -79,7 +79,9 @@ G_DRAWS = 19             # + stream: draws taken from each random stream (4 stre
 G_BOARD = 23             # + cell: slot standing on each cell, -1 empty
 G_ORDER = G_BOARD + N_CELLS          # + player * MAX_DECK + i: deck order as slot offsets
 G_EV_CAP = G_ORDER + 2 * MAX_DECK   # events the row can hold
-N_GAME_FIELDS = G_EV_CAP + 1
+G_AI_TURN = G_EV_CAP + 1             # greedy policy's scratch: the turn its cursor belongs to
+G_AI_CURSOR = G_AI_TURN + 1          # greedy policy's scratch: pass * MAX_DECK + slot offset
+N_GAME_FIELDS = G_AI_CURSOR + 1
 
 N_PARAMS = 16            # simcore.ruleset PR_* settings
 DICE_CAP = 128           # forced dice a scenario may list

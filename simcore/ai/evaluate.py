@@ -1,24 +1,36 @@
 """What the greedy policy believes an attack is worth: expected wound exchange in crystals.
 
 A wound on a card is worth cost / life of that card; killing it is worth its cost once more.
-Expectations run over the 36 rolls of the 504 dice table, with exchange choices made by the side
-that owns them.
+Expectations run over the distribution of A - D of the 504 dice table (11 differences, the tie
+split by A >= 5), with exchange choices made by the side that owns them. Predictions never change
+the state (armor is read, not used up).
 """
 from numba import njit
 
 from ..cardtable import (
     COST,
     COUNTER_CLOSED,
+    FLYER,
     IGN_TARGET,
+    IGN_ZOAL,
     K_DISCHARGE,
     K_STRIKE,
+    P_FLYER,
+    P_WEAK,
+    SM,
+    SS,
+    SW,
     UNANSWERED,
 )
 from ..rules.damage import (
+    APPLY_STRIKE,
     attack_experience,
     attack_wounds,
     current_life,
     defence_experience,
+    protections,
+    reduction,
+    strike_bonus,
 )
 from ..rules.dice import single_roll_strength, strike_table
 from ..state import ARMOR_LEFT, CARD_ID, CLOSED, EXTRA_LIVES, LIFE_MAX, NCF
@@ -38,11 +50,32 @@ def hit_value(C, S, g, t, w):
 
 @njit(cache=True)
 def predicted_wounds(C, S, g, att, t, kind, strength, t_defending, ign, no_bonus):
-    w = attack_wounds(C, S, g, att, t, kind, strength, -1, t_defending,
-                      ign, no_bonus)
+    w = attack_wounds(C, S, g, att, t, kind, strength, -1, t_defending, ign, no_bonus)
     if not ign and kind != K_DISCHARGE:
         w = max(0, w - S[g, t * NCF + ARMOR_LEFT])
     return w
+
+
+@njit(cache=True)
+def strike_wounds3(C, S, g, att, t, t_defending, ign, no_bonus):
+    """Predicted wounds of a weak, medium and strong simple strike by att on t (one pass of the
+    rules of damage.attack_wounds, then armor)."""
+    ca = S[g, att * NCF + CARD_ID]
+    w1 = C[ca, SW]
+    w2 = C[ca, SM]
+    w3 = C[ca, SS]
+    if not no_bonus:
+        w1 += strike_bonus(C, S, g, att, t, 1, APPLY_STRIKE, t_defending)
+        w2 += strike_bonus(C, S, g, att, t, 2, APPLY_STRIKE, t_defending)
+        w3 += strike_bonus(C, S, g, att, t, 3, APPLY_STRIKE, t_defending)
+    if ign:
+        return max(w1, 0), max(w2, 0), max(w3, 0)
+    prot = protections(C, S, g, t)
+    if C[ca, FLYER] == 1 and (prot & P_FLYER) and C[ca, IGN_ZOAL] == 0:
+        return 0, 0, 0
+    red = reduction(C, S, g, t, att, K_STRIKE) + S[g, t * NCF + ARMOR_LEFT]
+    w1 = 0 if prot & P_WEAK else max(w1 - red, 0)
+    return w1, max(w2 - red, 0), max(w3 - red, 0)
 
 
 @njit(cache=True)
@@ -57,33 +90,49 @@ def _pick(s, v1, v2, v3):
 
 
 @njit(cache=True)
+def _row_value(a, d, vt1, vt2, vt3, va1, va2):
+    a_s, c_s, ex = strike_table(a, d)
+    v = _pick(a_s, vt1, vt2, vt3) - _pick(c_s, va1, va2, va2)
+    if ex == 1:
+        v2 = _pick(a_s - 1, vt1, vt2, vt3) - _pick(c_s - 1, va1, va2, va2)
+        v = max(v, v2) if a_s > c_s else min(v, v2)
+    return v
+
+
+@njit(cache=True)
 def strike_ev(C, S, g, att, t, t_defending):
     """Expected crystal value, for att's side, of a simple strike by att fought by t."""
     ca = S[g, att * NCF + CARD_ID]
     ign = C[ca, IGN_TARGET] == 1
-    vt1 = hit_value(C, S, g, t, predicted_wounds(C, S, g, att, t, K_STRIKE, 1, t_defending, ign, False))
-    vt2 = hit_value(C, S, g, t, predicted_wounds(C, S, g, att, t, K_STRIKE, 2, t_defending, ign, False))
-    vt3 = hit_value(C, S, g, t, predicted_wounds(C, S, g, att, t, K_STRIKE, 3, t_defending, ign, False))
+    w1, w2, w3 = strike_wounds3(C, S, g, att, t, t_defending, ign, False)
+    vt1 = hit_value(C, S, g, t, w1)
+    vt2 = hit_value(C, S, g, t, w2)
+    vt3 = hit_value(C, S, g, t, w3)
     ova = attack_experience(C, S, g, att)
     one_sided = C[ca, UNANSWERED] == 1 or (S[g, t * NCF + CLOSED] == 1
                                            and C[S[g, t * NCF + CARD_ID], COUNTER_CLOSED] == 0)
     if one_sided:
         ev = 0.0
         for r in range(1, 7):
-            ev += _pick(single_roll_strength(r + ova), vt1, vt2, vt3) / 6.0
-        return ev
-    va1 = hit_value(C, S, g, att, predicted_wounds(C, S, g, t, att, K_STRIKE, 1, False, False, ign))
-    va2 = hit_value(C, S, g, att, predicted_wounds(C, S, g, t, att, K_STRIKE, 2, False, False, ign))
+            ev += _pick(single_roll_strength(r + ova), vt1, vt2, vt3)
+        return ev / 6.0
+    c1, c2, c3 = strike_wounds3(C, S, g, t, att, False, False, ign)
+    va1 = hit_value(C, S, g, att, c1)
+    va2 = hit_value(C, S, g, att, c2)
     ovz = 0 if ign else defence_experience(C, S, g, t)
+    off = ova - ovz
     ev = 0.0
-    for ra in range(1, 7):
-        for rd in range(1, 7):
-            a_s, c_s, ex = strike_table(ra + ova, rd + ovz)
-            v = _pick(a_s, vt1, vt2, vt3) - _pick(c_s, va1, va2, va2)
-            if ex == 1:
-                v2 = _pick(a_s - 1, vt1, vt2, vt3) - _pick(c_s - 1, va1, va2, va2)
-                v = max(v, v2) if a_s > c_s else min(v, v2)
-            ev += v
+    # x = attacker die - defender die occurs 6 - |x| times in 36
+    for x in range(-5, 6):
+        n = 6 - abs(x)
+        diff = x + off
+        if diff != 0:
+            ev += n * _row_value(4 + diff, 4, vt1, vt2, vt3, va1, va2)
+        else:
+            lo = max(1, 1 + x)
+            hi = min(6, 6 + x)
+            for ra in range(lo, hi + 1):
+                ev += _row_value(ra + ova, ra + ova, vt1, vt2, vt3, va1, va2)
     return ev / 36.0
 
 
@@ -92,9 +141,10 @@ def single_roll_ev(C, S, g, att, t, kind):
     """Expected value of a ranged attack (only the attacker rolls)."""
     ign = C[S[g, att * NCF + CARD_ID], IGN_TARGET] == 1
     ova = attack_experience(C, S, g, att)
+    v1 = hit_value(C, S, g, t, predicted_wounds(C, S, g, att, t, kind, 1, False, ign, False))
+    v2 = hit_value(C, S, g, t, predicted_wounds(C, S, g, att, t, kind, 2, False, ign, False))
+    v3 = hit_value(C, S, g, t, predicted_wounds(C, S, g, att, t, kind, 3, False, ign, False))
     ev = 0.0
     for r in range(1, 7):
-        s = single_roll_strength(r + ova)
-        ev += hit_value(C, S, g, t, predicted_wounds(C, S, g, att, t, kind, s, False, ign,
-                                                      False)) / 6.0
-    return ev
+        ev += _pick(single_roll_strength(r + ova), v1, v2, v3)
+    return ev / 6.0

@@ -1,10 +1,12 @@
 """Turn policies: which action the active player takes next.
 
 random: uniform over the legal actions that rules.turn.legal_actions lists (ending the turn is one).
-greedy: scores every legal action of every open creature and takes the best, ending the turn when
-nothing scores above zero: attacks by expected wound exchange (ai.evaluate), finishing off what it
-can kill, ranged attacks, healing wounded creatures, and steps toward the nearest enemy for
-creatures with nothing to attack.
+greedy: goes through its creatures in two passes. In the first pass each creature takes its best
+attack-like action (simple strike by expected wound exchange, ranged attack, finishing off what it
+can kill, special strike, healing itself when wounded); in the second pass creatures with nothing
+to attack step (or jump) toward the nearest enemy and attack if that brought one in reach, or
+prepare (gain a counter, gain a keyword). A creature acts while its best action scores above zero;
+the turn ends after the second pass. Its cursor lives in the game row (G_AI_TURN, G_AI_CURSOR).
 """
 from numba import njit
 
@@ -21,7 +23,7 @@ from ..cardtable import (
     SPECIAL,
     TWICE,
 )
-from ..rules.board import cell_col, cell_row, in_play
+from ..rules.board import cell_col, cell_row, in_play, only_flyers_left
 from ..rules.combat import finish_error, ranged_error, special_error, strike_error
 from ..rules.dice import ai_int
 from ..rules.errors import E_OK
@@ -46,7 +48,11 @@ from ..state import (
     CLOSED,
     COUNTERS,
     G_ACTIVE,
+    G_AI_CURSOR,
+    G_AI_TURN,
+    G_BOARD,
     G_DECK_SIZE,
+    G_TURN,
     GAINED,
     GAME0,
     MAX_DECK,
@@ -56,6 +62,7 @@ from ..state import (
     NCF,
     STRIKES,
     WOUNDS,
+    Z_AUX,
     Z_FIELD,
     ZONE,
 )
@@ -88,73 +95,120 @@ def nearest_enemy_distance(S, g, q, cell):
 
 
 @njit(cache=True)
-def greedy_action(C, S, g):
-    p = S[g, GAME0 + G_ACTIVE]
+def _consider_target(C, S, g, s, t, can_strike, acted, best, b_kind, b_target):
+    """Score the attacks of s on enemy t; returns the improved (best, kind, target)."""
+    c = S[g, s * NCF + CARD_ID]
+    if can_strike and strike_error(C, S, g, s, t) == E_OK:
+        v = strike_ev(C, S, g, s, t, False)
+        if v > best:
+            best, b_kind, b_target = v, A_STRIKE, t
+    if acted:
+        return best, b_kind, b_target
+    if C[c, FINISH] > 0 and finish_error(C, S, g, s, t) == E_OK:
+        v = hit_value(C, S, g, t, 1000) * 1.5
+        if v > best:
+            best, b_kind, b_target = v, A_FINISH, t
+    if C[c, SPECIAL] > 0 and S[g, s * NCF + COUNTERS] > 0 and special_error(C, S, g, s, t) == E_OK:
+        w = predicted_wounds(C, S, g, s, t, K_SPECIAL, 0, False, False, False)
+        v = hit_value(C, S, g, t, w)
+        if v > best:
+            best, b_kind, b_target = v, A_SPECIAL, t
+    return best, b_kind, b_target
+
+
+@njit(cache=True)
+def best_for(C, S, g, s, allow_move):
+    """The best action of creature s: (score, kind, target); score 0 means nothing worth doing."""
+    p = s // MAX_DECK
     q = 1 - p
+    c = S[g, s * NCF + CARD_ID]
+    acted = S[g, s * NCF + ACTED] == 1
+    can_strike = not acted or (C[c, TWICE] == 1 and S[g, s * NCF + STRIKES] == 1)
     best = 0.0
-    b_kind, b_actor, b_target = A_END, -1, -1
-    for s in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
-        if not in_play(S, g, s) or S[g, s * NCF + CLOSED] == 1:
-            continue
-        c = S[g, s * NCF + CARD_ID]
-        acted = S[g, s * NCF + ACTED] == 1
-        can_strike = not acted or (C[c, TWICE] == 1 and S[g, s * NCF + STRIKES] == 1)
-        has_attack = False
-        for t in range(q * MAX_DECK, q * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + q]):
-            if not in_play(S, g, t):
-                continue
-            if can_strike and strike_error(C, S, g, s, t) == E_OK:
-                has_attack = True
-                v = strike_ev(C, S, g, s, t, False)
-                if v > best:
-                    best, b_kind, b_actor, b_target = v, A_STRIKE, s, t
-            if acted:
-                continue
-            if C[c, FINISH] > 0 and finish_error(C, S, g, s, t) == E_OK:
-                v = hit_value(C, S, g, t, 1000) * 1.5
-                if v > best:
-                    best, b_kind, b_actor, b_target = v, A_FINISH, s, t
-            if C[c, RKIND] != 0 and ranged_error(C, S, g, s, t) == E_OK:
+    b_kind, b_target = A_END, -1
+    zone = S[g, s * NCF + ZONE]
+    q_lo = q * MAX_DECK
+    q_hi = q_lo + S[g, GAME0 + G_DECK_SIZE + q]
+    if zone == Z_AUX or only_flyers_left(C, S, g, q):
+        for t in range(q_lo, q_hi):
+            if in_play(S, g, t):
+                best, b_kind, b_target = _consider_target(C, S, g, s, t, can_strike, acted,
+                                                          best, b_kind, b_target)
+    else:
+        cell = S[g, s * NCF + CELL]
+        r0 = cell_row(cell)
+        c0 = cell_col(cell)
+        for dr in range(-1, 2):
+            for dc in range(-1, 2):
+                r = r0 + dr
+                col = c0 + dc
+                if (dr == 0 and dc == 0) or r < 0 or r > 5 or col < 0 or col > 4:
+                    continue
+                t = S[g, GAME0 + G_BOARD + r * 5 + col]
+                if t >= 0 and t // MAX_DECK == q:
+                    best, b_kind, b_target = _consider_target(C, S, g, s, t, can_strike, acted,
+                                                              best, b_kind, b_target)
+    has_attack = best > 0.0
+    if acted:
+        return best, b_kind, b_target
+    if C[c, RKIND] != 0:
+        for t in range(q_lo, q_hi):
+            if in_play(S, g, t) and ranged_error(C, S, g, s, t) == E_OK:
                 has_attack = True
                 v = single_roll_ev(C, S, g, s, t, C[c, RKIND])
                 if v > best:
-                    best, b_kind, b_actor, b_target = v, A_RANGED, s, t
-            if C[c, SPECIAL] > 0 and special_error(C, S, g, s, t) == E_OK:
-                has_attack = True
-                w = predicted_wounds(C, S, g, s, t, K_SPECIAL, 0, False, False, False)
-                v = hit_value(C, S, g, t, w)
-                if v > best:
-                    best, b_kind, b_actor, b_target = v, A_SPECIAL, s, t
-        if acted:
-            continue
-        if C[c, HEAL_SELF] > 0 and S[g, s * NCF + WOUNDS] > 0:
-            v = 0.8 * min(S[g, s * NCF + WOUNDS], C[c, HEAL_SELF]) * C[c, COST] / max(C[c, LIFE], 1)
+                    best, b_kind, b_target = v, A_RANGED, t
+    if C[c, HEAL_SELF] > 0 and S[g, s * NCF + WOUNDS] > 0:
+        v = 0.8 * min(S[g, s * NCF + WOUNDS], C[c, HEAL_SELF]) * C[c, COST] / max(C[c, LIFE], 1)
+        if v > best:
+            best, b_kind, b_target = v, A_HEAL, -1
+    if not allow_move or has_attack:
+        return best, b_kind, b_target
+    if C[c, SPECIAL] > 0 and S[g, s * NCF + COUNTERS] == 0 and MOVE_SCORE / 2 > best:
+        best, b_kind, b_target = MOVE_SCORE / 2, A_GAIN_COUNTER, -1
+    if (C[c, GAIN_DIRECTED] > 0 or C[c, GAIN_PROT] > 0) and S[g, s * NCF + GAINED] == 0 \
+            and MOVE_SCORE / 3 > best:
+        best, b_kind, b_target = MOVE_SCORE / 3, A_TAP_GAIN, -1
+    if zone != Z_FIELD or S[g, s * NCF + MOVES_LEFT] <= 0:
+        return best, b_kind, b_target
+    cell = S[g, s * NCF + CELL]
+    here = nearest_enemy_distance(S, g, q, cell)
+    if here <= 1:
+        return best, b_kind, b_target
+    for d in (-5, 5, -1, 1):
+        to = cell + d
+        if 0 <= to < N_CELLS and move_error(C, S, g, s, to) == E_OK:
+            v = MOVE_SCORE * (here - nearest_enemy_distance(S, g, q, to))
             if v > best:
-                best, b_kind, b_actor, b_target = v, A_HEAL, s, -1
-        if not has_attack:
-            if C[c, SPECIAL] > 0 and S[g, s * NCF + COUNTERS] == 0 and MOVE_SCORE / 2 > best:
-                best, b_kind, b_actor, b_target = MOVE_SCORE / 2, A_GAIN_COUNTER, s, -1
-            if (C[c, GAIN_DIRECTED] > 0 or C[c, GAIN_PROT] > 0) and S[g, s * NCF + GAINED] == 0 \
-                    and MOVE_SCORE / 3 > best:
-                best, b_kind, b_actor, b_target = MOVE_SCORE / 3, A_TAP_GAIN, s, -1
-        if has_attack or S[g, s * NCF + ZONE] != Z_FIELD or S[g, s * NCF + MOVES_LEFT] <= 0:
-            continue
-        here = nearest_enemy_distance(S, g, q, S[g, s * NCF + CELL])
-        if here <= 1:
-            continue
-        cell = S[g, s * NCF + CELL]
-        for d in (-5, 5, -1, 1):
-            to = cell + d
-            if 0 <= to < N_CELLS and move_error(C, S, g, s, to) == E_OK:
-                gain = here - nearest_enemy_distance(S, g, q, to)
-                v = MOVE_SCORE * gain
+                best, b_kind, b_target = v, A_MOVE, to
+    if C[c, JUMP] > 0 and S[g, s * NCF + MOVED] == 0:
+        for to in range(N_CELLS):
+            if jump_error(C, S, g, s, to) == E_OK:
+                v = 0.9 * MOVE_SCORE * (here - nearest_enemy_distance(S, g, q, to))
                 if v > best:
-                    best, b_kind, b_actor, b_target = v, A_MOVE, s, to
-        if C[c, JUMP] > 0 and S[g, s * NCF + MOVED] == 0:
-            for to in range(N_CELLS):
-                if jump_error(C, S, g, s, to) == E_OK:
-                    gain = here - nearest_enemy_distance(S, g, q, to)
-                    v = MOVE_SCORE * gain * 0.9
-                    if v > best:
-                        best, b_kind, b_actor, b_target = v, A_JUMP, s, to
-    return b_kind, b_actor, b_target
+                    best, b_kind, b_target = v, A_JUMP, to
+    return best, b_kind, b_target
+
+
+@njit(cache=True)
+def greedy_action(C, S, g):
+    p = S[g, GAME0 + G_ACTIVE]
+    turn = S[g, GAME0 + G_TURN]
+    if S[g, GAME0 + G_AI_TURN] != turn + 1:
+        S[g, GAME0 + G_AI_TURN] = turn + 1
+        S[g, GAME0 + G_AI_CURSOR] = 0
+    n = S[g, GAME0 + G_DECK_SIZE + p]
+    cursor = S[g, GAME0 + G_AI_CURSOR]
+    while cursor < 2 * MAX_DECK:
+        pass_ = cursor // MAX_DECK
+        i = cursor % MAX_DECK
+        if i < n:
+            s = p * MAX_DECK + i
+            if in_play(S, g, s) and S[g, s * NCF + CLOSED] == 0:
+                score, kind, target = best_for(C, S, g, s, pass_ == 1)
+                if score > 0.0:
+                    S[g, GAME0 + G_AI_CURSOR] = cursor
+                    return kind, s, target
+        cursor += 1
+    S[g, GAME0 + G_AI_CURSOR] = cursor
+    return A_END, -1, -1

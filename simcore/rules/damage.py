@@ -21,6 +21,8 @@ from ..cardtable import (
     F_OVZ,
     F_PROT,
     FLYER,
+    HAS_BONUS,
+    HAS_REDUCE,
     IGN_ZOAL,
     K_DISCHARGE,
     K_ROW,
@@ -155,6 +157,8 @@ def is_directed(C, S, g, att, t):
 def strike_bonus(C, S, g, att, t, strength, applies, t_defending):
     """Sum of the attacker's "+N strike" bonuses that apply to this attack on t."""
     ca = S[g, att * NCF + CARD_ID]
+    if C[ca, HAS_BONUS] == 0:
+        return 0
     total = 0
     for j in range(MAX_BONUS):
         amount = C[ca, BONUS0 + 5 * j + 0]
@@ -175,6 +179,8 @@ def strike_bonus(C, S, g, att, t, strength, applies, t_defending):
 def reduction(C, S, g, t, att, kind):
     """Sum of the target's "-N from X" reductions that apply to an attack of this kind by att."""
     ct = S[g, t * NCF + CARD_ID]
+    if C[ct, HAS_REDUCE] == 0:
+        return 0
     ca = S[g, att * NCF + CARD_ID]
     total = 0
     for j in range(MAX_REDUCE):
