@@ -1,0 +1,22 @@
+"""Shared helpers: the bundled decks, small matchups, and running the CLI in a subprocess."""
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+LISTS = ROOT / "decks" / "lists"
+DECKS = sorted(LISTS.glob("*.txt"))
+
+
+def run_cli(*args, cwd=None):
+    """Run `berserk ARGS` as a user would; returns the CompletedProcess."""
+    return subprocess.run([sys.executable, "-m", "reports.cli", *map(str, args)], capture_output=True,
+                          text=True, cwd=cwd or ROOT)
+
+
+@pytest.fixture(scope="session")
+def steppe_vs_swamps():
+    from simcore.matchup import make_matchup
+    return make_matchup(LISTS / "steppe.txt", LISTS / "swamps.txt")
