@@ -69,10 +69,6 @@ def _matchup(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset):
                         ais=(ai_a or ai, ai_b or ai))
 
 
-def _pct(r):
-    return f"{100 * r['rate']:5.1f}%  [{100 * r['lo']:.1f}, {100 * r['hi']:.1f}]  n={r['n']}"
-
-
 @main.command()
 @matchup_options
 @click.option("--games", type=click.IntRange(1), default=10000, show_default=True)
@@ -104,22 +100,30 @@ def simulate(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, games, seed, out, t
     wall = time.perf_counter() - t0
     s = summarize(out)
     a, b = m.deck_names
-    w = max(len(a), len(b), 14)
-    click.echo(f"berserk-sim rules {RULES_VERSION} · {m.ruleset} · {m.ais[0]} vs {m.ais[1]} · seed {seed}")
+    w = max(len(a), len(b), len("first player")) + 2
     gps = manifest.get("games_per_second")
-    click.echo(f"{'games':<{w}}  {s['games']}" + (f"  ({gps:,.0f} games/s)" if gps else "  (all found on disk)"))
-    click.echo(f"{a:<{w}}  win {_pct(s['deck_a'])}")
-    click.echo(f"{b:<{w}}  win {_pct(s['deck_b'])}")
-    click.echo(f"{'draws':<{w}}  {s['draws']} ({100 * s['draws'] / max(s['games'], 1):.2f}%, counted as half a win)")
+    speed = f"{gps:,.0f} games/s, " if gps else "all found on disk, "
+    click.echo(f"berserk-sim rules {RULES_VERSION} · {m.ruleset} · {m.ais[0]} vs {m.ais[1]} · seed {seed}")
+    click.echo(f"games: {s['games']} ({speed}wall {wall:.1f} s)")
+    click.echo("")
+    click.echo(f"{'':<{w}}{'win rate':>9}  {'95% interval':<16}{'n':>8}")
+
+    def row(label, r):
+        interval = f"[{100 * r['lo']:.1f}, {100 * r['hi']:.1f}]"
+        click.echo(f"{label:<{w}}{100 * r['rate']:>8.1f}%  {interval:<16}{r['n']:>8}")
+
+    row(a, s["deck_a"])
+    row(b, s["deck_b"])
     for first, r in sorted(s["by_first"].items()):
-        who = a if first == 0 else b
-        click.echo(f"{who + ' first':<{w}}  {a} {_pct(r['deck_a'])}")
-    fp = s["first_player"]
-    click.echo(f"{'first player':<{w}}  win {_pct(fp)}")
-    ends = ", ".join(f"{k} {v}" for k, v in s["end_reasons"].items())
-    click.echo(f"{'game ended by':<{w}}  {ends}")
-    click.echo(f"{'mean turns':<{w}}  {s['mean_turns']:.1f} ({s['mean_rounds']:.1f} rounds)")
-    click.echo(f"{'wall time':<{w}}  {wall:.1f} s; written to {out} (run.json, games/, cards/)")
+        click.echo(f"  when {a if first == 0 else b} moves first:")
+        row(a, r["deck_a"])
+        row(b, r["deck_b"])
+    row("first player", s["first_player"])
+    click.echo("")
+    click.echo(f"draws: {s['draws']} ({100 * s['draws'] / max(s['games'], 1):.2f}%), counted as half a win")
+    click.echo("game ended by: " + ", ".join(f"{k} {v}" for k, v in s["end_reasons"].items()))
+    click.echo(f"mean turns: {s['mean_turns']:.1f} ({s['mean_rounds']:.1f} rounds)")
+    click.echo(f"written to {out}: run.json, games/*.parquet, cards/*.parquet")
 
 
 @main.command()

@@ -4,41 +4,29 @@
 written into every output, so that figures from different rules are never mixed.
 
 Numba's on-disk cache (cache=True) is keyed on each function's own source file, but the kernels
-read int constants (state layout, table columns) from other modules; a change there would leave
-stale machine code behind. So the cache is stamped with a hash of every engine source file and
-cleared when the stamp differs.
+read int constants (state layout, table columns) from other modules, so a change there could leave
+stale machine code behind. The engine therefore caches into a folder named after a hash of all its
+source files (under NUMBA_CACHE_DIR if set, else ~/.cache/berserk-sim): another version of the code,
+even one running at the same time, never reads or writes the same cache.
 """
 import hashlib
+import os
 from pathlib import Path
 
 RULES_VERSION = "2.0.0"
 
 
-def _guard_numba_cache() -> None:
+def _versioned_numba_cache() -> None:
+    import numba.core.config as numba_config
+
     root = Path(__file__).resolve().parent
-    sources = sorted(root.rglob("*.py"))
     h = hashlib.sha256()
-    for f in sources:
+    for f in sorted(root.rglob("*.py")):
         h.update(f.relative_to(root).as_posix().encode())
         h.update(f.read_bytes())
-    digest = h.hexdigest()
-    stamp = root / "__pycache__" / "kernel_sources.sha256"
-    try:
-        if stamp.read_text() == digest:
-            return
-    except OSError:
-        pass
-    for pattern in ("*.nbi", "*.nbc"):
-        for f in root.rglob(pattern):
-            try:
-                f.unlink()
-            except OSError:
-                pass
-    try:
-        stamp.parent.mkdir(exist_ok=True)
-        stamp.write_text(digest)
-    except OSError:
-        pass
+    base = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "berserk-sim")
+    numba_config.CACHE_DIR = os.path.join(base, "kernels-" + h.hexdigest()[:16])
 
 
-_guard_numba_cache()
+_versioned_numba_cache()

@@ -95,7 +95,7 @@ def setup(C, S, g):
 @njit(cache=True)
 def play_game(C, S, g, decks, sizes, seed, game_index, buf):
     """Play game `game_index` of the run into row g (buf: a legal-action buffer)."""
-    init_game(S, g, decks, sizes, seed, game_index)
+    init_game(C, S, g, decks, sizes, seed, game_index)
     setup(C, S, g)
     if S[g, GAME0 + G_WINNER] >= 0:
         return

@@ -26,6 +26,7 @@ from .events import cell_name, format_events, parse_cell
 from .rules.damage import armor_value
 from .rules.defence import defender_error
 from .rules.errors import MESSAGES
+from .rules.setup import init_game
 from .rules.turn import (
     A_END,
     A_FINISH,
@@ -186,9 +187,8 @@ def run_scenario(path, cardset=None) -> dict:
 
     S = new_state(1, log_capacity=20000)
     set_params(S, params)
-    from .rules.setup import init_game
-    init_game(S, 0, decks, sizes, np.uint64(0), 0)
     C = cardset_table(cardset)
+    init_game(C, S, 0, decks, sizes, np.uint64(0), 0)
     cv = cards_view(S)[0]
     gv = game_view(S)[0]
     for label, slot, card, c in placement:

@@ -81,7 +81,8 @@ G_ORDER = G_BOARD + N_CELLS          # + player * MAX_DECK + i: deck order as sl
 G_EV_CAP = G_ORDER + 2 * MAX_DECK   # events the row can hold
 G_AI_TURN = G_EV_CAP + 1             # greedy policy's scratch: the turn its cursor belongs to
 G_AI_CURSOR = G_AI_TURN + 1          # greedy policy's scratch: pass * MAX_DECK + slot offset
-N_GAME_FIELDS = G_AI_CURSOR + 1
+G_DRAWERS = G_AI_CURSOR + 1          # + player: 1 if his deck has a card that draws ranged attacks
+N_GAME_FIELDS = G_DRAWERS + 2
 
 N_PARAMS = 16            # simcore.ruleset PR_* settings
 DICE_CAP = 128           # forced dice a scenario may list

@@ -21,7 +21,7 @@ from ..cardtable import (
 from ..rules.board import cell_col, cell_row, forwardness, owner_of
 from ..rules.defence import can_defend
 from ..rules.dice import ai_int
-from ..rules.setup import placement_allowed, squad_feasible
+from ..rules.setup import fits, placement_allowed, squad_totals
 from ..ruleset import PR_POLICY0
 from ..state import (
     CARD_ID,
@@ -147,14 +147,17 @@ def choose_buy(C, S, g, p):
     """The next dealt card to buy into the squad, or -1 to stop."""
     lo = p * MAX_DECK
     hi = lo + S[g, GAME0 + G_DECK_SIZE + p]
+    elite, ordinary, flyers, gold, elements = squad_totals(C, S, g, p)
     if policy_of(S, g, p) == RANDOM:
         n = 0
         for s in range(lo, hi):
-            if S[g, s * NCF + ZONE] == Z_DEALT and squad_feasible(C, S, g, p, s):
+            if S[g, s * NCF + ZONE] == Z_DEALT and fits(C, S, g, p, elite, ordinary, flyers, gold,
+                                                       elements, s):
                 n += 1
         k = ai_int(S, g, p, n + 1)
         for s in range(lo, hi):
-            if S[g, s * NCF + ZONE] == Z_DEALT and squad_feasible(C, S, g, p, s):
+            if S[g, s * NCF + ZONE] == Z_DEALT and fits(C, S, g, p, elite, ordinary, flyers, gold,
+                                                       elements, s):
                 if k == 0:
                     return s
                 k -= 1
@@ -169,7 +172,7 @@ def choose_buy(C, S, g, p):
             if pass_ == 0 and not (e == me or e == E_NEUTRAL):
                 continue
             v = card_value(C, S[g, s * NCF + CARD_ID])
-            if v > best_v and squad_feasible(C, S, g, p, s):
+            if v > best_v and fits(C, S, g, p, elite, ordinary, flyers, gold, elements, s):
                 best, best_v = s, v
         if best >= 0:
             return best

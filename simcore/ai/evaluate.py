@@ -1,10 +1,11 @@
 """What the greedy policy believes an attack is worth: expected wound exchange in crystals.
 
 A wound on a card is worth cost / life of that card; killing it is worth its cost once more.
-Expectations run over the distribution of A - D of the 504 dice table (11 differences, the tie
-split by A >= 5), with exchange choices made by the side that owns them. Predictions never change
+Expectations run over the 12 rows of the 504 dice table, weighted by how often each comes up for
+the roll bonuses, with exchange choices made by the side that owns them. Predictions never change
 the state (armor is read, not used up).
 """
+import numpy as np
 from numba import njit
 
 from ..cardtable import (
@@ -32,8 +33,13 @@ from ..rules.damage import (
     reduction,
     strike_bonus,
 )
-from ..rules.dice import single_roll_strength, strike_table
+from ..rules.dice import MAX_BONUS_ROLL, N_ROWS, dice_row_probabilities, single_roll_strength
 from ..state import ARMOR_LEFT, CARD_ID, CLOSED, EXTRA_LIVES, LIFE_MAX, NCF
+
+# How often (out of 36) each row of the 504 table comes up for roll bonuses (ova, ovz), and what the
+# row is: constants of the rules, frozen into the compiled code.
+_prob, ROWS = dice_row_probabilities()
+ROW_COUNTS = np.rint(_prob * 36).astype(np.int64)
 
 
 @njit(cache=True)
@@ -90,16 +96,6 @@ def _pick(s, v1, v2, v3):
 
 
 @njit(cache=True)
-def _row_value(a, d, vt1, vt2, vt3, va1, va2):
-    a_s, c_s, ex = strike_table(a, d)
-    v = _pick(a_s, vt1, vt2, vt3) - _pick(c_s, va1, va2, va2)
-    if ex == 1:
-        v2 = _pick(a_s - 1, vt1, vt2, vt3) - _pick(c_s - 1, va1, va2, va2)
-        v = max(v, v2) if a_s > c_s else min(v, v2)
-    return v
-
-
-@njit(cache=True)
 def strike_ev(C, S, g, att, t, t_defending):
     """Expected crystal value, for att's side, of a simple strike by att fought by t."""
     ca = S[g, att * NCF + CARD_ID]
@@ -120,19 +116,20 @@ def strike_ev(C, S, g, att, t, t_defending):
     va1 = hit_value(C, S, g, att, c1)
     va2 = hit_value(C, S, g, att, c2)
     ovz = 0 if ign else defence_experience(C, S, g, t)
-    off = ova - ovz
+    ova = min(max(ova, 0), MAX_BONUS_ROLL - 1)
+    ovz = min(max(ovz, 0), MAX_BONUS_ROLL - 1)
     ev = 0.0
-    # x = attacker die - defender die occurs 6 - |x| times in 36
-    for x in range(-5, 6):
-        n = 6 - abs(x)
-        diff = x + off
-        if diff != 0:
-            ev += n * _row_value(4 + diff, 4, vt1, vt2, vt3, va1, va2)
-        else:
-            lo = max(1, 1 + x)
-            hi = min(6, 6 + x)
-            for ra in range(lo, hi + 1):
-                ev += _row_value(ra + ova, ra + ova, vt1, vt2, vt3, va1, va2)
+    for r in range(N_ROWS):
+        n = ROW_COUNTS[ova, ovz, r]
+        if n == 0:
+            continue
+        a_s = ROWS[r, 0]
+        c_s = ROWS[r, 1]
+        v = _pick(a_s, vt1, vt2, vt3) - _pick(c_s, va1, va2, va2)
+        if ROWS[r, 2] == 1:
+            v2 = _pick(a_s - 1, vt1, vt2, vt3) - _pick(c_s - 1, va1, va2, va2)
+            v = max(v, v2) if a_s > c_s else min(v, v2)
+        ev += n * v
     return ev / 36.0
 
 

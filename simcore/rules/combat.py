@@ -43,6 +43,7 @@ from ..state import (
     G_ACTIVE,
     G_BOARD,
     G_DECK_SIZE,
+    G_DRAWERS,
     G_WINNER,
     GAINED,
     GAME0,
@@ -192,6 +193,8 @@ def drawn_kinds_block(C, S, g, att, t, kind):
     """draws_ranged: while the target's side has a card drawing this kind of attack, only such a
     card may be chosen (any range). Returns (blocked, drawn_to_t)."""
     q = owner_of(t)
+    if S[g, GAME0 + G_DRAWERS + q] == 0:
+        return False, False
     bit = 1 << kind
     any_drawer = False
     for s in range(q * MAX_DECK, q * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + q]):

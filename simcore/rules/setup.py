@@ -9,6 +9,7 @@ from numba import njit
 
 from ..cardtable import (
     COST,
+    DRAWS_RANGED,
     E_NEUTRAL,
     ELEMENT,
     ELITE,
@@ -43,6 +44,7 @@ from ..state import (
     G_BOARD,
     G_DECK_SIZE,
     G_DICE_USED,
+    G_DRAWERS,
     G_DRAWS,
     G_END,
     G_ERROR,
@@ -85,7 +87,7 @@ from .log import EV_BUY, EV_CRYSTALS, EV_DEAL, EV_PLACE, log
 
 
 @njit(cache=True)
-def init_game(S, g, decks, sizes, seed, game_index):
+def init_game(C, S, g, decks, sizes, seed, game_index):
     """Reset row g to a fresh game of decks[p, :sizes[p]] (card ids), all cards in the decks."""
     S[g, GAME0 + G_SEED] = seed
     S[g, GAME0 + G_INDEX] = game_index
@@ -116,11 +118,14 @@ def init_game(S, g, decks, sizes, seed, game_index):
         S[g, GAME0 + G_BOARD + c] = -1
     for p in range(2):
         S[g, GAME0 + G_DECK_SIZE + p] = sizes[p]
+        S[g, GAME0 + G_DRAWERS + p] = 0
         S[g, GAME0 + G_MULLIGANS + p] = 0
         for i in range(sizes[p]):
             s = p * MAX_DECK + i
             S[g, s * NCF + CARD_ID] = decks[p, i]
             S[g, s * NCF + ZONE] = Z_DECK
+            if C[decks[p, i], DRAWS_RANGED] != 0:
+                S[g, GAME0 + G_DRAWERS + p] = 1
             S[g, GAME0 + G_ORDER + p * MAX_DECK + i] = i
     for k in range(N_STREAMS):
         S[g, GAME0 + G_DRAWS + k] = 0
@@ -162,19 +167,16 @@ def shuffle_and_deal(S, g, p, n_deal):
 
 
 @njit(cache=True)
-def squad_totals(C, S, g, p, extra):
-    """(elite cost, ordinary cost, element penalty, flyer cost, recruit gold, unique clash) of the
-    squad so far plus card `extra` (-1 for none)."""
+def squad_totals(C, S, g, p):
+    """(elite cost, ordinary cost, flyer cost, recruit gold, element mask) of the squad so far."""
     elite = 0
     ordinary = 0
     flyers = 0
     bonus_gold = 0
     elements = 0
-    clash = False
     lo = p * MAX_DECK
-    hi = lo + S[g, GAME0 + G_DECK_SIZE + p]
-    for s in range(lo, hi):
-        if S[g, s * NCF + ZONE] != Z_SQUAD and s != extra:
+    for s in range(lo, lo + S[g, GAME0 + G_DECK_SIZE + p]):
+        if S[g, s * NCF + ZONE] != Z_SQUAD:
             continue
         c = S[g, s * NCF + CARD_ID]
         if C[c, ELITE] == 1:
@@ -186,24 +188,41 @@ def squad_totals(C, S, g, p, extra):
         bonus_gold += C[c, RECRUIT_GOLD]
         if C[c, ELEMENT] != E_NEUTRAL:
             elements |= 1 << C[c, ELEMENT]
-        if C[c, UNIQUE] == 1:
-            for o in range(lo, s):
-                if (S[g, o * NCF + ZONE] == Z_SQUAD or o == extra) and S[g, o * NCF + CARD_ID] == c:
-                    clash = True
+    return elite, ordinary, flyers, bonus_gold, elements
+
+
+@njit(cache=True)
+def element_penalty(S, g, elements):
+    """Each distinct non-neutral element beyond the first costs 1 gold (the ruleset's setting)."""
     n_el = 0
     for e in range(E_NEUTRAL):
         if (elements >> e) & 1:
             n_el += 1
-    penalty = max(n_el - 1, 0) * S[g, PARAM0 + PR_ELEMENT_PENALTY]
-    return elite, ordinary, penalty, flyers, bonus_gold, clash
+    return max(n_el - 1, 0) * S[g, PARAM0 + PR_ELEMENT_PENALTY]
 
 
 @njit(cache=True)
-def squad_feasible(C, S, g, p, extra):
-    """Can the player pay for his squad so far plus card `extra`? (RULES.md section 3)"""
-    elite, ordinary, penalty, flyers, bonus_gold, clash = squad_totals(C, S, g, p, extra)
-    if clash or flyers > S[g, PARAM0 + PR_FLYER_CAP]:
+def fits(C, S, g, p, elite, ordinary, flyers, bonus_gold, elements, extra):
+    """Can the player pay for a squad of these totals plus card `extra` (-1 for none)?"""
+    if extra >= 0:
+        c = S[g, extra * NCF + CARD_ID]
+        if C[c, UNIQUE] == 1:
+            lo = p * MAX_DECK
+            for o in range(lo, lo + S[g, GAME0 + G_DECK_SIZE + p]):
+                if S[g, o * NCF + ZONE] == Z_SQUAD and S[g, o * NCF + CARD_ID] == c:
+                    return False
+        if C[c, ELITE] == 1:
+            elite += C[c, COST]
+        else:
+            ordinary += C[c, COST]
+        if C[c, FLYER] == 1:
+            flyers += C[c, COST]
+        bonus_gold += C[c, RECRUIT_GOLD]
+        if C[c, ELEMENT] != E_NEUTRAL:
+            elements |= 1 << C[c, ELEMENT]
+    if flyers > S[g, PARAM0 + PR_FLYER_CAP]:
         return False
+    penalty = element_penalty(S, g, elements)
     gold = S[g, GAME0 + G_GOLD + p] + bonus_gold
     if elite + penalty > gold:
         return False
@@ -220,8 +239,8 @@ def buy(C, S, g, p, s):
 @njit(cache=True)
 def pay_squad(C, S, g, p):
     """Pay: elite and the element penalty in gold, ordinary cards in silver first, then gold."""
-    elite, ordinary, penalty, flyers, bonus_gold, clash = squad_totals(C, S, g, p, -1)
-    gold = S[g, GAME0 + G_GOLD + p] + bonus_gold - elite - penalty
+    elite, ordinary, flyers, bonus_gold, elements = squad_totals(C, S, g, p)
+    gold = S[g, GAME0 + G_GOLD + p] + bonus_gold - elite - element_penalty(S, g, elements)
     silver = S[g, GAME0 + G_SILVER + p] - ordinary
     if silver < 0:
         gold += silver

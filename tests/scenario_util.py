@@ -1,0 +1,75 @@
+"""Helpers of the rule tests: run a scenario of tests/scenarios/ and check its result.
+
+Expected values in the rule tests are worked out by hand from RULES.md (the dice table of section 5)
+and the card stats of decks/cards/set1.toml; each scenario file says in its comment what it plays.
+"""
+import functools
+from pathlib import Path
+
+import pytest
+
+from decks import load_cardset
+from simcore.scenario import ScenarioError, run_scenario
+
+TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent
+SCENARIOS = TESTS / "scenarios"
+SET1 = ROOT / "decks" / "cards" / "set1.toml"
+TEST_CARDS = TESTS / "data" / "test_cards.toml"
+
+
+@functools.lru_cache(maxsize=None)
+def _extended_cardset(tmpdir: str):
+    path = Path(tmpdir) / "set1_and_test_cards.toml"
+    path.write_text(SET1.read_text(encoding="utf-8") + "\n" + TEST_CARDS.read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    return load_cardset(path)
+
+
+def extended_cardset(tmp_path_factory):
+    """Set 1 plus the test-only cards of tests/data/test_cards.toml (discharge, unanswered, ...)."""
+    return _extended_cardset(str(tmp_path_factory.getbasetemp()))
+
+
+def run(name, cardset=None) -> dict:
+    """Play tests/scenarios/NAME and return the harness result."""
+    return run_scenario(SCENARIOS / name, cardset=cardset)
+
+
+def illegal(name, cardset=None) -> str:
+    """Play a scenario that must stop on an illegal action; return the one-line message."""
+    with pytest.raises(ScenarioError) as e:
+        run(name, cardset)
+    msg = str(e.value)
+    assert "\n" not in msg
+    return msg
+
+
+def check(result, label, **expected):
+    """Assert the given fields of one card of the result (wounds, life, zone, closed, ...)."""
+    card = result["cards"][label]
+    got = {k: card[k] for k in expected}
+    assert got == expected, f"card {label}: {got} != {expected}"
+
+
+def before(events, first, then):
+    """True if event `first` occurs before event `then` (both must occur)."""
+    assert first in events, first
+    assert then in events, then
+    return events.index(first) < events.index(then)
+
+
+def roll(a, d, strike, counter):
+    """The roll event of a two-dice simple strike (RULES.md section 5)."""
+    return f"roll: A={a} D={d} (A-D={a - d:+d}) -> {strike} strike, {counter}"
+
+
+def single_roll(a, strength):
+    """The roll event when only the attacker rolls."""
+    return f"roll: A={a} -> {strength} (only the attacker rolls)"
+
+
+NO_COUNTER = "no counter-strike"
+WEAK_COUNTER = "weak counter-strike"
+MEDIUM_COUNTER = "medium counter-strike"
+DIRECTED = "a directed strike cannot be taken over by a defender (504)"
