@@ -3,6 +3,7 @@ with forced dice, and report the resulting state (the public contract of issue 2
 
 File format (top-level keys first, then [[cards]] tables):
   ruleset = "classic"        optional
+  rules = { round_cap = 1 }  optional overrides of the ruleset's settings (decks/rulesets.toml)
   active_player = 1          the position starts in this player's main phase
   dice = [5, 2, 6]           every d6 takes the next value; running out is an error
   actions = [ { do = "move", card = "a", to = "c4" }, ... ]
@@ -84,7 +85,7 @@ PLAYED_ACTION = {PLAYED_CODES["ranged"]: A_RANGED, PLAYED_CODES["finish_off"]: A
                  PLAYED_CODES["tap_gain"]: A_TAP_GAIN}
 CARD_KEYS = {"label", "name", "owner", "at", "closed", "wounds", "extra_lives", "life_max",
              "counters", "poison"}
-TOP_KEYS = {"ruleset", "active_player", "dice", "actions", "cards", "description"}
+TOP_KEYS = {"ruleset", "rules", "active_player", "dice", "actions", "cards", "description"}
 ACTION_KEYS = {"do", "card", "to", "target", "defender", "exchange", "ability"}
 
 
@@ -131,10 +132,13 @@ def run_scenario(path, cardset=None) -> dict:
     ruleset = data.get("ruleset", "classic")
     if not isinstance(ruleset, str):
         raise err("ruleset must be a string", 'write ruleset = "classic" or "modern"', "ruleset")
+    rules = data.get("rules", {})
+    if not isinstance(rules, dict) or not all(isinstance(v, int) for v in rules.values()):
+        raise err("rules must be a table of integer settings", "write rules = { round_cap = 1 }", "rules")
     try:
-        params = ruleset_params(ruleset, {}, ("greedy", "greedy"), 0)
+        params = ruleset_params(ruleset, rules, ("greedy", "greedy"), 0)
     except InputError as e:
-        raise err(e.message, e.fix, "ruleset") from None
+        raise err(e.message, e.fix, "rules" if e.file == "--rule" else "ruleset") from None
     active = data.get("active_player", 1)
     if active not in (1, 2):
         raise err("active_player must be 1 or 2", "write active_player = 1", "active_player")

@@ -3,6 +3,7 @@
 Expected values in the rule tests are worked out by hand from RULES.md (the dice table of section 5)
 and the card stats of decks/cards/set1.toml; each scenario file says in its comment what it plays.
 """
+
 import functools
 from pathlib import Path
 
@@ -18,11 +19,12 @@ SET1 = ROOT / "decks" / "cards" / "set1.toml"
 TEST_CARDS = TESTS / "data" / "test_cards.toml"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _extended_cardset(tmpdir: str):
     path = Path(tmpdir) / "set1_and_test_cards.toml"
-    path.write_text(SET1.read_text(encoding="utf-8") + "\n" + TEST_CARDS.read_text(encoding="utf-8"),
-                    encoding="utf-8")
+    path.write_text(
+        SET1.read_text(encoding="utf-8") + "\n" + TEST_CARDS.read_text(encoding="utf-8"), encoding="utf-8"
+    )
     return load_cardset(path)
 
 

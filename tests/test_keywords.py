@@ -5,6 +5,7 @@ file's comment gives the arithmetic). Keywords no set-1 card carries (discharge,
 protection from throws, "-N from flyers" / "-N from <element>", a strike bonus vs forest) use the
 test-only cards of tests/data/test_cards.toml, appended to set 1 (fixture `xcards`).
 """
+
 import pytest
 from scenario_util import (
     DIRECTED,
@@ -19,7 +20,9 @@ from scenario_util import (
     single_roll,
 )
 
-ROW_GEOMETRY = "b is not two cells away in a straight line past an empty or own cell (504, strike through a row)"
+ROW_GEOMETRY = (
+    "b is not two cells away in a straight line past an empty or own cell (504, strike through a row)"
+)
 
 
 @pytest.fixture(scope="session")
@@ -30,14 +33,22 @@ def xcards(tmp_path_factory):
 # ---- ranged attacks: kinds and range ----
 def test_shot_with_range_only_attacker_rolls():
     r = run("kw_shot_range.toml")
-    assert r["events"] == ["a shoots b", single_roll(4, "medium"), "b takes 2 wounds from a (life 6)", "a closes"]
+    assert r["events"] == [
+        "a shoots b",
+        single_roll(4, "medium"),
+        "b takes 2 wounds from a (life 6)",
+        "a closes",
+    ]
     check(r, "b", wounds=2, life=6, closed=False)
     check(r, "a", wounds=0, closed=True)
     assert r["dice_used"] == 1
 
 
 def test_shot_range_is_manhattan_distance():
-    assert illegal("kw_shot_out_of_range.toml") == "action 1 (ranged a -> b): b is out of a's range (504, range N)"
+    assert (
+        illegal("kw_shot_out_of_range.toml")
+        == "action 1 (ranged a -> b): b is out of a's range (504, range N)"
+    )
 
 
 def test_throw_with_range_and_bonus_vs_armored_or_experienced():
@@ -47,7 +58,10 @@ def test_throw_with_range_and_bonus_vs_armored_or_experienced():
 
 
 def test_throw_out_of_range():
-    assert illegal("kw_throw_out_of_range.toml") == "action 1 (ranged a -> b): b is out of a's range (504, range N)"
+    assert (
+        illegal("kw_throw_out_of_range.toml")
+        == "action 1 (ranged a -> b): b is out of a's range (504, range N)"
+    )
 
 
 def test_ranged_only_bonus_not_added_to_simple_strike():
@@ -65,15 +79,19 @@ def test_throw_without_range_reaches_any_distance_and_bonus_vs_ranged_user():
 
 def test_discharge_is_magical_armor_does_not_absorb(xcards):
     r = run("kw_discharge_ignores_armor.toml", xcards)
-    assert r["events"][:3] == ["a discharges at b", single_roll(6, "strong"), "b takes 4 wounds from a (life 10)"]
+    assert r["events"][:3] == [
+        "a discharges at b",
+        single_roll(6, "strong"),
+        "b takes 4 wounds from a (life 10)",
+    ]
     check(r, "b", wounds=4, life=10)
 
 
 def test_discharge_vs_protection_from_discharge_and_magic_and_non_magic_reduction(xcards):
     r = run("kw_discharge_protections.toml", xcards)
-    check(r, "b1", wounds=0, life=10)     # Лёккен: ZoR
-    check(r, "b2", wounds=0, life=6)      # Грызь: ZoM
-    check(r, "b3", wounds=4, life=4)      # Каменный голем: -2 from non-magic attacks does not apply
+    check(r, "b1", wounds=0, life=10)  # Лёккен: ZoR
+    check(r, "b2", wounds=0, life=6)  # Грызь: ZoM
+    check(r, "b3", wounds=4, life=4)  # Каменный голем: -2 from non-magic attacks does not apply
     assert "b1 takes no wounds" in r["events"] and "b2 takes no wounds" in r["events"]
     for a in ("a1", "a2", "a3"):
         check(r, a, closed=True)
@@ -92,8 +110,12 @@ def test_directed_vs_magic_user(xcards):
 # ---- strike through a row ----
 def test_row_strike_over_empty_cell():
     r = run("kw_row_strike_over_empty.toml")
-    assert r["events"] == ["a strikes through a row at b", single_roll(2, "weak"), "b takes 1 wound from a (life 7)",
-                           "a closes"]
+    assert r["events"] == [
+        "a strikes through a row at b",
+        single_roll(2, "weak"),
+        "b takes 1 wound from a (life 7)",
+        "a closes",
+    ]
     check(r, "b", wounds=1, life=7, closed=False)
     check(r, "a", wounds=0, closed=True)
     assert r["dice_used"] == 1
@@ -107,9 +129,16 @@ def test_row_strike_over_own_card_and_sideways():
     assert r["dice_used"] == 2
 
 
-@pytest.mark.parametrize("name", ["kw_row_strike_over_enemy.toml", "kw_row_strike_diagonal.toml",
-                                  "kw_row_strike_three_away.toml", "kw_row_strike_adjacent.toml",
-                                  "kw_row_strike_at_flyer.toml"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "kw_row_strike_over_enemy.toml",
+        "kw_row_strike_diagonal.toml",
+        "kw_row_strike_three_away.toml",
+        "kw_row_strike_adjacent.toml",
+        "kw_row_strike_at_flyer.toml",
+    ],
+)
 def test_row_strike_geometry(name):
     assert illegal(name) == f"action 1 (ranged a -> b): {ROW_GEOMETRY}"
 
@@ -122,8 +151,10 @@ def test_row_strike_gets_bonus_applying_to_all():
 
 # ---- special strike and counters (123) ----
 def test_special_strike_needs_a_counter():
-    assert illegal("kw_special_strike_needs_counter.toml") == \
-        "action 1 (ability 2 of a -> b): a has no counter to pay (123)"
+    assert (
+        illegal("kw_special_strike_needs_counter.toml")
+        == "action 1 (ability 2 of a -> b): a has no counter to pay (123)"
+    )
 
 
 def test_special_strike_after_gaining_a_counter():
@@ -147,7 +178,10 @@ def test_special_strike_bonus_reduction_and_pays_one_counter():
 def test_armor_absorbs_up_to_n_per_turn():
     r = run("kw_armor_per_turn.toml")
     assert [e for e in r["events"] if e.startswith("b takes")] == [
-        "b takes 1 wound from a1 (life 13)", "b takes 3 wounds from a2 (life 10)", "b takes 1 wound from a1 (life 9)"]
+        "b takes 1 wound from a1 (life 13)",
+        "b takes 3 wounds from a2 (life 10)",
+        "b takes 1 wound from a1 (life 9)",
+    ]
     check(r, "b", wounds=5, life=9)
 
 
@@ -176,8 +210,8 @@ def test_attack_experience_counts_when_only_the_attacker_rolls():
 # ---- +N strike vs filters ----
 def test_strike_bonus_vs_element():
     r = run("kw_bonus_vs_element.toml")
-    check(r, "b1", wounds=4, life=10)     # Вайл, swamps: 2 + 2
-    check(r, "b2", wounds=2, life=6)      # Кочевник, steppe: 2
+    check(r, "b1", wounds=4, life=10)  # Вайл, swamps: 2 + 2
+    check(r, "b2", wounds=2, life=6)  # Кочевник, steppe: 2
 
 
 def test_strike_bonus_vs_flyer():
@@ -204,8 +238,15 @@ def test_strike_bonus_vs_mountains():
 
 
 # ---- directed strike vs defenders ----
-@pytest.mark.parametrize("name", ["kw_directed_no_defender.toml", "kw_directed_flyer_no_defender.toml",
-                                  "kw_directed_vs_mountains.toml", "kw_directed_vs_forest.toml"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "kw_directed_no_defender.toml",
+        "kw_directed_flyer_no_defender.toml",
+        "kw_directed_vs_mountains.toml",
+        "kw_directed_vs_forest.toml",
+    ],
+)
 def test_directed_strike_cannot_be_defended(name):
     assert illegal(name) == f"action 1 (attack a -> b): {DIRECTED}"
 
@@ -220,7 +261,12 @@ def test_directed_vs_filter_only_against_matching_targets():
 # ---- unanswered strike ----
 def test_unanswered_strike_only_attacker_rolls(xcards):
     r = run("kw_unanswered.toml", xcards)
-    assert r["events"] == ["a strikes b", single_roll(4, "medium"), "b takes 2 wounds from a (life 6)", "a closes"]
+    assert r["events"] == [
+        "a strikes b",
+        single_roll(4, "medium"),
+        "b takes 2 wounds from a (life 6)",
+        "a closes",
+    ]
     check(r, "b", wounds=2, life=6, closed=False)
     check(r, "a", wounds=0, closed=True)
     assert r["dice_used"] == 1
@@ -230,21 +276,28 @@ def test_unanswered_strike_only_attacker_rolls(xcards):
 def test_reduce_from_strikes_not_from_shots():
     r = run("kw_reduce_strikes.toml")
     assert [e for e in r["events"] if e.startswith("b takes")] == [
-        "b takes 1 wound from a (life 9)", "b takes 3 wounds from g (life 6)"]
+        "b takes 1 wound from a (life 9)",
+        "b takes 3 wounds from g (life 6)",
+    ]
     check(r, "b", wounds=4, life=6)
 
 
 def test_reduce_from_non_magic_never_below_zero():
     r = run("kw_reduce_non_magic.toml")
     assert [e for e in r["events"] if e.startswith("b takes")] == [
-        "b takes 1 wound from a1 (life 7)", "b takes no wounds", "b takes 1 wound from g (life 6)"]
+        "b takes 1 wound from a1 (life 7)",
+        "b takes no wounds",
+        "b takes 1 wound from g (life 6)",
+    ]
     check(r, "b", wounds=2, life=6)
 
 
 def test_reduce_from_diagonal_strikes():
     r = run("kw_reduce_diagonal.toml")
     assert [e for e in r["events"] if e.startswith("b takes")] == [
-        "b takes 1 wound from a1 (life 9)", "b takes 3 wounds from a2 (life 6)"]
+        "b takes 1 wound from a1 (life 9)",
+        "b takes 3 wounds from a2 (life 6)",
+    ]
     check(r, "b", wounds=4, life=6)
 
 
@@ -252,7 +305,10 @@ def test_reduce_only_from_attackers_costing_at_most_c():
     r = run("kw_reduce_attacker_cost.toml")
     assert r["events"][r["events"].index("a2 strikes b") + 1] == roll(6, 1, "strong", NO_COUNTER)
     assert [e for e in r["events"] if e.startswith("b takes")] == [
-        "b takes 1 wound from a1 (life 17)", "b takes 5 wounds from a2 (life 12)", "b takes no wounds"]
+        "b takes 1 wound from a1 (life 17)",
+        "b takes 5 wounds from a2 (life 12)",
+        "b takes no wounds",
+    ]
     check(r, "b", wounds=6, life=12)
 
 
@@ -264,8 +320,11 @@ def test_reduce_from_ranged_attacks():
 def test_reduce_from_flyers_and_element_and_protection_from_throws(xcards):
     r = run("kw_reduce_flyers_element_and_protection_throw.toml", xcards)
     assert [e for e in r["events"] if e.startswith("b takes")] == [
-        "b takes 2 wounds from k (life 8)", "b takes 1 wound from f (life 7)", "b takes 3 wounds from g (life 4)",
-        "b takes no wounds"]
+        "b takes 2 wounds from k (life 8)",
+        "b takes 1 wound from f (life 7)",
+        "b takes 3 wounds from g (life 4)",
+        "b takes no wounds",
+    ]
     check(r, "b", wounds=6, life=4)
     check(r, "t", closed=True)
 
@@ -274,7 +333,10 @@ def test_reduce_from_flyers_and_element_and_protection_from_throws(xcards):
 def test_protection_from_weak_strikes():
     r = run("kw_protection_weak_strike.toml")
     assert r["events"][1] == roll(3, 2, "weak", NO_COUNTER)
-    assert [e for e in r["events"] if e.startswith("b takes")] == ["b takes no wounds", "b takes 2 wounds from a2 (life 8)"]
+    assert [e for e in r["events"] if e.startswith("b takes")] == [
+        "b takes no wounds",
+        "b takes 2 wounds from a2 (life 8)",
+    ]
     check(r, "b", wounds=2, life=8)
     check(r, "a1", closed=True)
 
@@ -290,7 +352,10 @@ def test_tap_gain_protection_from_flyers_and_ignores_flyer_protection():
     r = run("kw_tap_gain_flyer_protection.toml")
     ev = r["events"]
     assert ev[0] == "g gains its keyword"
-    assert [e for e in ev if e.startswith("g takes")] == ["g takes no wounds", "g takes 3 wounds from m (life 3)"]
+    assert [e for e in ev if e.startswith("g takes")] == [
+        "g takes no wounds",
+        "g takes 3 wounds from m (life 3)",
+    ]
     assert single_roll(6, "strong") in ev
     check(r, "g", wounds=3, life=3, closed=True)
     assert r["cards"]["g"]["acquired"] != 0
@@ -328,7 +393,9 @@ def test_poison_on_strike_ticks_at_start_of_owners_turn():
     r = run("kw_poison_on_strike.toml")
     ev = r["events"]
     assert "b1 is poisoned 1" in ev and "b2 is poisoned 2" in ev
-    t2, t3, t4 = (ev.index(f"--- turn {n}: player {2 - n % 2} (round {n // 2 + n % 2}) ---") for n in (2, 3, 4))
+    t2, t3, t4 = (
+        ev.index(f"--- turn {n}: player {2 - n % 2} (round {n // 2 + n % 2}) ---") for n in (2, 3, 4)
+    )
     ticks = [i for i, e in enumerate(ev) if "ticks on" in e]
     assert [ev[i] for i in ticks] == ["poison 1 ticks on b1", "poison 2 ticks on b2"] * 2
     assert all(t2 < i < t3 or i > t4 for i in ticks)
@@ -348,8 +415,12 @@ def test_poison_on_strike_filtered_by_strength():
 def test_poison_ticks_before_regeneration():
     r = run("kw_poison_then_regeneration.toml")
     ev = r["events"]
-    assert ev.index("poison 2 ticks on b") < ev.index("b takes 2 wounds from poison (life 3)") < \
-        ev.index("b regenerates 1") < ev.index("b heals 1 (life 4)")
+    assert (
+        ev.index("poison 2 ticks on b")
+        < ev.index("b takes 2 wounds from poison (life 3)")
+        < ev.index("b regenerates 1")
+        < ev.index("b heals 1 (life 4)")
+    )
     check(r, "b", wounds=4, life=4, poison=2)
 
 
@@ -366,8 +437,12 @@ def test_poison_kills_before_regeneration():
 def test_no_tap_after_attack_stays_open_and_can_defend():
     r = run("kw_no_tap_after_attack.toml")
     ev = r["events"]
-    assert ev[:4] == ["a strikes b", roll(5, 2, "medium", NO_COUNTER), "b takes 4 wounds from a (life 10)",
-                      "a stays open"]
+    assert ev[:4] == [
+        "a strikes b",
+        roll(5, 2, "medium", NO_COUNTER),
+        "b takes 4 wounds from a (life 10)",
+        "a stays open",
+    ]
     assert "a defends x" in ev
     assert roll(5, 2, "medium", NO_COUNTER) in ev[4:]
     assert "a takes 1 wound from b (life 12)" in ev
@@ -377,28 +452,41 @@ def test_no_tap_after_attack_stays_open_and_can_defend():
 
 
 def test_no_tap_after_attack_still_one_action():
-    assert illegal("kw_no_tap_still_one_action.toml") == \
-        "action 2 (attack a -> b): a has already taken its action this turn (506.5)"
+    assert (
+        illegal("kw_no_tap_still_one_action.toml")
+        == "action 2 (attack a -> b): a has already taken its action this turn (506.5)"
+    )
 
 
 # ---- strike twice ----
 def test_strike_twice_does_not_close_after_first():
     r = run("kw_strike_twice.toml")
     ev = r["events"]
-    assert ev == ["a strikes b", roll(6, 1, "strong", NO_COUNTER), "b takes 5 wounds from a (life 9)",
-                  "a strikes b", roll(5, 2, "medium", NO_COUNTER), "b takes 4 wounds from a (life 5)", "a closes"]
+    assert ev == [
+        "a strikes b",
+        roll(6, 1, "strong", NO_COUNTER),
+        "b takes 5 wounds from a (life 9)",
+        "a strikes b",
+        roll(5, 2, "medium", NO_COUNTER),
+        "b takes 4 wounds from a (life 5)",
+        "a closes",
+    ]
     check(r, "b", wounds=9, life=5)
     check(r, "a", closed=True)
 
 
 def test_strike_twice_not_three_times():
-    assert illegal("kw_strike_twice_no_third.toml") == \
-        "action 3 (attack a -> b): a is closed and cannot move or act (section 4)"
+    assert (
+        illegal("kw_strike_twice_no_third.toml")
+        == "action 3 (attack a -> b): a is closed and cannot move or act (section 4)"
+    )
 
 
 def test_strike_twice_first_strike_forfeits_movement():
-    assert illegal("kw_strike_twice_no_move_between.toml") == \
-        "action 2 (move a -> b3): a has already taken its action this turn (506.5)"
+    assert (
+        illegal("kw_strike_twice_no_move_between.toml")
+        == "action 2 (move a -> b3): a has already taken its action this turn (506.5)"
+    )
 
 
 def test_strike_twice_different_targets():
@@ -410,8 +498,10 @@ def test_strike_twice_different_targets():
 
 
 def test_strike_twice_different_rejects_same_target():
-    assert illegal("kw_strike_twice_different_same_target.toml") == \
-        "action 2 (attack a -> b): the second strike must be at a different card (strike twice)"
+    assert (
+        illegal("kw_strike_twice_different_same_target.toml")
+        == "action 2 (attack a -> b): the second strike must be at a different card (strike twice)"
+    )
 
 
 # ---- defenders ----
@@ -462,10 +552,15 @@ def test_ignores_target_strike_bonus_on_its_counter_strike(xcards):
     check(r, "a", wounds=2, life=12)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Етун ignores the abilities of the creature it attacks (set1.toml text), so a closed Властелин хаоса's "
-    "counter_strikes_when_closed should not apply: only the attacker rolls. combat.strike() computes "
-    "one_sided from COUNTER_CLOSED without checking IGN_TARGET, so the closed target rolls and counter-strikes"))
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "Етун ignores the abilities of the creature it attacks (set1.toml text), so a closed "
+        "Властелин хаоса's counter_strikes_when_closed should not apply: only the attacker rolls. "
+        "simcore/rules/combat.py strike() computes one_sided from COUNTER_CLOSED without checking "
+        "IGN_TARGET, so the closed target rolls (2 dice) and counter-strikes"
+    ),
+)
 def test_ignores_target_counter_strikes_when_closed():
     r = run("kw_ignores_counter_strikes_when_closed.toml")
     assert r["events"][1] == single_roll(6, "strong")
@@ -506,18 +601,21 @@ def test_draws_ranged_shots_go_to_it_other_ranged_kinds_unaffected():
     assert r["dice_used"] == 2
 
 
-@pytest.mark.parametrize("name,card", [("kw_draws_ranged_shot_blocked.toml", "g"),
-                                       ("kw_draws_ranged_throw_blocked.toml", "t")])
+@pytest.mark.parametrize(
+    "name,card", [("kw_draws_ranged_shot_blocked.toml", "g"), ("kw_draws_ranged_throw_blocked.toml", "t")]
+)
 def test_draws_ranged_blocks_other_targets(name, card):
-    assert illegal(name) == (f"action 1 (ranged {card} -> b): an enemy card draws this kind of attack onto itself; "
-                             "b cannot be chosen (draws_ranged)")
+    assert illegal(name) == (
+        f"action 1 (ranged {card} -> b): an enemy card draws this kind of attack onto itself; "
+        "b cannot be chosen (draws_ranged)"
+    )
 
 
 # ---- formation (left or right neighbour with formation) ----
 def test_formation_strike_bonuses_with_strength_filter():
     r = run("kw_formation_strike_bonus.toml")
-    check(r, "b", wounds=2, life=12)          # Санкторум: weak 1 + 1
-    check(r, "b2", wounds=10, life=4)         # Минотавр: strong 5 + 1, then medium 4 (no bonus)
+    check(r, "b", wounds=2, life=12)  # Санкторум: weak 1 + 1
+    check(r, "b2", wounds=10, life=4)  # Минотавр: strong 5 + 1, then medium 4 (no bonus)
 
 
 def test_formation_needs_left_or_right_neighbour_with_formation():

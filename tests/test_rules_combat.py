@@ -3,6 +3,7 @@
 Expected values come from RULES.md's dice table and the printed stats: Кочевник 1-2-3 life 8 strikes,
 Гаррид-лучник 2-3-4 life 9 defends (its counter-strike: weak 2, medium 3), Вайл 1-1-4 life 14.
 """
+
 import itertools
 import re
 
@@ -22,8 +23,8 @@ from scenario_util import (
 from simcore.scenario import ScenarioError, run_scenario
 
 # RULES.md section 5 table: A - D -> (attacker's strike, counter-strike); exchange rows marked.
-STRIKE_WOUNDS = {"miss": 0, "weak": 1, "medium": 2, "strong": 3}      # Кочевник 1-2-3
-COUNTER_WOUNDS = {"none": 0, "weak": 2, "medium": 3}                   # Гаррид-лучник 2-3-(4)
+STRIKE_WOUNDS = {"miss": 0, "weak": 1, "medium": 2, "strong": 3}  # Кочевник 1-2-3
+COUNTER_WOUNDS = {"none": 0, "weak": 2, "medium": 3}  # Гаррид-лучник 2-3-(4)
 
 
 def rules_table(a, d):
@@ -67,9 +68,27 @@ ROWS = [
     ("m3", 1, 4, "miss", "weak", 0, 2, None),
     ("m4_keep", 1, 5, "weak", "medium", 1, 3, None),
     ("m5", 1, 6, "miss", "medium", 0, 3, None),
-    ("p4_lower", 5, 1, "strong", "weak", 2, 0, "exchange: both strikes lowered to medium / no counter-strike"),
+    (
+        "p4_lower",
+        5,
+        1,
+        "strong",
+        "weak",
+        2,
+        0,
+        "exchange: both strikes lowered to medium / no counter-strike",
+    ),
     ("p2_lower", 4, 2, "medium", "weak", 1, 0, "exchange: both strikes lowered to weak / no counter-strike"),
-    ("m4_lower", 1, 5, "weak", "medium", 0, 2, "exchange: both strikes lowered to miss / weak counter-strike"),
+    (
+        "m4_lower",
+        1,
+        5,
+        "weak",
+        "medium",
+        0,
+        2,
+        "exchange: both strikes lowered to miss / weak counter-strike",
+    ),
 ]
 
 
@@ -124,10 +143,10 @@ def test_504_exchange_kept_deals_both_strikes():
 
 
 def test_504_zero_row_depends_on_A():
-    low = run("504_table_0_low.toml")       # A=D=4: weak strike, no counter
+    low = run("504_table_0_low.toml")  # A=D=4: weak strike, no counter
     check(low, "b", wounds=1)
     check(low, "a", wounds=0)
-    high = run("504_table_0_high.toml")     # A=D=5: miss, weak counter-strike
+    high = run("504_table_0_high.toml")  # A=D=5: miss, weak counter-strike
     check(high, "b", wounds=0)
     check(high, "a", wounds=2)
 
@@ -149,14 +168,27 @@ def test_504_dice_table_all_36_outcomes_match_rules(tmp_path):
         key = f"{'none' if strike == 'miss' else strike}/{counter}"
         tally[key] = tally.get(key, 0) + 1
     tally["miss both"] = tally.pop("none/none")
-    assert tally == {"weak/none": 14, "none/weak": 5, "miss both": 4, "medium/weak": 4, "medium/none": 3,
-                     "weak/medium": 2, "strong/weak": 2, "none/medium": 1, "strong/none": 1}
+    assert tally == {
+        "weak/none": 14,
+        "none/weak": 5,
+        "miss both": 4,
+        "medium/weak": 4,
+        "medium/none": 3,
+        "weak/medium": 2,
+        "strong/weak": 2,
+        "none/medium": 1,
+        "strong/none": 1,
+    }
 
 
 def test_504_simple_strike_medium_no_counter():
-    r = run("504_simple_strike.toml")    # Кочевник -> Вайл, A=5 D=2: +3 medium 2
-    assert r["events"] == ["a strikes b", roll(5, 2, "medium", NO_COUNTER), "b takes 2 wounds from a (life 12)",
-                           "a closes"]
+    r = run("504_simple_strike.toml")  # Кочевник -> Вайл, A=5 D=2: +3 medium 2
+    assert r["events"] == [
+        "a strikes b",
+        roll(5, 2, "medium", NO_COUNTER),
+        "b takes 2 wounds from a (life 12)",
+        "a closes",
+    ]
     check(r, "b", wounds=2, life=12, closed=False)
     check(r, "a", wounds=0, closed=True)
     assert r["dice_used"] == 2 and r["winner"] is None
@@ -170,8 +202,11 @@ def test_504_closed_target_only_attacker_rolls():
     for a, s in ((3, "weak"), (4, "medium"), (5, "medium"), (6, "strong")):
         assert single_roll(a, s) in ev
     assert [e for e in ev if e.startswith("b takes")] == [
-        "b takes 1 wound from a1 (life 13)", "b takes 2 wounds from a2 (life 11)",
-        "b takes 2 wounds from a3 (life 9)", "b takes 3 wounds from a4 (life 6)"]
+        "b takes 1 wound from a1 (life 13)",
+        "b takes 2 wounds from a2 (life 11)",
+        "b takes 2 wounds from a3 (life 9)",
+        "b takes 3 wounds from a4 (life 6)",
+    ]
     assert not any("counter-strikes" in e for e in ev)
     check(r, "b", wounds=8, life=6, closed=True)
     for lab in ("a1", "a2", "a3", "a4"):
@@ -189,7 +224,10 @@ def test_2_diagonal_cell_is_adjacent():
 
 
 def test_504_card_cannot_attack_itself():
-    assert illegal("504_cannot_attack_self.toml") == "action 1 (attack a -> a): a card cannot attack itself (504)"
+    assert (
+        illegal("504_cannot_attack_self.toml")
+        == "action 1 (attack a -> a): a card cannot attack itself (504)"
+    )
 
 
 def test_504_flyer_strikes_any_card_at_any_distance():
@@ -201,8 +239,10 @@ def test_504_flyer_strikes_any_card_at_any_distance():
 
 
 def test_504_ground_melee_cannot_reach_flyer():
-    assert illegal("504_ground_cannot_reach_flyer.toml") == \
-        "action 1 (attack a -> b): b is a flyer and a cannot reach it (504)"
+    assert (
+        illegal("504_ground_cannot_reach_flyer.toml")
+        == "action 1 (attack a -> b): b is a flyer and a cannot reach it (504)"
+    )
 
 
 def test_504_ground_melee_hits_flyer_when_only_flyers_left():
@@ -221,10 +261,13 @@ def test_504_ranged_attack_reaches_flyer_whatever_range():
 
 def test_504_1_ranged_attack_needs_non_adjacent_target():
     assert illegal("504_ranged_needs_non_adjacent.toml") == (
-        "action 1 (ranged a -> b): b is adjacent to a; ranged attacks need a non-adjacent target (504.1)")
+        "action 1 (ranged a -> b): b is adjacent to a; ranged attacks need a non-adjacent target (504.1)"
+    )
 
 
-DEFENDER_INVALID = "d cannot defend here: it must be an open creature of the target's owner adjacent to both (504)"
+DEFENDER_INVALID = (
+    "d cannot defend here: it must be an open creature of the target's owner adjacent to both (504)"
+)
 
 
 def test_504_defender_takes_over_the_fight_and_closes():
@@ -240,7 +283,10 @@ def test_504_defender_takes_over_the_fight_and_closes():
 
 
 def test_504_defender_must_be_adjacent_to_attacker_and_target():
-    assert illegal("504_defender_not_adjacent_to_attacker.toml") == f"action 1 (attack a -> b): {DEFENDER_INVALID}"
+    assert (
+        illegal("504_defender_not_adjacent_to_attacker.toml")
+        == f"action 1 (attack a -> b): {DEFENDER_INVALID}"
+    )
 
 
 def test_504_flyer_target_defended_by_another_flyer():
@@ -266,8 +312,12 @@ def test_504_flyer_cannot_defend_ground_creature():
 
 
 def test_504_dice_running_out_is_reported(tmp_path):
-    text = (SCENARIOS / "504_table_p5.toml").read_text(encoding="utf-8").replace("dice = [6, 1]", "dice = [6]")
+    text = (
+        (SCENARIOS / "504_table_p5.toml").read_text(encoding="utf-8").replace("dice = [6, 1]", "dice = [6]")
+    )
     path = tmp_path / "short.toml"
     path.write_text(text, encoding="utf-8")
-    with pytest.raises(ScenarioError, match=re.escape("action 1 (attack a -> b): the scenario's dice ran out")):
+    with pytest.raises(
+        ScenarioError, match=re.escape("action 1 (attack a -> b): the scenario's dice ran out")
+    ):
         run_scenario(path)

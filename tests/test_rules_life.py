@@ -2,6 +2,7 @@
 (section 9), played as scenarios with forced dice. Stats: Кочевник 1-2-3 life 8, Пещерник life 8
 (tap: heal itself 3), Леший life 7 (tap: heal itself fully), Ассасин finish off 4, Гаррид-лучник 2-3-4.
 """
+
 from scenario_util import NO_COUNTER, SCENARIOS, check, illegal, roll, run
 
 from simcore.scenario import run_scenario
@@ -75,15 +76,20 @@ def test_509_2_finish_off_destroys_without_wounds():
 
 def test_509_2_finish_off_needs_life_at_most_n():
     # current life = 8 + 1 extra life - 4 wounds = 5 > 4
-    assert illegal("509_2_finish_off_life_too_high.toml") == \
-        "action 1 (ability 2 of a -> b): b's current life is above the finish-off value (509.2)"
+    assert (
+        illegal("509_2_finish_off_life_too_high.toml")
+        == "action 1 (ability 2 of a -> b): b's current life is above the finish-off value (509.2)"
+    )
 
 
 def test_509_died_from_poison_and_last_creature_loses():
     r = run("509_died_from_poison.toml")
     ev = r["events"]
-    assert ev.index("poison 2 ticks on b") < ev.index("b takes 2 wounds from poison (life 0)") < \
-        ev.index("b dies on c5 (died from poison) and goes to the graveyard")
+    assert (
+        ev.index("poison 2 ticks on b")
+        < ev.index("b takes 2 wounds from poison (life 0)")
+        < ev.index("b dies on c5 (died from poison) and goes to the graveyard")
+    )
     assert ev[-1] == "game over: player 1 wins by wipe"
     check(r, "b", zone="graveyard", cell=None)
     assert r["winner"] == 1
@@ -125,7 +131,7 @@ def test_9_turn_cap_higher_cost_in_play_wins():
 def test_9_turn_cap_not_before_100_rounds(tmp_path):
     text = (SCENARIOS / "9_turn_cap_higher_cost.toml").read_text(encoding="utf-8")
     path = tmp_path / "199.toml"
-    path.write_text(text.replace('{ do = "end_turn" },', "", 1), encoding="utf-8")   # 199 turns ended
+    path.write_text(text.replace('{ do = "end_turn" },', "", 1), encoding="utf-8")  # 199 turns ended
     r = run_scenario(path)
     assert r["winner"] is None
     assert r["active_player"] == 2 and r["turn"] == 200

@@ -2,6 +2,7 @@
 sections 2 and 4), played as scenarios. Кочевник move 2, Барака move 1 (does not tap after attacking),
 Грызь jump range 4 (4-4-5), Каменный голем clumsy (3-4-5), Вайл life 14.
 """
+
 import pytest
 from scenario_util import NO_COUNTER, check, illegal, roll, run, single_roll
 
@@ -19,10 +20,18 @@ def test_506_no_step_beyond_movement():
     assert illegal("506_no_movement_left.toml") == "action 3 (move a -> d3): a has no movement left (506)"
 
 
-@pytest.mark.parametrize("name,to", [("506_diagonal_step.toml", "d2"), ("506_two_cells_at_once.toml", "c3"),
-                                     ("506_no_wraparound.toml", "a3")])
+@pytest.mark.parametrize(
+    "name,to",
+    [
+        ("506_diagonal_step.toml", "d2"),
+        ("506_two_cells_at_once.toml", "c3"),
+        ("506_no_wraparound.toml", "a3"),
+    ],
+)
 def test_506_step_must_be_to_an_orthogonal_neighbour(name, to):
-    assert illegal(name) == f"action 1 (move a -> {to}): {to} is not an orthogonal neighbour of a's cell (506)"
+    assert (
+        illegal(name) == f"action 1 (move a -> {to}): {to} is not an orthogonal neighbour of a's cell (506)"
+    )
 
 
 def test_507_1_step_needs_an_empty_cell():
@@ -37,13 +46,17 @@ def test_506_move_then_act():
 
 
 def test_506_5_acting_forfeits_remaining_movement():
-    assert illegal("506_5_action_forfeits_movement.toml") == \
-        "action 2 (move a -> b3): a has already taken its action this turn (506.5)"
+    assert (
+        illegal("506_5_action_forfeits_movement.toml")
+        == "action 2 (move a -> b3): a has already taken its action this turn (506.5)"
+    )
 
 
 def test_506_flyer_does_not_move_on_the_battlefield():
-    assert illegal("506_flyer_cannot_move.toml") == \
-        "action 1 (move a -> c3): a is not on the battlefield and cannot move (506)"
+    assert (
+        illegal("506_flyer_cannot_move.toml")
+        == "action 1 (move a -> c3): a is not on the battlefield and cannot move (506)"
+    )
 
 
 # ---- jump [H] ----
@@ -61,12 +74,17 @@ def test_jump_spends_all_movement():
 
 
 def test_jump_range_is_manhattan_distance():
-    assert illegal("jump_out_of_range.toml") == "action 1 (jump a -> e5): cell e5 is beyond a's jump range (jump)"
+    assert (
+        illegal("jump_out_of_range.toml")
+        == "action 1 (jump a -> e5): cell e5 is beyond a's jump range (jump)"
+    )
 
 
 def test_jump_only_before_moving():
-    assert illegal("jump_after_moving.toml") == \
-        "action 2 (jump a -> b5): a already moved this turn and cannot jump (jump)"
+    assert (
+        illegal("jump_after_moving.toml")
+        == "action 2 (jump a -> b5): a already moved this turn and cannot jump (jump)"
+    )
 
 
 def test_jump_needs_an_empty_cell():
@@ -79,8 +97,10 @@ def test_jump_needs_the_ability():
 
 # ---- clumsiness [H] ----
 def test_clumsy_creature_that_moved_cannot_attack():
-    assert illegal("clumsy_moved_cannot_attack.toml") == \
-        "action 2 (attack a -> b): a is clumsy and moved this turn, so it cannot attack [H clumsiness]"
+    assert (
+        illegal("clumsy_moved_cannot_attack.toml")
+        == "action 2 (attack a -> b): a is clumsy and moved this turn, so it cannot attack [H clumsiness]"
+    )
 
 
 def test_clumsy_creature_attacks_without_moving():
@@ -106,12 +126,18 @@ def test_4_closed_card_cannot_use_tap_ability():
 def test_4_closed_card_cannot_defend():
     assert illegal("506_closed_cannot_defend.toml") == (
         "action 1 (attack a -> b): d cannot defend here: it must be an open creature of the target's owner "
-        "adjacent to both (504)")
+        "adjacent to both (504)"
+    )
 
 
 def test_4_closed_card_does_not_roll_or_counter_strike():
     r = run("506_closed_target_does_not_roll.toml")
-    assert r["events"] == ["a strikes b", single_roll(1, "weak"), "b takes 1 wound from a (life 8)", "a closes"]
+    assert r["events"] == [
+        "a strikes b",
+        single_roll(1, "weak"),
+        "b takes 1 wound from a (life 8)",
+        "a closes",
+    ]
     assert r["dice_used"] == 1
     check(r, "b", wounds=1, life=8, closed=True)
     check(r, "a", wounds=0, closed=True)

@@ -42,7 +42,7 @@ _prob, ROWS = dice_row_probabilities()
 ROW_COUNTS = np.rint(_prob * 36).astype(np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def hit_value(C, S, g, t, w):
     if w <= 0:
         return 0.0
@@ -62,7 +62,7 @@ def predicted_wounds(C, S, g, att, t, kind, strength, t_defending, ign, no_bonus
     return w
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def strike_wounds3(C, S, g, att, t, t_defending, ign, no_bonus):
     """Predicted wounds of a weak, medium and strong simple strike by att on t (one pass of the
     rules of damage.attack_wounds, then armor)."""
@@ -84,7 +84,7 @@ def strike_wounds3(C, S, g, att, t, t_defending, ign, no_bonus):
     return w1, max(w2 - red, 0), max(w3 - red, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _pick(s, v1, v2, v3):
     if s <= 0:
         return 0.0

@@ -78,12 +78,12 @@ def random_action(C, S, g, buf):
     return buf[k, 0], buf[k, 1], buf[k, 2]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def chebyshev(a, b):
     return max(abs(cell_row(a) - cell_row(b)), abs(cell_col(a) - cell_col(b)))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def nearest_enemy_distance(S, g, q, cell):
     best = 99
     for t in range(q * MAX_DECK, q * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + q]):

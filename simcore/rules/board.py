@@ -20,28 +20,28 @@ from ..state import (
 )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def owner_of(slot):
     return slot // MAX_DECK
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def in_play(S, g, s):
     z = S[g, s * NCF + ZONE]
     return z == Z_FIELD or z == Z_AUX
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def cell_row(c):
     return c // N_COLS
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def cell_col(c):
     return c % N_COLS
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def adjacent_cells(a, b):
     """Рядом: one of the 8 surrounding cells."""
     dr = abs(cell_row(a) - cell_row(b))
@@ -49,12 +49,12 @@ def adjacent_cells(a, b):
     return max(dr, dc) == 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def manhattan(a, b):
     return abs(cell_row(a) - cell_row(b)) + abs(cell_col(a) - cell_col(b))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def diagonal(a, b):
     return cell_row(a) != cell_row(b) and cell_col(a) != cell_col(b)
 
@@ -85,7 +85,7 @@ def creatures_in_play(S, g, player):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def only_flyers_left(C, S, g, player):
     """True if the player has creatures in play and all of them are flyers."""
     n = 0
@@ -97,7 +97,7 @@ def only_flyers_left(C, S, g, player):
     return n > 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def in_formation(C, S, g, s):
     """[H] Formation (строй): a card with formation abilities is in formation while its left or right
     neighbour (same row, next column) is a creature of the same player that has formation too."""

@@ -120,7 +120,7 @@ from .log import (
 
 
 # ---- who may act ---------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def actor_error(S, g, s):
     """Section 4: only the active player's open creatures in play act, once per turn."""
     if S[g, GAME0 + G_WINNER] >= 0:
@@ -136,7 +136,7 @@ def actor_error(S, g, s):
     return E_OK
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def enemy_target_error(S, g, att, t):
     if t == att:
         return E_TARGET_SELF
@@ -147,7 +147,7 @@ def enemy_target_error(S, g, att, t):
     return E_OK
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def melee_reach(C, S, g, att, t):
     """Simple strike reach (504.1): adjacent on the battlefield; a flyer reaches any card in play;
     ground melee reaches a flyer only when its owner has only flyers left [H]."""
@@ -163,7 +163,7 @@ def melee_reach(C, S, g, att, t):
     return E_OK
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def strike_error(C, S, g, att, t):
     e = E_OK
     if S[g, GAME0 + G_WINNER] >= 0:

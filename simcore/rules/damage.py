@@ -79,12 +79,12 @@ APPLY_STRIKE = APPLY_CODES["strike"]
 APPLY_RANGED = APPLY_CODES["ranged"]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def current_life(S, g, s):
     return S[g, s * NCF + LIFE_MAX] + S[g, s * NCF + EXTRA_LIVES] - S[g, s * NCF + WOUNDS]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def attack_experience(C, S, g, s):
     v = C[S[g, s * NCF + CARD_ID], OVA]
     if in_formation(C, S, g, s):
@@ -92,7 +92,7 @@ def attack_experience(C, S, g, s):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def defence_experience(C, S, g, s):
     v = C[S[g, s * NCF + CARD_ID], OVZ]
     if in_formation(C, S, g, s):
@@ -100,7 +100,7 @@ def defence_experience(C, S, g, s):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def armor_value(C, S, g, s):
     v = C[S[g, s * NCF + CARD_ID], ARMOR]
     if in_formation(C, S, g, s):
@@ -108,7 +108,7 @@ def armor_value(C, S, g, s):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def protections(C, S, g, s):
     m = C[S[g, s * NCF + CARD_ID], PROT] | (S[g, s * NCF + GAINED] >> 8)
     if in_formation(C, S, g, s):
@@ -116,7 +116,7 @@ def protections(C, S, g, s):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def vs_matches(C, S, g, code, t, t_defending):
     """The "vs X" filter of a strike bonus or directed_vs, tested on target t."""
     ct = S[g, t * NCF + CARD_ID]
@@ -139,7 +139,7 @@ def vs_matches(C, S, g, code, t, t_defending):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def is_directed(C, S, g, att, t):
     """Directed strike (НУ): printed, acquired, or against a matching target."""
     ca = S[g, att * NCF + CARD_ID]
@@ -153,7 +153,7 @@ def is_directed(C, S, g, att, t):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def strike_bonus(C, S, g, att, t, strength, applies, t_defending):
     """Sum of the attacker's "+N strike" bonuses that apply to this attack on t."""
     ca = S[g, att * NCF + CARD_ID]
@@ -175,7 +175,7 @@ def strike_bonus(C, S, g, att, t, strength, applies, t_defending):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def reduction(C, S, g, t, att, kind):
     """Sum of the target's "-N from X" reductions that apply to an attack of this kind by att."""
     ct = S[g, t * NCF + CARD_ID]
@@ -213,7 +213,7 @@ def reduction(C, S, g, t, att, kind):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def protected_from(C, S, g, t, att, kind, strength):
     """True if t's protections make this attack deal it no wounds (RULES.md section 5)."""
     prot = protections(C, S, g, t)
@@ -231,7 +231,7 @@ def protected_from(C, S, g, t, att, kind, strength):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def base_value(C, S, g, att, kind, strength):
     ca = S[g, att * NCF + CARD_ID]
     if strength == 0:

@@ -60,7 +60,7 @@ def check_destruction(S, g):
                 destroy(S, g, s, S[g, s * NCF + DIED_FROM])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def count_in_play(S, g, p):
     n = 0
     for s in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
