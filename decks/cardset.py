@@ -27,7 +27,8 @@ BONUS_APPLIES_TO = ("strike", "ranged", "all")
 REDUCE_SOURCES = ("strikes", "ranged", "non_magic", "diagonal_strikes", "shots_throws", "flyers") + ELEMENTS
 PROTECTIONS = ("poison", "magic", "discharge", "shot", "throw", "spell", "flyer", "weak_strike")
 DRAWS_RANGED = ("shot", "throw", "discharge")
-TAP_ABILITIES = ("ranged", "finish_off", "heal_self", "special_strike", "tap_gain")
+TAP_ABILITIES = ("ranged", "finish_off", "heal_self", "special_strike", "tap_gain", "gain_counter")
+COUNTER_SPENDING = ("all", "one")
 HEAL_FULL = 99  # heal_self = "full": more than any card's life
 
 
@@ -57,6 +58,21 @@ class Reduction:
 class TapGain:
     directed: bool = False
     protection: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class RowBonus:
+    """+amount to the card's die rolls when it attacks a card in the enemy's row `row`
+    (1 = the enemy's front row, 2 = his second row, 3 = his back row)."""
+    row: int
+    amount: int = 1
+
+
+@dataclass(frozen=True)
+class AllyBonus:
+    """+X strike, X = the card's other creatures of `element` in play, at most `max`."""
+    element: str
+    max: int
 
 
 @dataclass(frozen=True)
@@ -106,6 +122,14 @@ class Card:
     ignores_target_abilities: bool = False
     counter_strikes_when_closed: bool = False
     close_target_on_attack: bool = False
+    ignores_draws: bool = False
+    gain_counter: bool = False
+    ranged_counter_bonus: int = 0
+    ranged_spends_counters: str = ""
+    max_counters: int = 0
+    ranged_poison: tuple[int, int, int] = (0, 0, 0)
+    roll_bonus_vs_enemy_row: RowBonus | None = None
+    strike_per_ally: AllyBonus | None = None
     strike_bonus: tuple[StrikeBonus, ...] = ()
     directed_vs: tuple[str, ...] = ()
     reduce: tuple[Reduction, ...] = ()
@@ -279,7 +303,8 @@ _reduce = _list_of(_table(
 
 FLAGS = ("clumsy", "no_tap_after_attack", "directed", "unanswered", "strike_twice", "strike_twice_different",
          "ignores_flyer_protection", "defends_any", "defender_no_tap", "ignores_target_abilities",
-         "counter_strikes_when_closed", "close_target_on_attack")  # the yes/no ability keywords
+         "counter_strikes_when_closed", "close_target_on_attack", "ignores_draws",
+         "gain_counter")  # the yes/no ability keywords
 
 FIELDS = {
     "set_number": _string, "element": _choice(ELEMENTS), "cost": _integer(0), "kind": _choice(KINDS),
@@ -294,6 +319,12 @@ FIELDS = {
     "formation": _table({"attack_experience": _integer(0), "defence_experience": _integer(0),
                          "armor": _integer(0), "strike_bonus": _strike_bonus, "reduce": _reduce,
                          "protection": _protections}, build=Formation),
+    "ranged_counter_bonus": _integer(1), "ranged_spends_counters": _choice(COUNTER_SPENDING),
+    "max_counters": _integer(1), "ranged_poison": _triple,
+    "roll_bonus_vs_enemy_row": _table({"row": _integer(1), "amount": _integer(1)}, required=("row",),
+                                      build=RowBonus),
+    "strike_per_ally": _table({"element": _choice(ELEMENTS), "max": _integer(1)},
+                              required=("element", "max"), build=AllyBonus),
     "played": _choices(TAP_ABILITIES), "elite": _boolean, "unique": _boolean, "assumed": _boolean,
     **{flag: _boolean for flag in FLAGS},
 }
@@ -400,6 +431,12 @@ def _card(name, table, fail):
     tap_gain = values.get("tap_gain")
     if tap_gain is not None and not (tap_gain.directed or tap_gain.protection):
         fail("tap_gain", "gains nothing", "add directed = true and/or protection = [...], or delete tap_gain")
+    row_bonus = values.get("roll_bonus_vs_enemy_row")
+    if row_bonus is not None and row_bonus.row > 3:
+        fail("roll_bonus_vs_enemy_row", "row must be 1, 2 or 3 (counted from the enemy's front)",
+             "write roll_bonus_vs_enemy_row = { row = 2, amount = 1 }")
+    if values.get("ranged_counter_bonus") and not values.get("ranged"):
+        fail("ranged_counter_bonus", "the card has no ranged attack", "add ranged = {...} or delete it")
     has = [a for a in TAP_ABILITIES if values.get(a)]
     played = values.get("played", ())
     if set(has) != set(played):

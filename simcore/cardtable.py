@@ -20,7 +20,8 @@ import numpy as np
  IGN_TARGET, COUNTER_CLOSED, CLOSE_TARGET, PROT, POISON_W, POISON_M, POISON_S, DRAWS_RANGED,
  GAIN_DIRECTED, GAIN_PROT, RECRUIT_GOLD, DIRECTED_VS, MAGIC_USER, RANGED_USER, HAS_FORMATION,
  F_OVA, F_OVZ, F_ARMOR, F_PROT, N_PLAYED, PLAYED0, PLAYED1, PLAYED2, PLAYED3, HAS_BONUS,
- HAS_REDUCE, N_FIELDS) = range(59)
+ HAS_REDUCE, GAIN_COUNTER, RANGED_PER_COUNTER, RANGED_SPEND, MAX_COUNTERS, RPOISON_W, RPOISON_M,
+ RPOISON_S, ROW_BONUS_ROW, ROW_BONUS_AMT, ALLY_ELEMENT, ALLY_MAX, IGN_DRAWS, N_FIELDS) = range(71)
 
 ELEMENTS = ("steppe", "mountains", "forest", "swamps", "darkness", "neutral")
 E_NEUTRAL = 5
@@ -55,7 +56,9 @@ SOURCE_CODES = {"strikes": 0, "ranged": 1, "non_magic": 2, "diagonal_strikes": 3
 SOURCE_CODES.update({e: 10 + i for i, e in enumerate(ELEMENTS)})
 
 # played (tap) abilities, in card-text order for the scenario's `ability = N`
-PLAYED_CODES = {"ranged": 1, "finish_off": 2, "heal_self": 3, "special_strike": 4, "tap_gain": 5}
+PLAYED_CODES = {"ranged": 1, "finish_off": 2, "heal_self": 3, "special_strike": 4, "tap_gain": 5,
+                "gain_counter": 6}
+SPEND_CODES = {"": 0, "one": 1, "all": 2}
 
 MAX_BONUS = 4
 MAX_REDUCE = 4
@@ -116,7 +119,8 @@ def compile_cardset(cardset) -> CardTable:
                           (IGN_ZOAL, c.ignores_flyer_protection), (DEF_ANY, c.defends_any),
                           (DEF_NO_TAP, c.defender_no_tap), (IGN_TARGET, c.ignores_target_abilities),
                           (COUNTER_CLOSED, c.counter_strikes_when_closed),
-                          (CLOSE_TARGET, c.close_target_on_attack)):
+                          (CLOSE_TARGET, c.close_target_on_attack), (IGN_DRAWS, c.ignores_draws),
+                          (GAIN_COUNTER, c.gain_counter)):
             row[col] = int(bool(flag))
         row[PROT] = _prot_mask(c.protection)
         row[POISON_W], row[POISON_M], row[POISON_S] = c.poison_on_strike
@@ -128,6 +132,16 @@ def compile_cardset(cardset) -> CardTable:
             row[GAIN_DIRECTED] = int(c.tap_gain.directed)
             row[GAIN_PROT] = _prot_mask(c.tap_gain.protection)
         row[RECRUIT_GOLD] = c.on_recruit_gold
+        row[RANGED_PER_COUNTER] = c.ranged_counter_bonus
+        row[RANGED_SPEND] = SPEND_CODES[c.ranged_spends_counters]
+        row[MAX_COUNTERS] = c.max_counters
+        row[RPOISON_W], row[RPOISON_M], row[RPOISON_S] = c.ranged_poison
+        if c.roll_bonus_vs_enemy_row is not None:
+            row[ROW_BONUS_ROW] = c.roll_bonus_vs_enemy_row.row
+            row[ROW_BONUS_AMT] = c.roll_bonus_vs_enemy_row.amount
+        if c.strike_per_ally is not None:
+            row[ALLY_ELEMENT] = ELEMENTS.index(c.strike_per_ally.element) + 1
+            row[ALLY_MAX] = c.strike_per_ally.max
         vs_mask = 0
         for v in c.directed_vs:
             vs_mask |= 1 << VS_CODES[v]
@@ -147,7 +161,7 @@ def compile_cardset(cardset) -> CardTable:
         if len(brows) > MAX_BONUS or len(rrows) > MAX_REDUCE:
             raise ValueError(f"{c.name}: more than {MAX_BONUS} strike bonuses or "
                              f"{MAX_REDUCE} reductions; raise MAX_BONUS/MAX_REDUCE")
-        row[HAS_BONUS] = int(bool(brows))
+        row[HAS_BONUS] = int(bool(brows) or row[ALLY_ELEMENT] > 0)
         row[HAS_REDUCE] = int(bool(rrows))
         for j, b in enumerate(brows):
             stats[i, BONUS0 + 5 * j:BONUS0 + 5 * j + 5] = b
@@ -155,6 +169,8 @@ def compile_cardset(cardset) -> CardTable:
             stats[i, REDUCE0 + 4 * j:REDUCE0 + 4 * j + 4] = r
         played = [PLAYED_CODES[p] for p in c.played]
         row[N_PLAYED] = len(played)
-        for j, p in enumerate(played[:4]):
+        if len(played) > 4:
+            raise ValueError(f"{c.name}: more than 4 played abilities; add PLAYED columns")
+        for j, p in enumerate(played):
             row[PLAYED0 + j] = p
     return CardTable(stats, tuple(c.name for c in cards))

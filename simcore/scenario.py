@@ -13,6 +13,7 @@ Actions: move (to), jump (to), attack (target, optional defender, exchange = "lo
 ranged (target), ability (ability = N, 1-based among the card's played abilities, target),
 gain_counter, end_turn.
 """
+import re
 import tomllib
 from pathlib import Path
 
@@ -82,7 +83,7 @@ from .state import (
 ZONES = {"aux": Z_AUX, "graveyard": Z_GRAVE, "deck": Z_DECK}
 PLAYED_ACTION = {PLAYED_CODES["ranged"]: A_RANGED, PLAYED_CODES["finish_off"]: A_FINISH,
                  PLAYED_CODES["heal_self"]: A_HEAL, PLAYED_CODES["special_strike"]: A_SPECIAL,
-                 PLAYED_CODES["tap_gain"]: A_TAP_GAIN}
+                 PLAYED_CODES["tap_gain"]: A_TAP_GAIN, PLAYED_CODES["gain_counter"]: A_GAIN_COUNTER}
 CARD_KEYS = {"label", "name", "owner", "at", "closed", "wounds", "extra_lives", "life_max",
              "counters", "poison"}
 TOP_KEYS = {"ruleset", "rules", "active_player", "dice", "actions", "cards", "description"}
@@ -94,7 +95,14 @@ class ScenarioError(Exception):
 
 
 def _line_of(text: str, needle: str):
-    for i, line in enumerate(text.splitlines(), 1):
+    """The line of a card's table (needle '"label"' matches its `label = ...` line first) or else
+    the first line containing the needle."""
+    lines = text.splitlines()
+    if needle.startswith('"'):
+        for i, line in enumerate(lines, 1):
+            if re.match(r"\s*label\s*=\s*" + re.escape(needle), line):
+                return i
+    for i, line in enumerate(lines, 1):
         if needle in line:
             return i
     return None
@@ -110,7 +118,10 @@ def load_scenario(path):
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise InputError(str(path), getattr(e, "lineno", None), f"bad TOML: {e.args[0] if e.args else e}",
+        msg = str(e)
+        m = re.search(r"\(at line (\d+), column \d+\)", msg)
+        line = getattr(e, "lineno", None) or (int(m.group(1)) if m else None)
+        raise InputError(str(path), line, f"bad TOML: {msg}",
                          "fix the TOML syntax (top-level keys must come before [[cards]])") from None
     return text, data
 

@@ -552,15 +552,6 @@ def test_ignores_target_strike_bonus_on_its_counter_strike(xcards):
     check(r, "a", wounds=2, life=12)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "Етун ignores the abilities of the creature it attacks (set1.toml text), so a closed "
-        "Властелин хаоса's counter_strikes_when_closed should not apply: only the attacker rolls. "
-        "simcore/rules/combat.py strike() computes one_sided from COUNTER_CLOSED without checking "
-        "IGN_TARGET, so the closed target rolls (2 dice) and counter-strikes"
-    ),
-)
 def test_ignores_target_counter_strikes_when_closed():
     r = run("kw_ignores_counter_strikes_when_closed.toml")
     assert r["events"][1] == single_roll(6, "strong")

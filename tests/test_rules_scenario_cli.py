@@ -7,7 +7,6 @@ import shutil
 import subprocess
 import sys
 
-import pytest
 from scenario_util import ROOT, SCENARIOS
 
 MALFORMED = SCENARIOS / "malformed"
@@ -57,14 +56,6 @@ def test_cli_unknown_card_names_file_and_line():
     assert "Вайл?" in line  # the fix suggests the close name
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "simcore/scenario.py locates a card's error by the first line containing '\"LABEL\"'; the "
-        "actions (which come first) mention the label, so the error names the action line (5), not "
-        "card b's table (lines 14-18)"
-    ),
-)
 def test_cli_bad_cell_names_the_cards_line():
     path = MALFORMED / "bad_cell.toml"
     line = one_line_error(berserk("scenario", path))

@@ -25,11 +25,12 @@ from ..cardtable import (
 )
 from ..rules.damage import (
     APPLY_STRIKE,
-    attack_experience,
+    attack_roll_bonus,
     attack_wounds,
     current_life,
     defence_experience,
     protections,
+    ranged_base,
     reduction,
     strike_bonus,
 )
@@ -104,9 +105,9 @@ def strike_ev(C, S, g, att, t, t_defending):
     vt1 = hit_value(C, S, g, t, w1)
     vt2 = hit_value(C, S, g, t, w2)
     vt3 = hit_value(C, S, g, t, w3)
-    ova = attack_experience(C, S, g, att)
-    one_sided = C[ca, UNANSWERED] == 1 or (S[g, t * NCF + CLOSED] == 1
-                                           and C[S[g, t * NCF + CARD_ID], COUNTER_CLOSED] == 0)
+    ova = attack_roll_bonus(C, S, g, att, t)
+    one_sided = C[ca, UNANSWERED] == 1 or (S[g, t * NCF + CLOSED] == 1 and (
+        C[S[g, t * NCF + CARD_ID], COUNTER_CLOSED] == 0 or ign))
     if one_sided:
         ev = 0.0
         for r in range(1, 7):
@@ -135,13 +136,22 @@ def strike_ev(C, S, g, att, t, t_defending):
 
 @njit(cache=True)
 def single_roll_ev(C, S, g, att, t, kind):
-    """Expected value of a ranged attack (only the attacker rolls)."""
+    """Expected value of a ranged attack (only the attacker rolls), counters charged included."""
     ign = C[S[g, att * NCF + CARD_ID], IGN_TARGET] == 1
-    ova = attack_experience(C, S, g, att)
-    v1 = hit_value(C, S, g, t, predicted_wounds(C, S, g, att, t, kind, 1, False, ign, False))
-    v2 = hit_value(C, S, g, t, predicted_wounds(C, S, g, att, t, kind, 2, False, ign, False))
-    v3 = hit_value(C, S, g, t, predicted_wounds(C, S, g, att, t, kind, 3, False, ign, False))
+    ova = attack_roll_bonus(C, S, g, att, t)
+    v1 = hit_value(C, S, g, t, _ranged_wounds(C, S, g, att, t, kind, 1, ign))
+    v2 = hit_value(C, S, g, t, _ranged_wounds(C, S, g, att, t, kind, 2, ign))
+    v3 = hit_value(C, S, g, t, _ranged_wounds(C, S, g, att, t, kind, 3, ign))
     ev = 0.0
     for r in range(1, 7):
         ev += _pick(single_roll_strength(r + ova), v1, v2, v3)
     return ev / 6.0
+
+
+@njit(cache=True)
+def _ranged_wounds(C, S, g, att, t, kind, strength, ign):
+    w = attack_wounds(C, S, g, att, t, kind, strength, ranged_base(C, S, g, att, strength), False,
+                      ign, False)
+    if not ign and kind != K_DISCHARGE:
+        w = max(0, w - S[g, t * NCF + ARMOR_LEFT])
+    return w

@@ -19,12 +19,13 @@ from ..cardtable import (
     JUMP,
     K_SPECIAL,
     LIFE,
+    RANGED_PER_COUNTER,
     RKIND,
     SPECIAL,
     TWICE,
 )
 from ..rules.board import cell_col, cell_row, in_play, only_flyers_left
-from ..rules.combat import finish_error, ranged_error, special_error, strike_error
+from ..rules.combat import finish_error, gain_counter_error, ranged_error, special_error, strike_error
 from ..rules.dice import ai_int
 from ..rules.errors import E_OK
 from ..rules.movement import jump_error, move_error
@@ -162,9 +163,15 @@ def best_for(C, S, g, s, allow_move):
         v = 0.8 * min(S[g, s * NCF + WOUNDS], C[c, HEAL_SELF]) * C[c, COST] / max(C[c, LIFE], 1)
         if v > best:
             best, b_kind, b_target = v, A_HEAL, -1
+    if C[c, RANGED_PER_COUNTER] > 0 and gain_counter_error(C, S, g, s) == E_OK:
+        # charging a "+N per counter" ranged attack: worth about N/4 crystals a counter
+        v = 0.25 * C[c, RANGED_PER_COUNTER]
+        if v > best:
+            best, b_kind, b_target = v, A_GAIN_COUNTER, -1
     if not allow_move or has_attack:
         return best, b_kind, b_target
-    if C[c, SPECIAL] > 0 and S[g, s * NCF + COUNTERS] == 0 and MOVE_SCORE / 2 > best:
+    if C[c, SPECIAL] > 0 and S[g, s * NCF + COUNTERS] == 0 and MOVE_SCORE / 2 > best \
+            and gain_counter_error(C, S, g, s) == E_OK:
         best, b_kind, b_target = MOVE_SCORE / 2, A_GAIN_COUNTER, -1
     if (C[c, GAIN_DIRECTED] > 0 or C[c, GAIN_PROT] > 0) and S[g, s * NCF + GAINED] == 0 \
             and MOVE_SCORE / 3 > best:

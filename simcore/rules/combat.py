@@ -16,17 +16,22 @@ from ..cardtable import (
     DEF_NO_TAP,
     DRAWS_RANGED,
     FINISH,
+    GAIN_COUNTER,
     GAIN_DIRECTED,
     GAIN_PROT,
     HEAL_SELF,
+    IGN_DRAWS,
     IGN_TARGET,
     K_ROW,
     K_SPECIAL,
     K_STRIKE,
+    MAX_COUNTERS,
     NO_TAP,
     P_POISON,
     POISON_W,
+    RANGED_SPEND,
     RKIND,
+    RPOISON_W,
     RRANGE,
     SPECIAL,
     TWICE,
@@ -70,13 +75,14 @@ from .board import (
 )
 from .damage import (
     absorb_armor,
-    attack_experience,
+    attack_roll_bonus,
     attack_wounds,
     current_life,
     defence_experience,
     heal,
     is_directed,
     protections,
+    ranged_base,
     wound,
 )
 from .destruction import check_destruction, check_game_end, destroy
@@ -90,6 +96,7 @@ from .errors import (
     E_FINISH_LIFE,
     E_FLYER_UNREACHABLE,
     E_GAME_OVER,
+    E_MAX_COUNTERS,
     E_NO_ABILITY,
     E_NO_COUNTERS,
     E_NO_RANGED,
@@ -193,7 +200,7 @@ def drawn_kinds_block(C, S, g, att, t, kind):
     """draws_ranged: while the target's side has a card drawing this kind of attack, only such a
     card may be chosen (any range). Returns (blocked, drawn_to_t)."""
     q = owner_of(t)
-    if S[g, GAME0 + G_DRAWERS + q] == 0:
+    if S[g, GAME0 + G_DRAWERS + q] == 0 or C[S[g, att * NCF + CARD_ID], IGN_DRAWS] == 1:
         return False, False
     bit = 1 << kind
     any_drawer = False
@@ -300,6 +307,21 @@ def self_ability_error(C, S, g, s, column):
 
 
 @njit(cache=True)
+def gain_counter_error(C, S, g, s):
+    """123: a card with a counter-cost ability has "tap: gain 1 counter" (some print it, with a
+    maximum)."""
+    e = actor_error(S, g, s)
+    if e != E_OK:
+        return e
+    c = S[g, s * NCF + CARD_ID]
+    if C[c, SPECIAL] == 0 and C[c, GAIN_COUNTER] == 0:
+        return E_NO_ABILITY
+    if C[c, MAX_COUNTERS] > 0 and S[g, s * NCF + COUNTERS] >= C[c, MAX_COUNTERS]:
+        return E_MAX_COUNTERS
+    return E_OK
+
+
+@njit(cache=True)
 def tap_gain_error(C, S, g, s):
     e = actor_error(S, g, s)
     if e != E_OK:
@@ -377,9 +399,11 @@ def strike(C, S, g, att, tgt, defender, exchange):
             log(S, g, EV_DEFEND, defender, tgt, att, 0, 0)
     ca = S[g, att * NCF + CARD_ID]
     ign = C[ca, IGN_TARGET] == 1
-    ova = attack_experience(C, S, g, att)
-    one_sided = C[ca, UNANSWERED] == 1 or (S[g, t * NCF + CLOSED] == 1
-                                           and C[S[g, t * NCF + CARD_ID], COUNTER_CLOSED] == 0)
+    ova = attack_roll_bonus(C, S, g, att, t)
+    # a closed card does not roll or counter-strike, unless it strikes back while tapped and the
+    # attacker does not ignore its abilities (Етун)
+    one_sided = C[ca, UNANSWERED] == 1 or (S[g, t * NCF + CLOSED] == 1 and (
+        C[S[g, t * NCF + CARD_ID], COUNTER_CLOSED] == 0 or ign))
     if one_sided:
         a = roll_d6(S, g) + ova
         a_str = single_roll_strength(a)
@@ -415,17 +439,28 @@ def strike(C, S, g, att, tgt, defender, exchange):
 
 @njit(cache=True)
 def ranged(C, S, g, att, t):
-    """A ranged attack: only the attacker rolls (504); no counter-strike."""
+    """A ranged attack: only the attacker rolls (504); no counter-strike. A card charged with
+    counters adds them and loses one or all of them; "on a strong attack: poison" applies."""
     ca = S[g, att * NCF + CARD_ID]
     kind = C[ca, RKIND]
     log(S, g, EV_ATTACK, att, t, kind, 0, 0)
-    a = roll_d6(S, g) + attack_experience(C, S, g, att)
+    a = roll_d6(S, g) + attack_roll_bonus(C, S, g, att, t)
     s = single_roll_strength(a)
     log(S, g, EV_ROLL, att, t, a, -1, s * 4)
     ign = C[ca, IGN_TARGET] == 1
-    w = attack_wounds(C, S, g, att, t, kind, s, -1, False, ign, False)
+    w = attack_wounds(C, S, g, att, t, kind, s, ranged_base(C, S, g, att, s), False, ign, False)
     w = absorb_armor(C, S, g, t, w, kind, ign)
+    spend = C[ca, RANGED_SPEND]
+    if spend == 2:
+        S[g, att * NCF + COUNTERS] = 0
+    elif spend == 1 and S[g, att * NCF + COUNTERS] > 0:
+        S[g, att * NCF + COUNTERS] -= 1
     wound(S, g, t, w, att)
+    n = C[ca, RPOISON_W + s - 1]
+    if n > 0 and in_play(S, g, t) and (protections(C, S, g, t) & P_POISON) == 0:
+        if n > S[g, t * NCF + POISON]:
+            S[g, t * NCF + POISON] = n
+        log(S, g, EV_POISONED, t, n, att, 0, 0)
     after_attack(C, S, g, att)
     check_destruction(S, g)
     check_game_end(S, g)

@@ -9,6 +9,8 @@ formation and the keywords it acquired (117).
 from numba import njit
 
 from ..cardtable import (
+    ALLY_ELEMENT,
+    ALLY_MAX,
     APPLY_CODES,
     ARMOR,
     BONUS0,
@@ -42,9 +44,12 @@ from ..cardtable import (
     P_THROW,
     P_WEAK,
     PROT,
+    RANGED_PER_COUNTER,
     RANGED_USER,
     REDUCE0,
     RM,
+    ROW_BONUS_AMT,
+    ROW_BONUS_ROW,
     RS,
     RW,
     SM,
@@ -62,17 +67,21 @@ from ..state import (
     CARD_ID,
     CELL,
     CLOSED,
+    COUNTERS,
     DIED_FROM,
     DMG_DEALT,
     EXTRA_LIVES,
+    G_DECK_SIZE,
     GAINED,
+    GAME0,
     LIFE_MAX,
+    MAX_DECK,
     NCF,
     WOUNDS,
     Z_FIELD,
     ZONE,
 )
-from .board import diagonal, in_formation
+from .board import cell_row, diagonal, in_formation, in_play
 from .log import EV_HEAL, EV_NO_WOUND, EV_WOUND, log
 
 APPLY_STRIKE = APPLY_CODES["strike"]
@@ -89,6 +98,21 @@ def attack_experience(C, S, g, s):
     v = C[S[g, s * NCF + CARD_ID], OVA]
     if in_formation(C, S, g, s):
         v += C[S[g, s * NCF + CARD_ID], F_OVA]
+    return v
+
+
+@njit(cache=True, inline="always")
+def attack_roll_bonus(C, S, g, att, t):
+    """What the attacker adds to his die: attack experience, and a bonus against a card in a given
+    row of the enemy half (counted from the enemy's front row)."""
+    v = attack_experience(C, S, g, att)
+    ca = S[g, att * NCF + CARD_ID]
+    row = C[ca, ROW_BONUS_ROW]
+    if row > 0 and S[g, t * NCF + ZONE] == Z_FIELD:
+        r = cell_row(S[g, t * NCF + CELL])
+        wanted = 2 + row if att // MAX_DECK == 0 else 3 - row
+        if r == wanted:
+            v += C[ca, ROW_BONUS_AMT]
     return v
 
 
@@ -172,6 +196,15 @@ def strike_bonus(C, S, g, att, t, strength, applies, t_defending):
             continue
         if vs_matches(C, S, g, C[ca, BONUS0 + 5 * j + 1], t, t_defending):
             total += amount
+    ally = C[ca, ALLY_ELEMENT]
+    if ally > 0 and (applies & APPLY_STRIKE) != 0:
+        # "+X strike, X = your other creatures of an element in play (at most max)"
+        n = 0
+        p = att // MAX_DECK
+        for o in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
+            if o != att and in_play(S, g, o) and C[S[g, o * NCF + CARD_ID], ELEMENT] == ally - 1:
+                n += 1
+        total += min(n, C[ca, ALLY_MAX])
     return total
 
 
@@ -239,6 +272,14 @@ def base_value(C, S, g, att, kind, strength):
     if kind == K_STRIKE:
         return C[ca, SW] if strength == 1 else (C[ca, SM] if strength == 2 else C[ca, SS])
     return C[ca, RW] if strength == 1 else (C[ca, RM] if strength == 2 else C[ca, RS])
+
+
+@njit(cache=True)
+def ranged_base(C, S, g, att, strength):
+    """The ranged attack's value for a strength, with "+N per counter" charged on the card."""
+    ca = S[g, att * NCF + CARD_ID]
+    base = C[ca, RW] if strength == 1 else (C[ca, RM] if strength == 2 else C[ca, RS])
+    return base + S[g, att * NCF + COUNTERS] * C[ca, RANGED_PER_COUNTER]
 
 
 @njit(cache=True)

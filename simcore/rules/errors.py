@@ -32,6 +32,7 @@ E_NOT_CREATURE_TARGET = 27
 E_JUMP_RANGE = 28
 E_ALREADY_MOVED = 29
 E_BAD_CELL = 30
+E_MAX_COUNTERS = 31
 
 MESSAGES = {
     E_GAME_OVER: "the game is over (section 9)",
@@ -64,4 +65,5 @@ MESSAGES = {
     E_JUMP_RANGE: "cell {target} is beyond {actor}'s jump range (jump)",
     E_ALREADY_MOVED: "{actor} already moved this turn and cannot jump (jump)",
     E_BAD_CELL: "cell {target} is off the battlefield (section 2)",
+    E_MAX_COUNTERS: "{actor} already holds its maximum of counters (123)",
 }

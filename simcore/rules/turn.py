@@ -53,6 +53,7 @@ from .combat import (
     finish_error,
     finish_off,
     gain_counter,
+    gain_counter_error,
     heal_self,
     ranged,
     ranged_error,
@@ -142,7 +143,7 @@ def action_error(C, S, g, kind, actor, target):
     if kind == A_SPECIAL:
         return special_error(C, S, g, actor, target)
     if kind == A_GAIN_COUNTER:
-        return self_ability_error(C, S, g, actor, SPECIAL)
+        return gain_counter_error(C, S, g, actor)
     if kind == A_TAP_GAIN:
         return tap_gain_error(C, S, g, actor)
     return E_NO_ABILITY
@@ -224,7 +225,7 @@ def legal_actions(C, S, g, buf):
             continue
         if C[c, HEAL_SELF] > 0:
             n = _push(buf, n, A_HEAL, s, -1)
-        if C[c, SPECIAL] > 0:
+        if gain_counter_error(C, S, g, s) == E_OK:
             n = _push(buf, n, A_GAIN_COUNTER, s, -1)
         if C[c, GAIN_DIRECTED] > 0 or C[c, GAIN_PROT] > 0:
             n = _push(buf, n, A_TAP_GAIN, s, -1)
