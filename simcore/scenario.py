@@ -25,6 +25,7 @@ from decks.errors import InputError
 
 from .cardtable import LIFE, MOVE, N_PLAYED, PLAYED0, PLAYED_CODES
 from .events import cell_name, format_events, parse_cell
+from .rules.board import rebuild_play_lists
 from .rules.damage import armor_value
 from .rules.defence import defender_error
 from .rules.errors import MESSAGES
@@ -241,6 +242,7 @@ def run_scenario(path, cardset=None) -> dict:
             if not isinstance(c["closed"], bool):
                 raise err(f"card '{label}': closed must be true or false", "write closed = true", f'"{label}"')
             cv[slot, CLOSED] = int(c["closed"])
+    rebuild_play_lists(S, 0)
     gv[G_ACTIVE] = active - 1
     gv[G_FIRST] = active - 1
     gv[G_TURN] = 0

@@ -82,7 +82,9 @@ G_EV_CAP = G_ORDER + 2 * MAX_DECK   # events the row can hold
 G_AI_TURN = G_EV_CAP + 1             # greedy policy's scratch: the turn its cursor belongs to
 G_AI_CURSOR = G_AI_TURN + 1          # greedy policy's scratch: pass * MAX_DECK + slot offset
 G_DRAWERS = G_AI_CURSOR + 1          # + player: 1 if his deck has a card that draws ranged attacks
-N_GAME_FIELDS = G_DRAWERS + 2
+G_NPLAY = G_DRAWERS + 2              # + player: his creatures in play
+G_PLAY = G_NPLAY + 2                 # + player * MAX_DECK + i: their slots, ascending
+N_GAME_FIELDS = G_PLAY + 2 * MAX_DECK
 
 N_PARAMS = 16            # simcore.ruleset PR_* settings
 DICE_CAP = 128           # forced dice a scenario may list

@@ -12,7 +12,7 @@ from decks import load_cardset
 from simcore.batch import game_rows, play_batch
 from simcore.cardtable import COST
 from simcore.matchup import make_matchup
-from simcore.state import (CELL, DEATH_TURN, G_BOARD, G_WINNER, LIFE_MAX, EXTRA_LIVES, MAX_DECK, N_CELLS,
+from simcore.state import (CELL, DEATH_TURN, G_BOARD, G_NPLAY, G_PLAY, G_WINNER, LIFE_MAX, EXTRA_LIVES, MAX_DECK, N_CELLS,
                            WOUNDS, ZONE, Z_AUX, Z_FIELD, Z_GRAVE, cards_view, game_view, new_state,
                            set_params)
 
@@ -51,6 +51,11 @@ def check_invariants(S, m, n):
             assert left[g, w] > 0 and left[g, 1 - w] == 0
         if rows["end_reason"][g] == 3 and w < 2:
             assert rows[f"cost_left_{'ab'[w]}"][g] > rows[f"cost_left_{'ab'[1 - w]}"][g]
+    # the play lists (the engine's index of cards in play) agree with the zones
+    for g in range(n):
+        for p in range(2):
+            listed = game[g, G_PLAY + p * MAX_DECK:G_PLAY + p * MAX_DECK + game[g, G_NPLAY + p]]
+            assert listed.tolist() == (p * MAX_DECK + np.nonzero(in_play[g, p * MAX_DECK:(p + 1) * MAX_DECK])[0]).tolist()
     # the dead are in the graveyard with a turn of death
     dead = zone == Z_GRAVE
     assert ((cards[:, :, DEATH_TURN] >= 0) == dead).all()

@@ -18,7 +18,7 @@ from ..cardtable import (
     SS,
     SW,
 )
-from ..rules.board import cell_col, cell_row, forwardness, owner_of
+from ..rules.board import cell_col, cell_row, forwardness, n_in_play, owner_of, play_slot
 from ..rules.defence import can_defend
 from ..rules.dice import ai_int
 from ..rules.setup import fits, placement_allowed, squad_totals
@@ -51,17 +51,17 @@ def policy_of(S, g, p):
 def choose_defender(C, S, g, att, tgt):
     """The target's owner picks a defender (slot) or -1."""
     q = owner_of(tgt)
-    lo = q * MAX_DECK
-    hi = lo + S[g, GAME0 + G_DECK_SIZE + q]
+    m = n_in_play(S, g, q)
     if policy_of(S, g, q) == RANDOM:
         n = 0
-        for d in range(lo, hi):
-            if can_defend(C, S, g, att, tgt, d):
+        for i in range(m):
+            if can_defend(C, S, g, att, tgt, play_slot(S, g, q, i)):
                 n += 1
         if n == 0:
             return -1
         k = ai_int(S, g, q, n + 1)
-        for d in range(lo, hi):
+        for i in range(m):
+            d = play_slot(S, g, q, i)
             if can_defend(C, S, g, att, tgt, d):
                 if k == 0:
                     return d
@@ -69,7 +69,8 @@ def choose_defender(C, S, g, att, tgt):
         return -1
     best = strike_ev(C, S, g, att, tgt, False)
     best_d = -1
-    for d in range(lo, hi):
+    for i in range(m):
+        d = play_slot(S, g, q, i)
         if can_defend(C, S, g, att, tgt, d):
             ev = strike_ev(C, S, g, att, d, True)
             if ev < best - 1e-9:

@@ -24,7 +24,7 @@ from ..cardtable import (
     SPECIAL,
     TWICE,
 )
-from ..rules.board import cell_col, cell_row, in_play, only_flyers_left
+from ..rules.board import cell_col, cell_row, in_play, n_in_play, only_flyers_left, play_slot
 from ..rules.combat import finish_error, gain_counter_error, ranged_error, special_error, strike_error
 from ..rules.dice import ai_int
 from ..rules.errors import E_OK
@@ -87,7 +87,8 @@ def chebyshev(a, b):
 @njit(cache=True, inline="always")
 def nearest_enemy_distance(S, g, q, cell):
     best = 99
-    for t in range(q * MAX_DECK, q * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + q]):
+    for i in range(n_in_play(S, g, q)):
+        t = play_slot(S, g, q, i)
         if S[g, t * NCF + ZONE] == Z_FIELD:
             d = chebyshev(cell, S[g, t * NCF + CELL])
             if d < best:
@@ -128,13 +129,12 @@ def best_for(C, S, g, s, allow_move):
     best = 0.0
     b_kind, b_target = A_END, -1
     zone = S[g, s * NCF + ZONE]
-    q_lo = q * MAX_DECK
-    q_hi = q_lo + S[g, GAME0 + G_DECK_SIZE + q]
+    n_q = n_in_play(S, g, q)
     if zone == Z_AUX or only_flyers_left(C, S, g, q):
-        for t in range(q_lo, q_hi):
-            if in_play(S, g, t):
-                best, b_kind, b_target = _consider_target(C, S, g, s, t, can_strike, acted,
-                                                          best, b_kind, b_target)
+        for i in range(n_q):
+            t = play_slot(S, g, q, i)
+            best, b_kind, b_target = _consider_target(C, S, g, s, t, can_strike, acted,
+                                                      best, b_kind, b_target)
     else:
         cell = S[g, s * NCF + CELL]
         r0 = cell_row(cell)
@@ -153,8 +153,9 @@ def best_for(C, S, g, s, allow_move):
     if acted:
         return best, b_kind, b_target
     if C[c, RKIND] != 0:
-        for t in range(q_lo, q_hi):
-            if in_play(S, g, t) and ranged_error(C, S, g, s, t) == E_OK:
+        for i in range(n_q):
+            t = play_slot(S, g, q, i)
+            if ranged_error(C, S, g, s, t) == E_OK:
                 has_attack = True
                 v = single_roll_ev(C, S, g, s, t, C[c, RKIND])
                 if v > best:

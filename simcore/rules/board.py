@@ -4,12 +4,14 @@ Cells are row * 5 + column; row 0..5 are the printed rows 1..6, column 0..4 are 
 """
 from numba import njit
 
-from ..cardtable import FLYER, HAS_FORMATION
+from ..cardtable import HAS_FORMATION
 from ..state import (
     CARD_ID,
     CELL,
     G_BOARD,
     G_DECK_SIZE,
+    G_NPLAY,
+    G_PLAY,
     GAME0,
     MAX_DECK,
     N_COLS,
@@ -71,29 +73,64 @@ def forwardness(player, row):
     return row if player == 0 else 5 - row
 
 
-@njit(cache=True)
-def is_flyer(C, S, g, s):
-    return C[S[g, s * NCF + CARD_ID], FLYER] == 1
+@njit(cache=True, inline="always")
+def n_in_play(S, g, p):
+    """How many creatures player p has in play (the play list of the game row)."""
+    return S[g, GAME0 + G_NPLAY + p]
+
+
+@njit(cache=True, inline="always")
+def play_slot(S, g, p, i):
+    """The i-th of player p's creatures in play, in slot order."""
+    return S[g, GAME0 + G_PLAY + p * MAX_DECK + i]
 
 
 @njit(cache=True)
-def creatures_in_play(S, g, player):
-    n = 0
-    for s in range(player * MAX_DECK, player * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + player]):
-        if in_play(S, g, s):
-            n += 1
-    return n
+def add_to_play(S, g, s):
+    """Keep the play list (slots in play, ascending) when s enters play."""
+    p = s // MAX_DECK
+    base = GAME0 + G_PLAY + p * MAX_DECK
+    n = S[g, GAME0 + G_NPLAY + p]
+    i = n
+    while i > 0 and S[g, base + i - 1] > s:
+        S[g, base + i] = S[g, base + i - 1]
+        i -= 1
+    S[g, base + i] = s
+    S[g, GAME0 + G_NPLAY + p] = n + 1
+
+
+@njit(cache=True)
+def remove_from_play(S, g, s):
+    p = s // MAX_DECK
+    base = GAME0 + G_PLAY + p * MAX_DECK
+    n = S[g, GAME0 + G_NPLAY + p]
+    j = 0
+    for i in range(n):
+        if S[g, base + i] != s:
+            S[g, base + j] = S[g, base + i]
+            j += 1
+    S[g, GAME0 + G_NPLAY + p] = j
+
+
+@njit(cache=True)
+def rebuild_play_lists(S, g):
+    """Rebuild both play lists from the cards' zones (after a position is set up by hand)."""
+    for p in range(2):
+        n = 0
+        for s in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
+            if in_play(S, g, s):
+                S[g, GAME0 + G_PLAY + p * MAX_DECK + n] = s
+                n += 1
+        S[g, GAME0 + G_NPLAY + p] = n
 
 
 @njit(cache=True, inline="always")
 def only_flyers_left(C, S, g, player):
     """True if the player has creatures in play and all of them are flyers."""
-    n = 0
-    for s in range(player * MAX_DECK, player * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + player]):
-        if in_play(S, g, s):
-            if S[g, s * NCF + ZONE] == Z_FIELD:
-                return False
-            n += 1
+    n = n_in_play(S, g, player)
+    for i in range(n):
+        if S[g, play_slot(S, g, player, i) * NCF + ZONE] == Z_FIELD:
+            return False
     return n > 0
 
 

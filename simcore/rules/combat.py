@@ -47,13 +47,11 @@ from ..state import (
     COUNTERS,
     G_ACTIVE,
     G_BOARD,
-    G_DECK_SIZE,
     G_DRAWERS,
     G_WINNER,
     GAINED,
     GAME0,
     LAST_TARGET,
-    MAX_DECK,
     MOVED,
     MOVES_LEFT,
     NCF,
@@ -70,8 +68,10 @@ from .board import (
     cell_row,
     in_play,
     manhattan,
+    n_in_play,
     only_flyers_left,
     owner_of,
+    play_slot,
 )
 from .damage import (
     absorb_armor,
@@ -204,8 +204,9 @@ def drawn_kinds_block(C, S, g, att, t, kind):
         return False, False
     bit = 1 << kind
     any_drawer = False
-    for s in range(q * MAX_DECK, q * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + q]):
-        if in_play(S, g, s) and C[S[g, s * NCF + CARD_ID], DRAWS_RANGED] & bit:
+    for i in range(n_in_play(S, g, q)):
+        s = play_slot(S, g, q, i)
+        if C[S[g, s * NCF + CARD_ID], DRAWS_RANGED] & bit:
             any_drawer = True
             if s == t:
                 return False, True

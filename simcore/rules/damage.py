@@ -71,9 +71,7 @@ from ..state import (
     DIED_FROM,
     DMG_DEALT,
     EXTRA_LIVES,
-    G_DECK_SIZE,
     GAINED,
-    GAME0,
     LIFE_MAX,
     MAX_DECK,
     NCF,
@@ -81,7 +79,7 @@ from ..state import (
     Z_FIELD,
     ZONE,
 )
-from .board import cell_row, diagonal, in_formation, in_play
+from .board import cell_row, diagonal, in_formation, n_in_play, play_slot
 from .log import EV_HEAL, EV_NO_WOUND, EV_WOUND, log
 
 APPLY_STRIKE = APPLY_CODES["strike"]
@@ -201,8 +199,9 @@ def strike_bonus(C, S, g, att, t, strength, applies, t_defending):
         # "+X strike, X = your other creatures of an element in play (at most max)"
         n = 0
         p = att // MAX_DECK
-        for o in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
-            if o != att and in_play(S, g, o) and C[S[g, o * NCF + CARD_ID], ELEMENT] == ally - 1:
+        for i in range(n_in_play(S, g, p)):
+            o = play_slot(S, g, p, i)
+            if o != att and C[S[g, o * NCF + CARD_ID], ELEMENT] == ally - 1:
                 n += 1
         total += min(n, C[ca, ALLY_MAX])
     return total

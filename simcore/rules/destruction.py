@@ -18,19 +18,17 @@ from ..state import (
     END_TURN_CAP,
     END_WIPE,
     G_BOARD,
-    G_DECK_SIZE,
     G_END,
     G_TURN,
     G_WINNER,
     GAME0,
     KILLS,
-    MAX_DECK,
     NCF,
     WINNER_DRAW,
     Z_GRAVE,
     ZONE,
 )
-from .board import in_play, owner_of
+from .board import n_in_play, owner_of, play_slot, remove_from_play
 from .damage import current_life
 from .log import EV_DEATH, EV_END, log
 
@@ -47,26 +45,27 @@ def destroy(S, g, s, killer):
     S[g, s * NCF + CLOSED] = 0
     S[g, s * NCF + DIED_FROM] = killer
     S[g, s * NCF + DEATH_TURN] = S[g, GAME0 + G_TURN]
+    remove_from_play(S, g, s)
     if killer >= 0 and owner_of(killer) != owner_of(s):
         S[g, killer * NCF + KILLS] += 1
 
 
 @njit(cache=True)
 def check_destruction(S, g):
-    """Destroy every card in play whose current life is <= 0 (simultaneously)."""
+    """Destroy every card in play whose current life is <= 0 (simultaneously, in slot order)."""
     for p in range(2):
-        for s in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
-            if in_play(S, g, s) and current_life(S, g, s) <= 0:
+        i = 0
+        while i < n_in_play(S, g, p):
+            s = play_slot(S, g, p, i)
+            if current_life(S, g, s) <= 0:
                 destroy(S, g, s, S[g, s * NCF + DIED_FROM])
+            else:
+                i += 1
 
 
 @njit(cache=True, inline="always")
 def count_in_play(S, g, p):
-    n = 0
-    for s in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
-        if in_play(S, g, s):
-            n += 1
-    return n
+    return n_in_play(S, g, p)
 
 
 @njit(cache=True)
@@ -91,9 +90,8 @@ def check_game_end(S, g):
 @njit(cache=True)
 def cost_in_play(C, S, g, p):
     total = 0
-    for s in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
-        if in_play(S, g, s):
-            total += C[S[g, s * NCF + CARD_ID], COST]
+    for i in range(n_in_play(S, g, p)):
+        total += C[S[g, play_slot(S, g, p, i) * NCF + CARD_ID], COST]
     return total
 
 

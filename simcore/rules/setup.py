@@ -53,6 +53,7 @@ from ..state import (
     G_INDEX,
     G_MULLIGANS,
     G_N_EVENTS,
+    G_NPLAY,
     G_ORDER,
     G_SEED,
     G_SILVER,
@@ -81,7 +82,7 @@ from ..state import (
     Z_SQUAD,
     ZONE,
 )
-from .board import cell_col, cell_row, forwardness, own_row
+from .board import add_to_play, cell_col, cell_row, forwardness, own_row
 from .dice import shuffle_int
 from .log import EV_BUY, EV_CRYSTALS, EV_DEAL, EV_PLACE, log
 
@@ -119,6 +120,7 @@ def init_game(C, S, g, decks, sizes, seed, game_index):
     for p in range(2):
         S[g, GAME0 + G_DECK_SIZE + p] = sizes[p]
         S[g, GAME0 + G_DRAWERS + p] = 0
+        S[g, GAME0 + G_NPLAY + p] = 0
         S[g, GAME0 + G_MULLIGANS + p] = 0
         for i in range(sizes[p]):
             s = p * MAX_DECK + i
@@ -296,4 +298,5 @@ def enter_play(C, S, g, s, cell):
     else:
         S[g, s * NCF + ZONE] = Z_AUX
         S[g, s * NCF + CELL] = -1
+    add_to_play(S, g, s)
     log(S, g, EV_PLACE, s, cell, 0, 0, 0)

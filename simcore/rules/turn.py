@@ -30,13 +30,11 @@ from ..state import (
     CELL,
     CLOSED,
     G_ACTIVE,
-    G_DECK_SIZE,
     G_TURN,
     G_WINNER,
     GAME0,
     KILLED_BY_POISON,
     LAST_TARGET,
-    MAX_DECK,
     MOVED,
     MOVES_LEFT,
     N_CELLS,
@@ -48,7 +46,7 @@ from ..state import (
     Z_FIELD,
     ZONE,
 )
-from .board import in_play
+from .board import n_in_play, play_slot
 from .combat import (
     finish_error,
     finish_off,
@@ -82,9 +80,8 @@ def start_turn(C, S, g):
     p = S[g, GAME0 + G_ACTIVE]
     log(S, g, EV_TURN, p, S[g, GAME0 + G_TURN], 0, 0, 0)
     for q in range(2):
-        for s in range(q * MAX_DECK, q * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + q]):
-            if not in_play(S, g, s):
-                continue
+        for i in range(n_in_play(S, g, q)):
+            s = play_slot(S, g, q, i)
             S[g, s * NCF + ARMOR_LEFT] = armor_value(C, S, g, s)
             if q == p:
                 S[g, s * NCF + CLOSED] = 0
@@ -93,10 +90,9 @@ def start_turn(C, S, g):
                 S[g, s * NCF + LAST_TARGET] = -1
                 S[g, s * NCF + MOVED] = 0
                 S[g, s * NCF + MOVES_LEFT] = C[S[g, s * NCF + CARD_ID], MOVE] if S[g, s * NCF + ZONE] == Z_FIELD else 0
-    lo = p * MAX_DECK
-    hi = lo + S[g, GAME0 + G_DECK_SIZE + p]
-    for s in range(lo, hi):
-        if in_play(S, g, s) and S[g, s * NCF + POISON] > 0:
+    for i in range(n_in_play(S, g, p)):
+        s = play_slot(S, g, p, i)
+        if S[g, s * NCF + POISON] > 0:
             if protections(C, S, g, s) & P_POISON:
                 continue
             log(S, g, EV_POISON_TICK, s, S[g, s * NCF + POISON], 0, 0, 0)
@@ -104,8 +100,9 @@ def start_turn(C, S, g):
     check_destruction(S, g)
     if check_game_end(S, g):
         return
-    for s in range(lo, hi):
-        if in_play(S, g, s) and C[S[g, s * NCF + CARD_ID], REGEN] > 0 and S[g, s * NCF + WOUNDS] > 0:
+    for i in range(n_in_play(S, g, p)):
+        s = play_slot(S, g, p, i)
+        if C[S[g, s * NCF + CARD_ID], REGEN] > 0 and S[g, s * NCF + WOUNDS] > 0:
             log(S, g, EV_REGEN, s, C[S[g, s * NCF + CARD_ID], REGEN], 0, 0, 0)
             heal(S, g, s, C[S[g, s * NCF + CARD_ID], REGEN])
 
@@ -193,8 +190,9 @@ def legal_actions(C, S, g, buf):
         return n
     p = S[g, GAME0 + G_ACTIVE]
     q = 1 - p
-    for s in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
-        if not in_play(S, g, s) or S[g, s * NCF + CLOSED] == 1:
+    for i in range(n_in_play(S, g, p)):
+        s = play_slot(S, g, p, i)
+        if S[g, s * NCF + CLOSED] == 1:
             continue
         c = S[g, s * NCF + CARD_ID]
         if S[g, s * NCF + ACTED] == 0 and S[g, s * NCF + ZONE] == Z_FIELD and S[g, s * NCF + MOVES_LEFT] > 0:
@@ -208,9 +206,8 @@ def legal_actions(C, S, g, buf):
                     if jump_error(C, S, g, s, to) == E_OK:
                         n = _push(buf, n, A_JUMP, s, to)
         can_strike = S[g, s * NCF + ACTED] == 0 or (C[c, TWICE] == 1 and S[g, s * NCF + STRIKES] == 1)
-        for t in range(q * MAX_DECK, q * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + q]):
-            if not in_play(S, g, t):
-                continue
+        for j in range(n_in_play(S, g, q)):
+            t = play_slot(S, g, q, j)
             if can_strike and strike_error(C, S, g, s, t) == E_OK:
                 n = _push(buf, n, A_STRIKE, s, t)
             if S[g, s * NCF + ACTED] == 1:
