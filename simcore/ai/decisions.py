@@ -104,26 +104,28 @@ def card_value(C, c):
 
 @njit(cache=True)
 def main_element(C, S, g, p):
-    """The non-neutral element with the highest total cost among the dealt cards (-1 if none)."""
+    """The non-neutral element with the highest total cost among the dealt cards (-1 if none;
+    ties go to the element listed first)."""
+    t0 = t1 = t2 = t3 = t4 = 0
+    for s in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
+        if S[g, s * NCF + ZONE] == Z_DEALT:
+            c = S[g, s * NCF + CARD_ID]
+            e = C[c, ELEMENT]
+            if e == 0:
+                t0 += C[c, COST]
+            elif e == 1:
+                t1 += C[c, COST]
+            elif e == 2:
+                t2 += C[c, COST]
+            elif e == 3:
+                t3 += C[c, COST]
+            elif e == 4:
+                t4 += C[c, COST]
     best, best_e = 0, -1
-    for e in range(E_NEUTRAL):
-        tot = 0
-        for s in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
-            if S[g, s * NCF + ZONE] == Z_DEALT and C[S[g, s * NCF + CARD_ID], ELEMENT] == e:
-                tot += C[S[g, s * NCF + CARD_ID], COST]
+    for e, tot in enumerate((t0, t1, t2, t3, t4)):
         if tot > best:
             best, best_e = tot, e
     return best_e
-
-
-@njit(cache=True)
-def greedy_squad_cost(C, S, g, p):
-    """Total cost of the squad greedy would buy from the current deal (without buying it)."""
-    total = 0
-    for s in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
-        if S[g, s * NCF + ZONE] == Z_DEALT and C[S[g, s * NCF + CARD_ID], ELEMENT] == main_element(C, S, g, p):
-            total += C[S[g, s * NCF + CARD_ID], COST]
-    return total
 
 
 @njit(cache=True)
