@@ -15,7 +15,8 @@ from .state import N_PARAMS
 
 (PR_GOLD_FIRST, PR_SILVER_FIRST, PR_GOLD_SECOND, PR_SILVER_SECOND, PR_DEAL, PR_MULLIGAN_MAX,
  PR_MULLIGAN_COST, PR_FLYER_CAP, PR_ELEMENT_PENALTY, PR_PLACEMENT_LEVELS, PR_ROUND_CAP,
- PR_GROUND_HITS_LONE_FLYERS, PR_POLICY0, PR_POLICY1, PR_FIRST) = range(15)
+ PR_GROUND_HITS_LONE_FLYERS, PR_ATTACK_OWN_CARDS, PR_POISON_STACKS, PR_FORMATION_ORTHOGONAL,
+ PR_POLICY0, PR_POLICY1, PR_FIRST) = range(18)
 
 SETTINGS = {
     "gold_first": PR_GOLD_FIRST, "silver_first": PR_SILVER_FIRST,
@@ -24,6 +25,8 @@ SETTINGS = {
     "flyer_cap": PR_FLYER_CAP, "element_penalty": PR_ELEMENT_PENALTY,
     "placement_levels": PR_PLACEMENT_LEVELS, "round_cap": PR_ROUND_CAP,
     "ground_hits_lone_flyers": PR_GROUND_HITS_LONE_FLYERS,
+    "attack_own_cards": PR_ATTACK_OWN_CARDS, "poison_stacks": PR_POISON_STACKS,
+    "formation_orthogonal": PR_FORMATION_ORTHOGONAL,
 }
 RULESETS_FILE = Path(decks.__file__).resolve().parent / "rulesets.toml"
 

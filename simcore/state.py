@@ -86,7 +86,7 @@ G_NPLAY = G_DRAWERS + 2              # + player: his creatures in play
 G_PLAY = G_NPLAY + 2                 # + player * MAX_DECK + i: their slots, ascending
 N_GAME_FIELDS = G_PLAY + 2 * MAX_DECK
 
-N_PARAMS = 16            # simcore.ruleset PR_* settings
+N_PARAMS = 24            # room for simcore.ruleset's PR_* settings
 DICE_CAP = 128           # forced dice a scenario may list
 GAME0 = N_SLOTS * N_CARD_FIELDS
 PARAM0 = GAME0 + N_GAME_FIELDS

@@ -5,6 +5,7 @@ Cells are row * 5 + column; row 0..5 are the printed rows 1..6, column 0..4 are 
 from numba import njit
 
 from ..cardtable import HAS_FORMATION
+from ..ruleset import PR_FORMATION_ORTHOGONAL
 from ..state import (
     CARD_ID,
     CELL,
@@ -15,7 +16,9 @@ from ..state import (
     GAME0,
     MAX_DECK,
     N_COLS,
+    N_ROWS,
     NCF,
+    PARAM0,
     Z_AUX,
     Z_FIELD,
     ZONE,
@@ -137,9 +140,31 @@ def only_flyers_left(C, S, g, player):
 @njit(cache=True, inline="always")
 def in_formation(C, S, g, s):
     """[H] Formation (строй): a card with formation abilities is in formation while its left or right
-    neighbour (same row, next column) is a creature of the same player that has formation too."""
+    neighbour (same row; with the `formation_orthogonal` setting also the cells in front and behind)
+    is a creature of the same player that has formation too."""
     if S[g, s * NCF + ZONE] != Z_FIELD or C[S[g, s * NCF + CARD_ID], HAS_FORMATION] == 0:
         return False
+    c = S[g, s * NCF + CELL]
+    col = cell_col(c)
+    row = cell_row(c)
+    p = owner_of(s)
+    orth = S[g, PARAM0 + PR_FORMATION_ORTHOGONAL] == 1
+    for k in range(4):
+        if k < 2:
+            dc = -1 if k == 0 else 1
+            if col + dc < 0 or col + dc >= N_COLS:
+                continue
+            o = S[g, GAME0 + G_BOARD + c + dc]
+        else:
+            if not orth:
+                break
+            dr = -1 if k == 2 else 1
+            if row + dr < 0 or row + dr >= N_ROWS:
+                continue
+            o = S[g, GAME0 + G_BOARD + c + dr * N_COLS]
+        if o >= 0 and owner_of(o) == p and C[S[g, o * NCF + CARD_ID], HAS_FORMATION] == 1:
+            return True
+    return False
     c = S[g, s * NCF + CELL]
     col = cell_col(c)
     p = owner_of(s)

@@ -38,7 +38,7 @@ from ..cardtable import (
     TWICE_DIFF,
     UNANSWERED,
 )
-from ..ruleset import PR_GROUND_HITS_LONE_FLYERS
+from ..ruleset import PR_ATTACK_OWN_CARDS, PR_GROUND_HITS_LONE_FLYERS, PR_POISON_STACKS
 from ..state import (
     ACTED,
     CARD_ID,
@@ -149,7 +149,7 @@ def enemy_target_error(S, g, att, t):
         return E_TARGET_SELF
     if t < 0 or not in_play(S, g, t):
         return E_TARGET_NOT_IN_PLAY
-    if owner_of(t) == owner_of(att):
+    if owner_of(t) == owner_of(att) and S[g, PARAM0 + PR_ATTACK_OWN_CARDS] == 0:
         return E_TARGET_OWN
     return E_OK
 
@@ -352,13 +352,21 @@ def after_attack(C, S, g, att):
 
 
 @njit(cache=True)
+def add_poison(S, g, t, n):
+    """Poison N on t: replaces a weaker poison, or adds to it with the `poison_stacks` setting."""
+    if S[g, PARAM0 + PR_POISON_STACKS] == 1:
+        S[g, t * NCF + POISON] += n
+    elif n > S[g, t * NCF + POISON]:
+        S[g, t * NCF + POISON] = n
+
+
+@njit(cache=True)
 def poison_on_strike(C, S, g, att, t, strength):
     """Poison N on a strike of that strength (acquired by the target, 117); poison protection
-    blocks it; a new poison replaces a weaker one [H]."""
+    blocks it; see add_poison."""
     n = C[S[g, att * NCF + CARD_ID], POISON_W + strength - 1]
     if n > 0 and in_play(S, g, t) and (protections(C, S, g, t) & P_POISON) == 0:
-        if n > S[g, t * NCF + POISON]:
-            S[g, t * NCF + POISON] = n
+        add_poison(S, g, t, n)
         log(S, g, EV_POISONED, t, n, att, 0, 0)
 
 
@@ -459,8 +467,7 @@ def ranged(C, S, g, att, t):
     wound(S, g, t, w, att)
     n = C[ca, RPOISON_W + s - 1]
     if n > 0 and in_play(S, g, t) and (protections(C, S, g, t) & P_POISON) == 0:
-        if n > S[g, t * NCF + POISON]:
-            S[g, t * NCF + POISON] = n
+        add_poison(S, g, t, n)
         log(S, g, EV_POISONED, t, n, att, 0, 0)
     after_attack(C, S, g, att)
     check_destruction(S, g)

@@ -47,7 +47,7 @@ MESSAGES = {
     E_CLUMSY: "{actor} is clumsy and moved this turn, so it cannot attack [H clumsiness]",
     E_TARGET_NOT_IN_PLAY: "{target} is not in play (504)",
     E_TARGET_SELF: "a card cannot attack itself (504)",
-    E_TARGET_OWN: "{target} is {actor}'s own card; the engine only attacks enemy cards [H]",
+    E_TARGET_OWN: "{target} is on {actor}'s own side; set the rule attack_own_cards = 1 to allow it [H]",
     E_NOT_ADJACENT: "{target} is not adjacent to {actor} (504.1)",
     E_ADJACENT_RANGED: "{target} is adjacent to {actor}; ranged attacks need a non-adjacent target (504.1)",
     E_OUT_OF_RANGE: "{target} is out of {actor}'s range (504, range N)",
