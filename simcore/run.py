@@ -30,7 +30,7 @@ from .batch import card_counts, game_rows, play_batch
 from .state import new_state, set_params
 
 DEFAULT_SHARD = 262144
-DEFAULT_BATCH = 8192
+DEFAULT_BATCH = 4096
 
 
 def library_versions() -> dict:
