@@ -67,16 +67,19 @@ def choose_defender(C, S, g, att, tgt):
                     return d
                 k -= 1
         return -1
-    best = strike_ev(C, S, g, att, tgt, False)
-    best_d = -1
+    best = 0.0
+    best_d = -2         # no candidate seen yet: the undefended strike is evaluated only if needed
     for i in range(m):
         d = play_slot(S, g, q, i)
         if can_defend(C, S, g, att, tgt, d):
+            if best_d == -2:
+                best = strike_ev(C, S, g, att, tgt, False)
+                best_d = -1
             ev = strike_ev(C, S, g, att, d, True)
             if ev < best - 1e-9:
                 best = ev
                 best_d = d
-    return best_d
+    return -1 if best_d == -2 else best_d
 
 
 @njit(cache=True)
