@@ -168,6 +168,20 @@ def shuffle_and_deal(S, g, p, n_deal):
     log(S, g, EV_DEAL, p, min(n, n_deal), S[g, GAME0 + G_MULLIGANS + p], 0, 0)
 
 
+@njit(cache=True, inline="always")
+def with_card(C, c, elite, ordinary, flyers, bonus_gold, elements):
+    """Squad totals with card id c added."""
+    if C[c, ELITE] == 1:
+        elite += C[c, COST]
+    else:
+        ordinary += C[c, COST]
+    if C[c, FLYER] == 1:
+        flyers += C[c, COST]
+    if C[c, ELEMENT] != E_NEUTRAL:
+        elements |= 1 << C[c, ELEMENT]
+    return elite, ordinary, flyers, bonus_gold + C[c, RECRUIT_GOLD], elements
+
+
 @njit(cache=True)
 def squad_totals(C, S, g, p):
     """(elite cost, ordinary cost, flyer cost, recruit gold, element mask) of the squad so far."""
@@ -180,16 +194,8 @@ def squad_totals(C, S, g, p):
     for s in range(lo, lo + S[g, GAME0 + G_DECK_SIZE + p]):
         if S[g, s * NCF + ZONE] != Z_SQUAD:
             continue
-        c = S[g, s * NCF + CARD_ID]
-        if C[c, ELITE] == 1:
-            elite += C[c, COST]
-        else:
-            ordinary += C[c, COST]
-        if C[c, FLYER] == 1:
-            flyers += C[c, COST]
-        bonus_gold += C[c, RECRUIT_GOLD]
-        if C[c, ELEMENT] != E_NEUTRAL:
-            elements |= 1 << C[c, ELEMENT]
+        elite, ordinary, flyers, bonus_gold, elements = with_card(
+            C, S[g, s * NCF + CARD_ID], elite, ordinary, flyers, bonus_gold, elements)
     return elite, ordinary, flyers, bonus_gold, elements
 
 
@@ -213,15 +219,8 @@ def fits(C, S, g, p, elite, ordinary, flyers, bonus_gold, elements, extra):
             for o in range(lo, lo + S[g, GAME0 + G_DECK_SIZE + p]):
                 if S[g, o * NCF + ZONE] == Z_SQUAD and S[g, o * NCF + CARD_ID] == c:
                     return False
-        if C[c, ELITE] == 1:
-            elite += C[c, COST]
-        else:
-            ordinary += C[c, COST]
-        if C[c, FLYER] == 1:
-            flyers += C[c, COST]
-        bonus_gold += C[c, RECRUIT_GOLD]
-        if C[c, ELEMENT] != E_NEUTRAL:
-            elements |= 1 << C[c, ELEMENT]
+        elite, ordinary, flyers, bonus_gold, elements = with_card(
+            C, c, elite, ordinary, flyers, bonus_gold, elements)
     if flyers > S[g, PARAM0 + PR_FLYER_CAP]:
         return False
     penalty = element_penalty(S, g, elements)
