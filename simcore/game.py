@@ -10,7 +10,7 @@ from .ai.policies import greedy_action, random_action
 from .cardtable import FLYER
 from .rules.destruction import count_in_play
 from .rules.dice import roll_d6
-from .rules.log import EV_END, EV_FIRST, EV_MULLIGAN, log
+from .rules.log import EV_END, EV_FIRST, EV_MULLIGAN, log, logging
 from .rules.setup import (
     buy,
     enter_play,
@@ -53,9 +53,11 @@ def setup(C, S, g):
             if a != b:
                 break
         first = 0 if a > b else 1
-        log(S, g, EV_FIRST, first, a, b, 0, 0)
+        if logging(S, g):
+            log(S, g, EV_FIRST, first, a, b, 0, 0)
     else:
-        log(S, g, EV_FIRST, first, 0, 0, 0, 0)
+        if logging(S, g):
+            log(S, g, EV_FIRST, first, 0, 0, 0, 0)
     give_crystals(C, S, g, first)
     for i in range(2):
         p = first if i == 0 else 1 - first
@@ -67,7 +69,8 @@ def setup(C, S, g):
                 break
             S[g, GAME0 + G_MULLIGANS + p] += 1
             S[g, GAME0 + G_GOLD + p] -= S[g, PARAM0 + PR_MULLIGAN_COST]
-            log(S, g, EV_MULLIGAN, p, S[g, GAME0 + G_MULLIGANS + p], 0, 0, 0)
+            if logging(S, g):
+                log(S, g, EV_MULLIGAN, p, S[g, GAME0 + G_MULLIGANS + p], 0, 0, 0)
             shuffle_and_deal(S, g, p, S[g, PARAM0 + PR_DEAL])
         while True:
             s = choose_buy(C, S, g, p)
@@ -89,7 +92,8 @@ def setup(C, S, g):
     if n0 == 0 or n1 == 0:
         S[g, GAME0 + G_WINNER] = WINNER_DRAW if n0 == n1 else (0 if n1 == 0 else 1)
         S[g, GAME0 + G_END] = END_NO_SQUAD
-        log(S, g, EV_END, S[g, GAME0 + G_WINNER], END_NO_SQUAD, 0, 0, 0)
+        if logging(S, g):
+            log(S, g, EV_END, S[g, GAME0 + G_WINNER], END_NO_SQUAD, 0, 0, 0)
 
 
 @njit(cache=True)

@@ -26,6 +26,7 @@ import polars as pl
 from decks.errors import InputError
 
 from . import RULES_VERSION
+from .ai import AI_VERSION
 from .batch import card_counts, game_rows, play_batch
 from .state import new_state, set_params
 
@@ -39,6 +40,14 @@ def library_versions() -> dict:
             "numpy": np.__version__, "polars": pl.__version__, "pyarrow": pyarrow.__version__}
 
 
+def ai_parameters() -> dict:
+    """The tunables of the policies, as they were for this run."""
+    from .ai import policies
+    return {"greedy": {"move_score": policies.MOVE_SCORE, "stall_turns": policies.STALL_TURNS,
+                       "stall_bonus": policies.STALL_BONUS},
+            "random": {}}
+
+
 def _file_sha(path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
@@ -49,7 +58,8 @@ def run_config(matchup, games: int, seed: int, shard_size: int) -> dict:
         "games": games, "seed": seed, "shard_size": shard_size, "rules_version": RULES_VERSION,
         "cardset_sha256": matchup.cardset.sha256, "ruleset": matchup.ruleset,
         "rules": matchup.rules, "params": [int(x) for x in matchup.params],
-        "ai": {"a": matchup.ais[0], "b": matchup.ais[1], "parameters": {}},
+        "ai": {"a": matchup.ais[0], "b": matchup.ais[1], "version": AI_VERSION,
+               "parameters": ai_parameters()},
         "decks": [{"path": p, "name": n, "sha256": _file_sha(p)}
                   for p, n in zip(matchup.deck_paths, matchup.deck_names)],
     }

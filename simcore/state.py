@@ -82,7 +82,8 @@ G_EV_CAP = G_ORDER + 2 * MAX_DECK   # events the row can hold
 G_AI_TURN = G_EV_CAP + 1             # greedy policy's scratch: the turn its cursor belongs to
 G_AI_CURSOR = G_AI_TURN + 1          # greedy policy's scratch: pass * MAX_DECK + slot offset
 G_DRAWERS = G_AI_CURSOR + 1          # + player: 1 if his deck has a card that draws ranged attacks
-G_NPLAY = G_DRAWERS + 2              # + player: his creatures in play
+G_LAST_WOUND = G_DRAWERS + 2         # turn in which a card last took wounds
+G_NPLAY = G_LAST_WOUND + 1           # + player: his creatures in play
 G_PLAY = G_NPLAY + 2                 # + player * MAX_DECK + i: their slots, ascending
 N_GAME_FIELDS = G_PLAY + 2 * MAX_DECK
 

@@ -22,11 +22,12 @@ from ..rules.board import cell_col, cell_row, forwardness, n_in_play, owner_of, 
 from ..rules.defence import can_defend
 from ..rules.dice import ai_int
 from ..rules.setup import fits, placement_allowed, squad_totals
-from ..ruleset import PR_POLICY0
+from ..ruleset import PR_DEAL, PR_POLICY0
 from ..state import (
     CARD_ID,
     G_DECK_SIZE,
     G_GOLD,
+    G_ORDER,
     G_SILVER,
     GAME0,
     MAX_DECK,
@@ -105,25 +106,35 @@ def card_value(C, c):
     return C[c, COST] * 100 + C[c, LIFE] * 2 + C[c, SW] + C[c, SM] + C[c, SS]
 
 
+@njit(cache=True, inline="always")
+def n_dealt(S, g, p):
+    """How many cards the deal gave (the first n of the deck order)."""
+    return min(S[g, PARAM0 + PR_DEAL], S[g, GAME0 + G_DECK_SIZE + p])
+
+
+@njit(cache=True, inline="always")
+def dealt_slot(S, g, p, i):
+    return p * MAX_DECK + S[g, GAME0 + G_ORDER + p * MAX_DECK + i]
+
+
 @njit(cache=True)
 def main_element(C, S, g, p):
-    """The non-neutral element with the highest total cost among the dealt cards (-1 if none;
-    ties go to the element listed first)."""
+    """The non-neutral element with the highest total cost in the deal (bought cards included;
+    -1 if none; ties go to the element listed first)."""
     t0 = t1 = t2 = t3 = t4 = 0
-    for s in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
-        if S[g, s * NCF + ZONE] == Z_DEALT:
-            c = S[g, s * NCF + CARD_ID]
-            e = C[c, ELEMENT]
-            if e == 0:
-                t0 += C[c, COST]
-            elif e == 1:
-                t1 += C[c, COST]
-            elif e == 2:
-                t2 += C[c, COST]
-            elif e == 3:
-                t3 += C[c, COST]
-            elif e == 4:
-                t4 += C[c, COST]
+    for i in range(n_dealt(S, g, p)):
+        c = S[g, dealt_slot(S, g, p, i) * NCF + CARD_ID]
+        e = C[c, ELEMENT]
+        if e == 0:
+            t0 += C[c, COST]
+        elif e == 1:
+            t1 += C[c, COST]
+        elif e == 2:
+            t2 += C[c, COST]
+        elif e == 3:
+            t3 += C[c, COST]
+        elif e == 4:
+            t4 += C[c, COST]
     best, best_e = 0, -1
     for e, tot in enumerate((t0, t1, t2, t3, t4)):
         if tot > best:
@@ -140,28 +151,28 @@ def wants_mulligan(C, S, g, p, allowed):
     # greedy: re-deal when the main element (plus neutrals) cannot fill two thirds of the budget
     me = main_element(C, S, g, p)
     total = 0
-    for s in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
-        if S[g, s * NCF + ZONE] == Z_DEALT:
-            e = C[S[g, s * NCF + CARD_ID], ELEMENT]
-            if e == me or e == E_NEUTRAL:
-                total += C[S[g, s * NCF + CARD_ID], COST]
+    for i in range(n_dealt(S, g, p)):
+        c = S[g, dealt_slot(S, g, p, i) * NCF + CARD_ID]
+        if C[c, ELEMENT] == me or C[c, ELEMENT] == E_NEUTRAL:
+            total += C[c, COST]
     return total * 3 < (S[g, GAME0 + G_GOLD + p] + S[g, GAME0 + G_SILVER + p]) * 2
 
 
 @njit(cache=True)
 def choose_buy(C, S, g, p):
     """The next dealt card to buy into the squad, or -1 to stop."""
-    lo = p * MAX_DECK
-    hi = lo + S[g, GAME0 + G_DECK_SIZE + p]
     elite, ordinary, flyers, gold, elements = squad_totals(C, S, g, p)
+    nd = n_dealt(S, g, p)
     if policy_of(S, g, p) == RANDOM:
         n = 0
-        for s in range(lo, hi):
+        for i in range(nd):
+            s = dealt_slot(S, g, p, i)
             if S[g, s * NCF + ZONE] == Z_DEALT and fits(C, S, g, p, elite, ordinary, flyers, gold,
                                                        elements, s):
                 n += 1
         k = ai_int(S, g, p, n + 1)
-        for s in range(lo, hi):
+        for i in range(nd):
+            s = dealt_slot(S, g, p, i)
             if S[g, s * NCF + ZONE] == Z_DEALT and fits(C, S, g, p, elite, ordinary, flyers, gold,
                                                        elements, s):
                 if k == 0:
@@ -171,13 +182,14 @@ def choose_buy(C, S, g, p):
     me = main_element(C, S, g, p)
     best, best_v = -1, -1
     for pass_ in range(2):
-        for s in range(lo, hi):
+        for i in range(nd):
+            s = dealt_slot(S, g, p, i)
             if S[g, s * NCF + ZONE] != Z_DEALT:
                 continue
-            e = C[S[g, s * NCF + CARD_ID], ELEMENT]
-            if pass_ == 0 and not (e == me or e == E_NEUTRAL):
+            c = S[g, s * NCF + CARD_ID]
+            if pass_ == 0 and not (C[c, ELEMENT] == me or C[c, ELEMENT] == E_NEUTRAL):
                 continue
-            v = card_value(C, S[g, s * NCF + CARD_ID])
+            v = card_value(C, c)
             if v > best_v and fits(C, S, g, p, elite, ordinary, flyers, gold, elements, s):
                 best, best_v = s, v
         if best >= 0:
@@ -189,13 +201,14 @@ def choose_buy(C, S, g, p):
 def choose_cell(C, S, g, p, s):
     """Where to place ground creature s: random uniform over the allowed cells; greedy puts melee
     in front (centre first) and ranged attackers behind."""
+    first_cell = 0 if p == 0 else N_CELLS // 2
     if policy_of(S, g, p) == RANDOM:
         n = 0
-        for c in range(N_CELLS):
+        for c in range(first_cell, first_cell + N_CELLS // 2):
             if placement_allowed(C, S, g, p, c):
                 n += 1
         k = ai_int(S, g, p, n)
-        for c in range(N_CELLS):
+        for c in range(first_cell, first_cell + N_CELLS // 2):
             if placement_allowed(C, S, g, p, c):
                 if k == 0:
                     return c
@@ -203,7 +216,7 @@ def choose_cell(C, S, g, p, s):
         return -1
     ranged = C[S[g, s * NCF + CARD_ID], RKIND] != 0
     best, best_v = -1, -1000
-    for c in range(N_CELLS):
+    for c in range(first_cell, first_cell + N_CELLS // 2):
         if not placement_allowed(C, S, g, p, c):
             continue
         f = forwardness(p, cell_row(c))

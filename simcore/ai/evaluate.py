@@ -63,7 +63,7 @@ def predicted_wounds(C, S, g, att, t, kind, strength, t_defending, ign, no_bonus
     return w
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def strike_wounds3(C, S, g, att, t, t_defending, ign, no_bonus):
     """Predicted wounds of a weak, medium and strong simple strike by att on t (one pass of the
     rules of damage.attack_wounds, then armor)."""

@@ -53,6 +53,7 @@ from ..state import (
     G_AI_TURN,
     G_BOARD,
     G_DECK_SIZE,
+    G_LAST_WOUND,
     G_TURN,
     GAINED,
     GAME0,
@@ -70,6 +71,8 @@ from ..state import (
 from .evaluate import hit_value, predicted_wounds, single_roll_ev, strike_ev
 
 MOVE_SCORE = 0.1        # a step toward the enemy is worth a little, always less than a good attack
+STALL_TURNS = 6         # after this many turns without a wound, any attack beats waiting
+STALL_BONUS = 1000.0
 
 
 @njit(cache=True)
@@ -79,29 +82,34 @@ def random_action(C, S, g, buf):
     return buf[k, 0], buf[k, 1], buf[k, 2]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def chebyshev(a, b):
     return max(abs(cell_row(a) - cell_row(b)), abs(cell_col(a) - cell_col(b)))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def nearest_enemy_distance(S, g, q, cell):
-    best = 99
+    """Distance to the nearest enemy creature on the battlefield, in steps toward striking it:
+    Chebyshev distance (adjacent = 1) with the Manhattan distance as a tie-breaker, so that a
+    creature diagonally two cells away still sees progress in an orthogonal step."""
+    best = 999
     for i in range(n_in_play(S, g, q)):
         t = play_slot(S, g, q, i)
         if S[g, t * NCF + ZONE] == Z_FIELD:
-            d = chebyshev(cell, S[g, t * NCF + CELL])
+            other = S[g, t * NCF + CELL]
+            d = 10 * chebyshev(cell, other) + abs(cell_row(cell) - cell_row(other)) + \
+                abs(cell_col(cell) - cell_col(other))
             if d < best:
                 best = d
     return best
 
 
 @njit(cache=True)
-def _consider_target(C, S, g, s, t, can_strike, acted, best, b_kind, b_target):
+def _consider_target(C, S, g, s, t, can_strike, acted, best, b_kind, b_target, urge):
     """Score the attacks of s on enemy t; returns the improved (best, kind, target)."""
     c = S[g, s * NCF + CARD_ID]
     if can_strike and strike_error(C, S, g, s, t) == E_OK:
-        v = strike_ev(C, S, g, s, t, False)
+        v = strike_ev(C, S, g, s, t, False) + urge
         if v > best:
             best, b_kind, b_target = v, A_STRIKE, t
     if acted:
@@ -129,12 +137,14 @@ def best_for(C, S, g, s, allow_move):
     best = 0.0
     b_kind, b_target = A_END, -1
     zone = S[g, s * NCF + ZONE]
+    # a stalled game (nobody wounded for a while): attack even at a loss rather than wait
+    urge = STALL_BONUS if S[g, GAME0 + G_TURN] - S[g, GAME0 + G_LAST_WOUND] >= STALL_TURNS else 0.0
     n_q = n_in_play(S, g, q)
     if zone == Z_AUX or only_flyers_left(C, S, g, q):
         for i in range(n_q):
             t = play_slot(S, g, q, i)
             best, b_kind, b_target = _consider_target(C, S, g, s, t, can_strike, acted,
-                                                      best, b_kind, b_target)
+                                                      best, b_kind, b_target, urge)
     else:
         cell = S[g, s * NCF + CELL]
         r0 = cell_row(cell)
@@ -148,7 +158,7 @@ def best_for(C, S, g, s, allow_move):
                 t = S[g, GAME0 + G_BOARD + r * 5 + col]
                 if t >= 0 and t // MAX_DECK == q:
                     best, b_kind, b_target = _consider_target(C, S, g, s, t, can_strike, acted,
-                                                              best, b_kind, b_target)
+                                                              best, b_kind, b_target, urge)
     has_attack = best > 0.0
     if acted:
         return best, b_kind, b_target
@@ -157,7 +167,7 @@ def best_for(C, S, g, s, allow_move):
             t = play_slot(S, g, q, i)
             if ranged_error(C, S, g, s, t) == E_OK:
                 has_attack = True
-                v = single_roll_ev(C, S, g, s, t, C[c, RKIND])
+                v = single_roll_ev(C, S, g, s, t, C[c, RKIND]) + urge
                 if v > best:
                     best, b_kind, b_target = v, A_RANGED, t
     if C[c, HEAL_SELF] > 0 and S[g, s * NCF + WOUNDS] > 0:
@@ -181,18 +191,18 @@ def best_for(C, S, g, s, allow_move):
         return best, b_kind, b_target
     cell = S[g, s * NCF + CELL]
     here = nearest_enemy_distance(S, g, q, cell)
-    if here <= 1:
+    if here < 20:       # already adjacent to an enemy
         return best, b_kind, b_target
     for d in (-5, 5, -1, 1):
         to = cell + d
         if 0 <= to < N_CELLS and move_error(C, S, g, s, to) == E_OK:
-            v = MOVE_SCORE * (here - nearest_enemy_distance(S, g, q, to))
+            v = MOVE_SCORE * (here - nearest_enemy_distance(S, g, q, to)) / 10.0
             if v > best:
                 best, b_kind, b_target = v, A_MOVE, to
     if C[c, JUMP] > 0 and S[g, s * NCF + MOVED] == 0:
         for to in range(N_CELLS):
             if jump_error(C, S, g, s, to) == E_OK:
-                v = 0.9 * MOVE_SCORE * (here - nearest_enemy_distance(S, g, q, to))
+                v = 0.09 * MOVE_SCORE * (here - nearest_enemy_distance(S, g, q, to))
                 if v > best:
                     best, b_kind, b_target = v, A_JUMP, to
     return best, b_kind, b_target

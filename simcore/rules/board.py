@@ -46,7 +46,7 @@ def cell_col(c):
     return c % N_COLS
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def adjacent_cells(a, b):
     """Рядом: one of the 8 surrounding cells."""
     dr = abs(cell_row(a) - cell_row(b))
@@ -54,12 +54,12 @@ def adjacent_cells(a, b):
     return max(dr, dc) == 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def manhattan(a, b):
     return abs(cell_row(a) - cell_row(b)) + abs(cell_col(a) - cell_col(b))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def diagonal(a, b):
     return cell_row(a) != cell_row(b) and cell_col(a) != cell_col(b)
 
@@ -127,7 +127,7 @@ def rebuild_play_lists(S, g):
         S[g, GAME0 + G_NPLAY + p] = n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def only_flyers_left(C, S, g, player):
     """True if the player has creatures in play and all of them are flyers."""
     n = n_in_play(S, g, player)

@@ -123,11 +123,12 @@ from .log import (
     EV_POISONED,
     EV_ROLL,
     log,
+    logging,
 )
 
 
 # ---- who may act ---------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def actor_error(S, g, s):
     """Section 4: only the active player's open creatures in play act, once per turn."""
     if S[g, GAME0 + G_WINNER] >= 0:
@@ -143,7 +144,7 @@ def actor_error(S, g, s):
     return E_OK
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def enemy_target_error(S, g, att, t):
     if t == att:
         return E_TARGET_SELF
@@ -154,7 +155,7 @@ def enemy_target_error(S, g, att, t):
     return E_OK
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def melee_reach(C, S, g, att, t):
     """Simple strike reach (504.1): adjacent on the battlefield; a flyer reaches any card in play;
     ground melee reaches a flyer only when its owner has only flyers left [H]."""
@@ -170,7 +171,7 @@ def melee_reach(C, S, g, att, t):
     return E_OK
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def strike_error(C, S, g, att, t):
     e = E_OK
     if S[g, GAME0 + G_WINNER] >= 0:
@@ -348,7 +349,8 @@ def after_attack(C, S, g, att):
     S[g, att * NCF + MOVES_LEFT] = 0
     if C[S[g, att * NCF + CARD_ID], NO_TAP] == 0:
         S[g, att * NCF + CLOSED] = 1
-    log(S, g, EV_CLOSE, att, S[g, att * NCF + CLOSED], 0, 0, 0)
+    if logging(S, g):
+        log(S, g, EV_CLOSE, att, S[g, att * NCF + CLOSED], 0, 0, 0)
 
 
 @njit(cache=True)
@@ -367,7 +369,8 @@ def poison_on_strike(C, S, g, att, t, strength):
     n = C[S[g, att * NCF + CARD_ID], POISON_W + strength - 1]
     if n > 0 and in_play(S, g, t) and (protections(C, S, g, t) & P_POISON) == 0:
         add_poison(S, g, t, n)
-        log(S, g, EV_POISONED, t, n, att, 0, 0)
+        if logging(S, g):
+            log(S, g, EV_POISONED, t, n, att, 0, 0)
 
 
 @njit(cache=True)
@@ -385,27 +388,31 @@ def resolve_strike(C, S, g, att, tgt, t, a_str, c_str):
     if a_str > MISS:
         wound(S, g, t, w_t, att)
     if c_str > MISS:
-        log(S, g, EV_COUNTER, t, att, c_str, w_a, 0)
+        if logging(S, g):
+            log(S, g, EV_COUNTER, t, att, c_str, w_a, 0)
         wound(S, g, att, w_a, t)
     if a_str > MISS:
         poison_on_strike(C, S, g, att, t, a_str)
     if C[S[g, att * NCF + CARD_ID], CLOSE_TARGET] == 1 and in_play(S, g, t):
         S[g, t * NCF + CLOSED] = 1
-        log(S, g, EV_CLOSE, t, 1, att, 0, 0)
+        if logging(S, g):
+            log(S, g, EV_CLOSE, t, 1, att, 0, 0)
 
 
 @njit(cache=True)
 def strike(C, S, g, att, tgt, defender, exchange):
     """Simple strike (504). defender: slot, -1 none, -2 ask the defending player's policy.
     exchange: 0 keep, 1 lower both, -1 ask the policy of the side with the stronger strike."""
-    log(S, g, EV_ATTACK, att, tgt, K_STRIKE, 0, 0)
+    if logging(S, g):
+        log(S, g, EV_ATTACK, att, tgt, K_STRIKE, 0, 0)
     t = tgt
     if not is_directed(C, S, g, att, tgt):
         if defender == -2:
             defender = choose_defender(C, S, g, att, tgt)
         if defender >= 0:
             t = defender
-            log(S, g, EV_DEFEND, defender, tgt, att, 0, 0)
+            if logging(S, g):
+                log(S, g, EV_DEFEND, defender, tgt, att, 0, 0)
     ca = S[g, att * NCF + CARD_ID]
     ign = C[ca, IGN_TARGET] == 1
     ova = attack_roll_bonus(C, S, g, att, t)
@@ -417,13 +424,15 @@ def strike(C, S, g, att, tgt, defender, exchange):
         a = roll_d6(S, g) + ova
         a_str = single_roll_strength(a)
         c_str = MISS
-        log(S, g, EV_ROLL, att, t, a, -1, a_str * 4 + c_str)
+        if logging(S, g):
+            log(S, g, EV_ROLL, att, t, a, -1, a_str * 4 + c_str)
     else:
         ovz = 0 if ign else defence_experience(C, S, g, t)
         a = roll_d6(S, g) + ova
         d = roll_d6(S, g) + ovz
         a_str, c_str, ex = strike_table(a, d)
-        log(S, g, EV_ROLL, att, t, a, d, a_str * 4 + c_str)
+        if logging(S, g):
+            log(S, g, EV_ROLL, att, t, a, d, a_str * 4 + c_str)
         if ex == 1:
             lower = exchange
             if lower < 0:
@@ -431,7 +440,8 @@ def strike(C, S, g, att, tgt, defender, exchange):
             if lower == 1:
                 a_str = max(a_str - 1, MISS)
                 c_str = max(c_str - 1, MISS)
-                log(S, g, EV_EXCHANGE, att, t, a_str, c_str, 0)
+                if logging(S, g):
+                    log(S, g, EV_EXCHANGE, att, t, a_str, c_str, 0)
     resolve_strike(C, S, g, att, tgt, t, a_str, c_str)
     S[g, att * NCF + STRIKES] += 1
     S[g, att * NCF + LAST_TARGET] = tgt
@@ -452,10 +462,12 @@ def ranged(C, S, g, att, t):
     counters adds them and loses one or all of them; "on a strong attack: poison" applies."""
     ca = S[g, att * NCF + CARD_ID]
     kind = C[ca, RKIND]
-    log(S, g, EV_ATTACK, att, t, kind, 0, 0)
+    if logging(S, g):
+        log(S, g, EV_ATTACK, att, t, kind, 0, 0)
     a = roll_d6(S, g) + attack_roll_bonus(C, S, g, att, t)
     s = single_roll_strength(a)
-    log(S, g, EV_ROLL, att, t, a, -1, s * 4)
+    if logging(S, g):
+        log(S, g, EV_ROLL, att, t, a, -1, s * 4)
     ign = C[ca, IGN_TARGET] == 1
     w = attack_wounds(C, S, g, att, t, kind, s, ranged_base(C, S, g, att, s), False, ign, False)
     w = absorb_armor(C, S, g, t, w, kind, ign)
@@ -468,7 +480,8 @@ def ranged(C, S, g, att, t):
     n = C[ca, RPOISON_W + s - 1]
     if n > 0 and in_play(S, g, t) and (protections(C, S, g, t) & P_POISON) == 0:
         add_poison(S, g, t, n)
-        log(S, g, EV_POISONED, t, n, att, 0, 0)
+        if logging(S, g):
+            log(S, g, EV_POISONED, t, n, att, 0, 0)
     after_attack(C, S, g, att)
     check_destruction(S, g)
     check_game_end(S, g)
@@ -480,7 +493,8 @@ def special_strike(C, S, g, att, t):
     creature, no dice, no counter-strike; a non-magical attack, so armor and non-magic reductions
     apply."""
     S[g, att * NCF + COUNTERS] -= 1
-    log(S, g, EV_ATTACK, att, t, K_SPECIAL, 0, 0)
+    if logging(S, g):
+        log(S, g, EV_ATTACK, att, t, K_SPECIAL, 0, 0)
     ign = C[S[g, att * NCF + CARD_ID], IGN_TARGET] == 1
     w = attack_wounds(C, S, g, att, t, K_SPECIAL, 0,
                       C[S[g, att * NCF + CARD_ID], SPECIAL], False, ign, False)
@@ -494,7 +508,8 @@ def special_strike(C, S, g, att, t):
 @njit(cache=True)
 def finish_off(C, S, g, att, t):
     """Finish off N: destroy (509.2) an adjacent enemy creature with current life <= N."""
-    log(S, g, EV_DESTROY, att, t, 0, 0, 0)
+    if logging(S, g):
+        log(S, g, EV_DESTROY, att, t, 0, 0, 0)
     destroy(S, g, t, att)
     finish_action(C, S, g, att)
     check_game_end(S, g)
@@ -510,7 +525,8 @@ def heal_self(C, S, g, s):
 def gain_counter(C, S, g, s):
     """123: a card with a counter-cost ability has "tap: gain 1 counter"."""
     S[g, s * NCF + COUNTERS] += 1
-    log(S, g, EV_GAIN, s, 0, S[g, s * NCF + COUNTERS], 0, 0)
+    if logging(S, g):
+        log(S, g, EV_GAIN, s, 0, S[g, s * NCF + COUNTERS], 0, 0)
     finish_action(C, S, g, s)
 
 
@@ -520,5 +536,6 @@ def tap_gain(C, S, g, s):
     if C[S[g, s * NCF + CARD_ID], GAIN_DIRECTED] == 1:
         S[g, s * NCF + GAINED] |= 1
     S[g, s * NCF + GAINED] |= C[S[g, s * NCF + CARD_ID], GAIN_PROT] << 8
-    log(S, g, EV_GAIN, s, 1, S[g, s * NCF + GAINED], 0, 0)
+    if logging(S, g):
+        log(S, g, EV_GAIN, s, 1, S[g, s * NCF + GAINED], 0, 0)
     finish_action(C, S, g, s)

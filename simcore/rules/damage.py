@@ -71,7 +71,10 @@ from ..state import (
     DIED_FROM,
     DMG_DEALT,
     EXTRA_LIVES,
+    G_LAST_WOUND,
+    G_TURN,
     GAINED,
+    GAME0,
     LIFE_MAX,
     MAX_DECK,
     NCF,
@@ -80,7 +83,7 @@ from ..state import (
     ZONE,
 )
 from .board import cell_row, diagonal, in_formation, n_in_play, play_slot
-from .log import EV_HEAL, EV_NO_WOUND, EV_WOUND, log
+from .log import EV_HEAL, EV_NO_WOUND, EV_WOUND, log, logging
 
 APPLY_STRIKE = APPLY_CODES["strike"]
 APPLY_RANGED = APPLY_CODES["ranged"]
@@ -138,7 +141,7 @@ def protections(C, S, g, s):
     return m
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def vs_matches(C, S, g, code, t, t_defending):
     """The "vs X" filter of a strike bonus or directed_vs, tested on target t."""
     ct = S[g, t * NCF + CARD_ID]
@@ -161,7 +164,7 @@ def vs_matches(C, S, g, code, t, t_defending):
     return False
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def is_directed(C, S, g, att, t):
     """Directed strike (НУ): printed, acquired, or against a matching target."""
     ca = S[g, att * NCF + CARD_ID]
@@ -245,7 +248,7 @@ def reduction(C, S, g, t, att, kind):
     return total
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def protected_from(C, S, g, t, att, kind, strength):
     """True if t's protections make this attack deal it no wounds (RULES.md section 5)."""
     prot = protections(C, S, g, t)
@@ -263,7 +266,7 @@ def protected_from(C, S, g, t, att, kind, strength):
     return False
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def base_value(C, S, g, att, kind, strength):
     ca = S[g, att * NCF + CARD_ID]
     if strength == 0:
@@ -315,14 +318,17 @@ def absorb_armor(C, S, g, t, dmg, kind, ignore_t):
 def wound(S, g, t, n, source):
     """508.3: n wound markers on t; remembers who brought it to 0 life for 509.1.1."""
     if n <= 0:
-        log(S, g, EV_NO_WOUND, t, source, 0, 0, 0)
+        if logging(S, g):
+            log(S, g, EV_NO_WOUND, t, source, 0, 0, 0)
         return
     S[g, t * NCF + WOUNDS] += n
+    S[g, GAME0 + G_LAST_WOUND] = S[g, GAME0 + G_TURN]
     if source >= 0:
         S[g, source * NCF + DMG_DEALT] += n
     if current_life(S, g, t) <= 0 and S[g, t * NCF + DIED_FROM] == -1:
         S[g, t * NCF + DIED_FROM] = source
-    log(S, g, EV_WOUND, t, n, source, current_life(S, g, t), 0)
+    if logging(S, g):
+        log(S, g, EV_WOUND, t, n, source, current_life(S, g, t), 0)
 
 
 @njit(cache=True)
@@ -331,5 +337,6 @@ def heal(S, g, t, n):
     h = min(S[g, t * NCF + WOUNDS], n)
     if h > 0:
         S[g, t * NCF + WOUNDS] -= h
-        log(S, g, EV_HEAL, t, h, current_life(S, g, t), 0, 0)
+        if logging(S, g):
+            log(S, g, EV_HEAL, t, h, current_life(S, g, t), 0, 0)
     return h

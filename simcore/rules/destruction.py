@@ -30,7 +30,7 @@ from ..state import (
 )
 from .board import n_in_play, owner_of, play_slot, remove_from_play
 from .damage import current_life
-from .log import EV_DEATH, EV_END, log
+from .log import EV_DEATH, EV_END, log, logging
 
 
 @njit(cache=True)
@@ -39,7 +39,8 @@ def destroy(S, g, s, killer):
     c = S[g, s * NCF + CELL]
     if c >= 0:
         S[g, GAME0 + G_BOARD + c] = -1
-    log(S, g, EV_DEATH, s, killer, c, 0, 0)
+    if logging(S, g):
+        log(S, g, EV_DEATH, s, killer, c, 0, 0)
     S[g, s * NCF + ZONE] = Z_GRAVE
     S[g, s * NCF + CELL] = -1
     S[g, s * NCF + CLOSED] = 0
@@ -63,7 +64,7 @@ def check_destruction(S, g):
                 i += 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def count_in_play(S, g, p):
     return n_in_play(S, g, p)
 
@@ -83,7 +84,8 @@ def check_game_end(S, g):
     else:
         S[g, GAME0 + G_WINNER] = 1 if n0 == 0 else 0
         S[g, GAME0 + G_END] = END_WIPE
-    log(S, g, EV_END, S[g, GAME0 + G_WINNER], S[g, GAME0 + G_END], 0, 0, 0)
+    if logging(S, g):
+        log(S, g, EV_END, S[g, GAME0 + G_WINNER], S[g, GAME0 + G_END], 0, 0, 0)
     return True
 
 
@@ -102,4 +104,5 @@ def adjudicate(C, S, g):
     c1 = cost_in_play(C, S, g, 1)
     S[g, GAME0 + G_WINNER] = 0 if c0 > c1 else (1 if c1 > c0 else WINNER_DRAW)
     S[g, GAME0 + G_END] = END_TURN_CAP
-    log(S, g, EV_END, S[g, GAME0 + G_WINNER], S[g, GAME0 + G_END], c0, c1, 0)
+    if logging(S, g):
+        log(S, g, EV_END, S[g, GAME0 + G_WINNER], S[g, GAME0 + G_END], c0, c1, 0)

@@ -13,6 +13,13 @@ EV_FIRST, EV_DEAL, EV_MULLIGAN, EV_BUY, EV_PLACE, EV_TURN, EV_MOVE, EV_JUMP, EV_
     EV_CRYSTALS = range(26)
 
 
+@njit(cache=True, inline="always")
+def logging(S, g):
+    """Is the event log of game row g on? Callers test this before calling log, so that a batch
+    run (capacity 1) pays one comparison instead of a function call per event."""
+    return S[g, GAME0 + G_EV_CAP] > 1
+
+
 @njit(cache=True)
 def log(S, g, code, a, b, c, d, e):
     cap = S[g, GAME0 + G_EV_CAP]

@@ -33,7 +33,7 @@ from .errors import (
     E_OCCUPIED,
     E_OK,
 )
-from .log import EV_JUMP, EV_MOVE, log
+from .log import EV_JUMP, EV_MOVE, log, logging
 
 
 @njit(cache=True)
@@ -64,7 +64,8 @@ def move_error(C, S, g, s, cell):
 
 @njit(cache=True)
 def move(C, S, g, s, cell):
-    log(S, g, EV_MOVE, s, S[g, s * NCF + CELL], cell, 0, 0)
+    if logging(S, g):
+        log(S, g, EV_MOVE, s, S[g, s * NCF + CELL], cell, 0, 0)
     relocate(S, g, s, cell)
     S[g, s * NCF + MOVES_LEFT] -= 1
     S[g, s * NCF + MOVED] += 1
@@ -93,7 +94,8 @@ def jump_error(C, S, g, s, cell):
 
 @njit(cache=True)
 def jump(C, S, g, s, cell):
-    log(S, g, EV_JUMP, s, S[g, s * NCF + CELL], cell, 0, 0)
+    if logging(S, g):
+        log(S, g, EV_JUMP, s, S[g, s * NCF + CELL], cell, 0, 0)
     relocate(S, g, s, cell)
     S[g, s * NCF + MOVED] += 1
     S[g, s * NCF + MOVES_LEFT] = 0

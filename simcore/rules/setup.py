@@ -20,6 +20,7 @@ from ..cardtable import (
 )
 from ..rng import N_STREAMS
 from ..ruleset import (
+    PR_DEAL,
     PR_ELEMENT_PENALTY,
     PR_FLYER_CAP,
     PR_GOLD_FIRST,
@@ -51,6 +52,7 @@ from ..state import (
     G_FIRST,
     G_GOLD,
     G_INDEX,
+    G_LAST_WOUND,
     G_MULLIGANS,
     G_N_EVENTS,
     G_NPLAY,
@@ -84,7 +86,7 @@ from ..state import (
 )
 from .board import add_to_play, cell_col, cell_row, forwardness, own_row
 from .dice import shuffle_int
-from .log import EV_BUY, EV_CRYSTALS, EV_DEAL, EV_PLACE, log
+from .log import EV_BUY, EV_CRYSTALS, EV_DEAL, EV_PLACE, log, logging
 
 
 @njit(cache=True)
@@ -132,6 +134,7 @@ def init_game(C, S, g, decks, sizes, seed, game_index):
     for k in range(N_STREAMS):
         S[g, GAME0 + G_DRAWS + k] = 0
     S[g, GAME0 + G_TURN] = 0
+    S[g, GAME0 + G_LAST_WOUND] = 0
     S[g, GAME0 + G_WINNER] = -1
     S[g, GAME0 + G_END] = 0
     S[g, GAME0 + G_N_EVENTS] = 0
@@ -148,7 +151,8 @@ def give_crystals(C, S, g, first):
     S[g, GAME0 + G_GOLD + (1 - first)] = S[g, PARAM0 + PR_GOLD_SECOND]
     S[g, GAME0 + G_SILVER + (1 - first)] = S[g, PARAM0 + PR_SILVER_SECOND]
     for p in range(2):
-        log(S, g, EV_CRYSTALS, p, S[g, GAME0 + G_GOLD + p], S[g, GAME0 + G_SILVER + p], 0, 0)
+        if logging(S, g):
+            log(S, g, EV_CRYSTALS, p, S[g, GAME0 + G_GOLD + p], S[g, GAME0 + G_SILVER + p], 0, 0)
 
 
 @njit(cache=True)
@@ -165,10 +169,11 @@ def shuffle_and_deal(S, g, p, n_deal):
         dealt = i < n_deal
         S[g, s * NCF + ZONE] = Z_DEALT if dealt else Z_DECK
         S[g, s * NCF + DEALT] = 1 if dealt else 0
-    log(S, g, EV_DEAL, p, min(n, n_deal), S[g, GAME0 + G_MULLIGANS + p], 0, 0)
+    if logging(S, g):
+        log(S, g, EV_DEAL, p, min(n, n_deal), S[g, GAME0 + G_MULLIGANS + p], 0, 0)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def with_card(C, c, elite, ordinary, flyers, bonus_gold, elements):
     """Squad totals with card id c added."""
     if C[c, ELITE] == 1:
@@ -190,8 +195,8 @@ def squad_totals(C, S, g, p):
     flyers = 0
     bonus_gold = 0
     elements = 0
-    lo = p * MAX_DECK
-    for s in range(lo, lo + S[g, GAME0 + G_DECK_SIZE + p]):
+    for i in range(min(S[g, PARAM0 + PR_DEAL], S[g, GAME0 + G_DECK_SIZE + p])):
+        s = p * MAX_DECK + S[g, GAME0 + G_ORDER + p * MAX_DECK + i]    # squad cards come from the deal
         if S[g, s * NCF + ZONE] != Z_SQUAD:
             continue
         elite, ordinary, flyers, bonus_gold, elements = with_card(
@@ -215,8 +220,8 @@ def fits(C, S, g, p, elite, ordinary, flyers, bonus_gold, elements, extra):
     if extra >= 0:
         c = S[g, extra * NCF + CARD_ID]
         if C[c, UNIQUE] == 1:
-            lo = p * MAX_DECK
-            for o in range(lo, lo + S[g, GAME0 + G_DECK_SIZE + p]):
+            for i in range(min(S[g, PARAM0 + PR_DEAL], S[g, GAME0 + G_DECK_SIZE + p])):
+                o = p * MAX_DECK + S[g, GAME0 + G_ORDER + p * MAX_DECK + i]
                 if S[g, o * NCF + ZONE] == Z_SQUAD and S[g, o * NCF + CARD_ID] == c:
                     return False
         elite, ordinary, flyers, bonus_gold, elements = with_card(
@@ -234,7 +239,8 @@ def fits(C, S, g, p, elite, ordinary, flyers, bonus_gold, elements, extra):
 def buy(C, S, g, p, s):
     S[g, s * NCF + ZONE] = Z_SQUAD
     S[g, s * NCF + BOUGHT] = 1
-    log(S, g, EV_BUY, s, 0, 0, 0, 0)
+    if logging(S, g):
+        log(S, g, EV_BUY, s, 0, 0, 0, 0)
 
 
 @njit(cache=True)
@@ -252,7 +258,8 @@ def pay_squad(C, S, g, p):
     for s in range(lo, lo + S[g, GAME0 + G_DECK_SIZE + p]):
         if S[g, s * NCF + ZONE] == Z_DEALT:
             S[g, s * NCF + ZONE] = Z_DECK
-    log(S, g, EV_CRYSTALS, p, gold, silver, 1, 0)
+    if logging(S, g):
+        log(S, g, EV_CRYSTALS, p, gold, silver, 1, 0)
 
 
 @njit(cache=True)
@@ -298,4 +305,5 @@ def enter_play(C, S, g, s, cell):
         S[g, s * NCF + ZONE] = Z_AUX
         S[g, s * NCF + CELL] = -1
     add_to_play(S, g, s)
-    log(S, g, EV_PLACE, s, cell, 0, 0, 0)
+    if logging(S, g):
+        log(S, g, EV_PLACE, s, cell, 0, 0, 0)

@@ -66,7 +66,7 @@ from .combat import (
 from .damage import armor_value, heal, protections, wound
 from .destruction import adjudicate, check_destruction, check_game_end
 from .errors import E_GAME_OVER, E_NO_ABILITY, E_OK
-from .log import EV_PASS, EV_POISON_TICK, EV_REGEN, EV_TURN, log
+from .log import EV_PASS, EV_POISON_TICK, EV_REGEN, EV_TURN, log, logging
 from .movement import jump, jump_error, move, move_error
 
 A_END, A_MOVE, A_JUMP, A_STRIKE, A_RANGED, A_FINISH, A_HEAL, A_SPECIAL, A_GAIN_COUNTER, \
@@ -78,7 +78,8 @@ ACTION_NAMES = ("end_turn", "move", "jump", "attack", "ranged", "finish_off", "h
 @njit(cache=True)
 def start_turn(C, S, g):
     p = S[g, GAME0 + G_ACTIVE]
-    log(S, g, EV_TURN, p, S[g, GAME0 + G_TURN], 0, 0, 0)
+    if logging(S, g):
+        log(S, g, EV_TURN, p, S[g, GAME0 + G_TURN], 0, 0, 0)
     for q in range(2):
         for i in range(n_in_play(S, g, q)):
             s = play_slot(S, g, q, i)
@@ -95,7 +96,8 @@ def start_turn(C, S, g):
         if S[g, s * NCF + POISON] > 0:
             if protections(C, S, g, s) & P_POISON:
                 continue
-            log(S, g, EV_POISON_TICK, s, S[g, s * NCF + POISON], 0, 0, 0)
+            if logging(S, g):
+                log(S, g, EV_POISON_TICK, s, S[g, s * NCF + POISON], 0, 0, 0)
             wound(S, g, s, S[g, s * NCF + POISON], KILLED_BY_POISON)
     check_destruction(S, g)
     if check_game_end(S, g):
@@ -103,14 +105,16 @@ def start_turn(C, S, g):
     for i in range(n_in_play(S, g, p)):
         s = play_slot(S, g, p, i)
         if C[S[g, s * NCF + CARD_ID], REGEN] > 0 and S[g, s * NCF + WOUNDS] > 0:
-            log(S, g, EV_REGEN, s, C[S[g, s * NCF + CARD_ID], REGEN], 0, 0, 0)
+            if logging(S, g):
+                log(S, g, EV_REGEN, s, C[S[g, s * NCF + CARD_ID], REGEN], 0, 0, 0)
             heal(S, g, s, C[S[g, s * NCF + CARD_ID], REGEN])
 
 
 @njit(cache=True)
 def end_turn(C, S, g):
     """End phase; the turn passes; the round cap adjudicates (604.1)."""
-    log(S, g, EV_PASS, S[g, GAME0 + G_ACTIVE], S[g, GAME0 + G_TURN], 0, 0, 0)
+    if logging(S, g):
+        log(S, g, EV_PASS, S[g, GAME0 + G_ACTIVE], S[g, GAME0 + G_TURN], 0, 0, 0)
     S[g, GAME0 + G_TURN] += 1
     S[g, GAME0 + G_ACTIVE] = 1 - S[g, GAME0 + G_ACTIVE]
     if S[g, GAME0 + G_TURN] >= 2 * S[g, PARAM0 + PR_ROUND_CAP]:
