@@ -24,11 +24,13 @@ from ..cardtable import (
     UNANSWERED,
 )
 from ..rules.damage import (
+    APPLY_RANGED,
     APPLY_STRIKE,
     attack_roll_bonus,
     attack_wounds,
     current_life,
     defence_experience,
+    protected_from,
     protections,
     ranged_base,
     reduction,
@@ -135,23 +137,32 @@ def strike_ev(C, S, g, att, t, t_defending):
 
 
 @njit(cache=True)
+def ranged_wounds3(C, S, g, att, t, kind, ign):
+    """Predicted wounds of a weak, medium and strong ranged attack by att on t (one pass of the
+    rules of damage.attack_wounds with the counters charged, then armor for non-magic attacks)."""
+    w1 = ranged_base(C, S, g, att, 1) + strike_bonus(C, S, g, att, t, 1, APPLY_RANGED, False)
+    w2 = ranged_base(C, S, g, att, 2) + strike_bonus(C, S, g, att, t, 2, APPLY_RANGED, False)
+    w3 = ranged_base(C, S, g, att, 3) + strike_bonus(C, S, g, att, t, 3, APPLY_RANGED, False)
+    if ign:
+        return max(w1, 0), max(w2, 0), max(w3, 0)
+    if protected_from(C, S, g, t, att, kind, 2):
+        return 0, 0, 0
+    red = reduction(C, S, g, t, att, kind)
+    if kind != K_DISCHARGE:
+        red += S[g, t * NCF + ARMOR_LEFT]
+    return max(w1 - red, 0), max(w2 - red, 0), max(w3 - red, 0)
+
+
+@njit(cache=True)
 def single_roll_ev(C, S, g, att, t, kind):
     """Expected value of a ranged attack (only the attacker rolls), counters charged included."""
     ign = C[S[g, att * NCF + CARD_ID], IGN_TARGET] == 1
     ova = attack_roll_bonus(C, S, g, att, t)
-    v1 = hit_value(C, S, g, t, _ranged_wounds(C, S, g, att, t, kind, 1, ign))
-    v2 = hit_value(C, S, g, t, _ranged_wounds(C, S, g, att, t, kind, 2, ign))
-    v3 = hit_value(C, S, g, t, _ranged_wounds(C, S, g, att, t, kind, 3, ign))
+    w1, w2, w3 = ranged_wounds3(C, S, g, att, t, kind, ign)
+    v1 = hit_value(C, S, g, t, w1)
+    v2 = hit_value(C, S, g, t, w2)
+    v3 = hit_value(C, S, g, t, w3)
     ev = 0.0
     for r in range(1, 7):
         ev += _pick(single_roll_strength(r + ova), v1, v2, v3)
     return ev / 6.0
-
-
-@njit(cache=True)
-def _ranged_wounds(C, S, g, att, t, kind, strength, ign):
-    w = attack_wounds(C, S, g, att, t, kind, strength, ranged_base(C, S, g, att, strength), False,
-                      ign, False)
-    if not ign and kind != K_DISCHARGE:
-        w = max(0, w - S[g, t * NCF + ARMOR_LEFT])
-    return w
