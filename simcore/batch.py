@@ -38,14 +38,14 @@ def play_batch(C, S, decks, sizes, seed, first_index, n):
     """Play games first_index .. first_index + n - 1 into rows 0 .. n-1 of S."""
     for i in prange(n):
         g = np.int64(i)
-        buf = np.zeros((MAX_ACTIONS, 3), np.int64)
+        buf = np.empty((MAX_ACTIONS, 3), np.int64)      # written by legal_actions before it is read
         play_game(C, S, g, decks, sizes, seed, np.int64(first_index) + g, buf)
 
 
 @njit(cache=True)
 def play_serial(C, S, decks, sizes, seed, first_index, n):
     """The same games on one thread (tests compare it with play_batch)."""
-    buf = np.zeros((MAX_ACTIONS, 3), np.int64)
+    buf = np.empty((MAX_ACTIONS, 3), np.int64)
     for i in range(n):
         g = np.int64(i)
         play_game(C, S, g, decks, sizes, seed, np.int64(first_index) + g, buf)

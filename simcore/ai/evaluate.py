@@ -10,7 +10,6 @@ from numba import njit
 
 from ..cardtable import (
     COST,
-    COUNTER_CLOSED,
     FLYER,
     IGN_TARGET,
     IGN_ZOAL,
@@ -21,7 +20,6 @@ from ..cardtable import (
     SM,
     SS,
     SW,
-    UNANSWERED,
 )
 from ..rules.damage import (
     APPLY_RANGED,
@@ -30,6 +28,7 @@ from ..rules.damage import (
     attack_wounds,
     current_life,
     defence_experience,
+    only_attacker_rolls,
     protected_from,
     protections,
     ranged_base,
@@ -37,7 +36,7 @@ from ..rules.damage import (
     strike_bonus,
 )
 from ..rules.dice import MAX_BONUS_ROLL, N_ROWS, dice_row_probabilities, single_roll_strength
-from ..state import ARMOR_LEFT, CARD_ID, CLOSED, EXTRA_LIVES, LIFE_MAX, NCF
+from ..state import ARMOR_LEFT, CARD_ID, EXTRA_LIVES, LIFE_MAX, NCF
 
 # How often (out of 36) each row of the 504 table comes up for roll bonuses (ova, ovz), and what the
 # row is: constants of the rules, frozen into the compiled code.
@@ -99,6 +98,15 @@ def _pick(s, v1, v2, v3):
 
 
 @njit(cache=True)
+def single_roll_value(ova, v1, v2, v3):
+    """Mean of v1/v2/v3 over the strength of a lone attacker's roll (d6 + ova)."""
+    ev = 0.0
+    for r in range(1, 7):
+        ev += _pick(single_roll_strength(r + ova), v1, v2, v3)
+    return ev / 6.0
+
+
+@njit(cache=True)
 def strike_ev(C, S, g, att, t, t_defending):
     """Expected crystal value, for att's side, of a simple strike by att fought by t."""
     ca = S[g, att * NCF + CARD_ID]
@@ -108,13 +116,8 @@ def strike_ev(C, S, g, att, t, t_defending):
     vt2 = hit_value(C, S, g, t, w2)
     vt3 = hit_value(C, S, g, t, w3)
     ova = attack_roll_bonus(C, S, g, att, t)
-    one_sided = C[ca, UNANSWERED] == 1 or (S[g, t * NCF + CLOSED] == 1 and (
-        C[S[g, t * NCF + CARD_ID], COUNTER_CLOSED] == 0 or ign))
-    if one_sided:
-        ev = 0.0
-        for r in range(1, 7):
-            ev += _pick(single_roll_strength(r + ova), vt1, vt2, vt3)
-        return ev / 6.0
+    if only_attacker_rolls(C, S, g, att, t):
+        return single_roll_value(ova, vt1, vt2, vt3)
     c1, c2, c3 = strike_wounds3(C, S, g, t, att, False, False, ign)
     va1 = hit_value(C, S, g, att, c1)
     va2 = hit_value(C, S, g, att, c2)
@@ -162,7 +165,4 @@ def single_roll_ev(C, S, g, att, t, kind):
     v1 = hit_value(C, S, g, t, w1)
     v2 = hit_value(C, S, g, t, w2)
     v3 = hit_value(C, S, g, t, w3)
-    ev = 0.0
-    for r in range(1, 7):
-        ev += _pick(single_roll_strength(r + ova), v1, v2, v3)
-    return ev / 6.0
+    return single_roll_value(ova, v1, v2, v3)

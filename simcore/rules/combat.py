@@ -12,7 +12,6 @@ from ..ai.decisions import choose_defender, choose_exchange
 from ..cardtable import (
     CLOSE_TARGET,
     CLUMSY,
-    COUNTER_CLOSED,
     DEF_NO_TAP,
     DRAWS_RANGED,
     FINISH,
@@ -36,7 +35,6 @@ from ..cardtable import (
     SPECIAL,
     TWICE,
     TWICE_DIFF,
-    UNANSWERED,
 )
 from ..ruleset import PR_ATTACK_OWN_CARDS, PR_GROUND_HITS_LONE_FLYERS, PR_POISON_STACKS
 from ..state import (
@@ -81,6 +79,7 @@ from .damage import (
     defence_experience,
     heal,
     is_directed,
+    only_attacker_rolls,
     protections,
     ranged_base,
     wound,
@@ -336,8 +335,7 @@ def tap_gain_error(C, S, g, s):
 # ---- resolution ----------------------------------------------------------------------------------
 @njit(cache=True)
 def finish_action(C, S, g, s):
-    """An action closes the card (unless it does not tap after attacking) and forfeits its
-    remaining movement (506.5)."""
+    """An action closes the card and forfeits its remaining movement (506.5)."""
     S[g, s * NCF + ACTED] = 1
     S[g, s * NCF + MOVES_LEFT] = 0
     S[g, s * NCF + CLOSED] = 1
@@ -345,10 +343,9 @@ def finish_action(C, S, g, s):
 
 @njit(cache=True)
 def after_attack(C, S, g, att):
-    S[g, att * NCF + ACTED] = 1
-    S[g, att * NCF + MOVES_LEFT] = 0
-    if C[S[g, att * NCF + CARD_ID], NO_TAP] == 0:
-        S[g, att * NCF + CLOSED] = 1
+    """The same after an attack, except that a card that does not tap after attacking stays open."""
+    finish_action(C, S, g, att)
+    S[g, att * NCF + CLOSED] = 1 - C[S[g, att * NCF + CARD_ID], NO_TAP]
     if logging(S, g):
         log(S, g, EV_CLOSE, att, S[g, att * NCF + CLOSED], 0, 0, 0)
 
@@ -363,10 +360,9 @@ def add_poison(S, g, t, n):
 
 
 @njit(cache=True)
-def poison_on_strike(C, S, g, att, t, strength):
-    """Poison N on a strike of that strength (acquired by the target, 117); poison protection
-    blocks it; see add_poison."""
-    n = C[S[g, att * NCF + CARD_ID], POISON_W + strength - 1]
+def poison(C, S, g, att, t, n):
+    """att poisons t by n (an acquired effect, 117), unless t left play or is protected from
+    poison; see add_poison."""
     if n > 0 and in_play(S, g, t) and (protections(C, S, g, t) & P_POISON) == 0:
         add_poison(S, g, t, n)
         if logging(S, g):
@@ -392,7 +388,7 @@ def resolve_strike(C, S, g, att, tgt, t, a_str, c_str):
             log(S, g, EV_COUNTER, t, att, c_str, w_a, 0)
         wound(S, g, att, w_a, t)
     if a_str > MISS:
-        poison_on_strike(C, S, g, att, t, a_str)
+        poison(C, S, g, att, t, C[S[g, att * NCF + CARD_ID], POISON_W + a_str - 1])
     if C[S[g, att * NCF + CARD_ID], CLOSE_TARGET] == 1 and in_play(S, g, t):
         S[g, t * NCF + CLOSED] = 1
         if logging(S, g):
@@ -416,11 +412,7 @@ def strike(C, S, g, att, tgt, defender, exchange):
     ca = S[g, att * NCF + CARD_ID]
     ign = C[ca, IGN_TARGET] == 1
     ova = attack_roll_bonus(C, S, g, att, t)
-    # a closed card does not roll or counter-strike, unless it strikes back while tapped and the
-    # attacker does not ignore its abilities (Етун)
-    one_sided = C[ca, UNANSWERED] == 1 or (S[g, t * NCF + CLOSED] == 1 and (
-        C[S[g, t * NCF + CARD_ID], COUNTER_CLOSED] == 0 or ign))
-    if one_sided:
+    if only_attacker_rolls(C, S, g, att, t):
         a = roll_d6(S, g) + ova
         a_str = single_roll_strength(a)
         c_str = MISS
@@ -477,11 +469,7 @@ def ranged(C, S, g, att, t):
     elif spend == 1 and S[g, att * NCF + COUNTERS] > 0:
         S[g, att * NCF + COUNTERS] -= 1
     wound(S, g, t, w, att)
-    n = C[ca, RPOISON_W + s - 1]
-    if n > 0 and in_play(S, g, t) and (protections(C, S, g, t) & P_POISON) == 0:
-        add_poison(S, g, t, n)
-        if logging(S, g):
-            log(S, g, EV_POISONED, t, n, att, 0, 0)
+    poison(C, S, g, att, t, C[ca, RPOISON_W + s - 1])
     after_attack(C, S, g, att)
     check_destruction(S, g)
     check_game_end(S, g)

@@ -15,6 +15,7 @@ from ..cardtable import (
     ARMOR,
     BONUS0,
     COST,
+    COUNTER_CLOSED,
     DIRECTED,
     DIRECTED_VS,
     ELEMENT,
@@ -25,6 +26,7 @@ from ..cardtable import (
     FLYER,
     HAS_BONUS,
     HAS_REDUCE,
+    IGN_TARGET,
     IGN_ZOAL,
     K_DISCHARGE,
     K_ROW,
@@ -55,6 +57,7 @@ from ..cardtable import (
     SM,
     SS,
     SW,
+    UNANSWERED,
     VS_ARMORED,
     VS_CLOSED,
     VS_DEFENDER,
@@ -95,11 +98,17 @@ def current_life(S, g, s):
 
 
 @njit(cache=True, inline="always")
-def attack_experience(C, S, g, s):
-    v = C[S[g, s * NCF + CARD_ID], OVA]
+def with_formation(C, S, g, s, column, formation_column):
+    """A keyword's value for card s: printed, plus its formation value while in formation."""
+    v = C[S[g, s * NCF + CARD_ID], column]
     if in_formation(C, S, g, s):
-        v += C[S[g, s * NCF + CARD_ID], F_OVA]
+        v += C[S[g, s * NCF + CARD_ID], formation_column]
     return v
+
+
+@njit(cache=True, inline="always")
+def attack_experience(C, S, g, s):
+    return with_formation(C, S, g, s, OVA, F_OVA)
 
 
 @njit(cache=True, inline="always")
@@ -119,18 +128,12 @@ def attack_roll_bonus(C, S, g, att, t):
 
 @njit(cache=True, inline="always")
 def defence_experience(C, S, g, s):
-    v = C[S[g, s * NCF + CARD_ID], OVZ]
-    if in_formation(C, S, g, s):
-        v += C[S[g, s * NCF + CARD_ID], F_OVZ]
-    return v
+    return with_formation(C, S, g, s, OVZ, F_OVZ)
 
 
 @njit(cache=True, inline="always")
 def armor_value(C, S, g, s):
-    v = C[S[g, s * NCF + CARD_ID], ARMOR]
-    if in_formation(C, S, g, s):
-        v += C[S[g, s * NCF + CARD_ID], F_ARMOR]
-    return v
+    return with_formation(C, S, g, s, ARMOR, F_ARMOR)
 
 
 @njit(cache=True, inline="always")
@@ -139,6 +142,19 @@ def protections(C, S, g, s):
     if in_formation(C, S, g, s):
         m |= C[S[g, s * NCF + CARD_ID], F_PROT]
     return m
+
+
+@njit(cache=True)
+def only_attacker_rolls(C, S, g, att, t):
+    """504: against a closed card, or with an unanswered strike, only the attacker rolls and
+    there is no counter-strike; a closed card that strikes back while tapped still fights, unless
+    the attacker ignores its abilities (Етун)."""
+    ca = S[g, att * NCF + CARD_ID]
+    if C[ca, UNANSWERED] == 1:
+        return True
+    if S[g, t * NCF + CLOSED] == 0:
+        return False
+    return C[S[g, t * NCF + CARD_ID], COUNTER_CLOSED] == 0 or C[ca, IGN_TARGET] == 1
 
 
 @njit(cache=True)
