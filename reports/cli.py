@@ -63,6 +63,14 @@ def matchup_options(f):
     return f
 
 
+def _even(n: int, option: str) -> int:
+    """Seat-swapped pairs need even counts: round up and say so."""
+    if n % 2:
+        click.echo(f"note: {option} {n} rounded up to {n + 1} (seat-swapped pairs)", err=True)
+        return n + 1
+    return n
+
+
 def _matchup(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset):
     from simcore.matchup import make_matchup, parse_rules
     return make_matchup(deck_a, deck_b, ruleset=ruleset, rules=parse_rules(rules),
@@ -78,9 +86,11 @@ def _matchup(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset):
 @click.option("--threads", type=click.IntRange(1), default=None, help="worker threads (default: all cores)")
 @click.option("--shard-size", type=click.IntRange(1), default=None, help="games per Parquet shard")
 @click.option("--batch-size", type=click.IntRange(1), default=None, help="games per kernel call")
+@click.option("--seat-pairs", is_flag=True, help="play seat-swapped pairs (games 2k, 2k+1 share dice and "
+              "shuffles, deck A moves first in 2k, deck B in 2k+1) instead of the roll-off")
 @click.option("--progress/--no-progress", default=True, show_default=True)
 def simulate(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, games, seed, out, threads,
-             shard_size, batch_size, progress):
+             shard_size, batch_size, seat_pairs, progress):
     """Play GAMES seeded games of DECK_A against DECK_B and print the outcome."""
     from tqdm import tqdm
 
@@ -89,13 +99,15 @@ def simulate(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, games, seed, out, t
     from simcore.run import DEFAULT_BATCH, DEFAULT_SHARD, run_simulation
 
     m = _matchup(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset)
+    shard_size = shard_size or DEFAULT_SHARD
+    if seat_pairs:
+        games, shard_size = _even(games, "--games"), _even(shard_size, "--shard-size")
     bar = tqdm(total=games, unit="game", disable=not progress, dynamic_ncols=True, file=sys.stderr)
     t0 = time.perf_counter()
-    manifest = run_simulation(m, games, seed, out, threads=threads,
-                              shard_size=shard_size or DEFAULT_SHARD,
+    manifest = run_simulation(m, games, seed, out, threads=threads, shard_size=shard_size,
                               batch_size=batch_size or DEFAULT_BATCH,
                               command="berserk simulate " + shlex.join(sys.argv[2:]),
-                              progress=bar.update)
+                              progress=bar.update, seat_pairs=seat_pairs)
     bar.close()
     wall = time.perf_counter() - t0
     s = summarize(out)
@@ -131,16 +143,193 @@ def simulate(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, games, seed, out, t
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True)
 @click.option("--game", "game_index", type=click.IntRange(0), default=0, show_default=True,
               help="game index within the run")
-def replay(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, seed, game_index):
+@click.option("--seat-pairs", is_flag=True,
+              help="the run played seat-swapped pairs (every matchup of `meta` and `matchup` does)")
+def replay(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, seed, game_index, seat_pairs):
     """Rebuild one game of a run from (decks, seed, game index, AI) and print every event."""
     from simcore.replay import replay_game
 
     m = _matchup(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset)
-    _, lines = replay_game(m, seed, game_index)
+    _, lines = replay_game(m, seed, game_index, seat_pairs)
     click.echo(f"# game {game_index} of seed {seed}: {m.deck_names[0]} (player 1) vs "
                f"{m.deck_names[1]} (player 2), {m.ais[0]} vs {m.ais[1]}, {m.ruleset}")
     for line in lines:
         click.echo(line)
+
+
+def _bundled_decks():
+    from pathlib import Path
+
+    import decks as decks_pkg
+    return sorted(str(p) for p in (Path(decks_pkg.__file__).resolve().parent / "lists").glob("*.txt"))
+
+
+def _check_weights(weights, deck_files):
+    """Fail before playing if the weights file is bad (it names decks by their '# Name')."""
+    if weights:
+        from analysis.tables import load_weights
+        from decks import load_cardset, load_deck
+        cs = load_cardset()
+        load_weights(weights, [load_deck(f, cs).name for f in deck_files])
+
+
+def _play_meta(deck_files, games, seed, out, ai, ai_a, ai_b, rules, ruleset, threads, progress,
+               mirrors, kind, command):
+    from tqdm import tqdm
+
+    from simcore.matchup import parse_rules
+    from simcore.meta import deck_pairs, run_meta
+
+    total = games * len(deck_pairs(len(deck_files), mirrors))
+    bar = tqdm(total=total, unit="game", disable=not progress, dynamic_ncols=True, file=sys.stderr)
+    t0 = time.perf_counter()
+    manifest = run_meta(deck_files, games, seed, out, ais=(ai_a or ai, ai_b or ai), ruleset=ruleset,
+                        rules=parse_rules(rules), mirrors=mirrors, kind=kind, threads=threads,
+                        command=command, progress=bar.update)
+    bar.close()
+    return manifest, time.perf_counter() - t0
+
+
+def _pct(x):
+    return "  n/a" if x is None else f"{100 * x:5.1f}"
+
+
+def _write_and_tell(out, weights, open_browser):
+    from reports.build import build_report
+    from reports.render import write_report
+
+    report = build_report(out, weights)
+    write_report(report, out)
+    index = f"{out}/index.html"
+    click.echo(f"report: {index}  (also report.md and tables/*.csv, *.parquet)")
+    if open_browser:
+        click.launch(index)
+    return report
+
+
+def _print_decks(report):
+    t = report["tables"]
+    field = {r["deck"]: r for r in t["field"].iter_rows(named=True)}
+    nash = {r["deck"]: r["weight"] for r in t["nash_mix"].iter_rows(named=True)}
+    w = max(len(d) for d in field) + 2
+    click.echo(f"{'deck':<{w}}{'win rate':>9}  {'95% interval':<15}{'field':>6}{'tier':>5}{'nash':>7}")
+    for r in t["deck_win_rates"].iter_rows(named=True):
+        f = field[r["deck"]]
+        interval = f"[{_pct(r['lo']).strip()}, {_pct(r['hi']).strip()}]"
+        click.echo(f"{r['deck']:<{w}}{_pct(r['score']):>8}%  {interval:<15}{_pct(f['uniform']):>5}%"
+                   f"{f['tier']:>5}{_pct(nash.get(r['deck'], 0.0)):>6}%")
+    for r in t["first_player"].iter_rows(named=True):
+        if r["deck_a"] == "all":
+            click.echo(f"first player scores {_pct(r['score']).strip()}% "
+                       f"[{_pct(r['lo']).strip()}, {_pct(r['hi']).strip()}] over {r['games']} games")
+
+
+def meta_options(f):
+    f = click.option("--open", "open_browser", is_flag=True, help="open index.html in a browser")(f)
+    f = click.option("--progress/--no-progress", default=True, show_default=True)(f)
+    f = click.option("--threads", type=click.IntRange(1), default=None,
+                     help="worker threads (default: all cores)")(f)
+    f = click.option("--weights", type=click.Path(dir_okay=False, exists=True), default=None,
+                     help="field weights: a file of 'deck,weight' lines (deck names as in their '# Name')")(f)
+    f = click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True)(f)
+    f = click.option("--ruleset", default="classic", show_default=True,
+                     help="rules preset of decks/rulesets.toml (classic or modern)")(f)
+    f = click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
+                     help="override one ruleset setting, e.g. --rule round_cap=50")(f)
+    f = click.option("--ai-b", type=click.Choice(AIS), default=None, help="AI of the second deck of each pair")(f)
+    f = click.option("--ai-a", type=click.Choice(AIS), default=None, help="AI of the first deck of each pair")(f)
+    f = click.option("--ai", type=click.Choice(AIS), default="greedy", show_default=True,
+                     help="AI of both decks")(f)
+    return f
+
+
+@main.command()
+@click.argument("deck_files", nargs=-1, type=click.Path(dir_okay=False))
+@click.option("--games", type=click.IntRange(2), default=20000, show_default=True,
+              help="games per pair of decks (even: seat-swapped pairs)")
+@click.option("--out", type=click.Path(file_okay=False), default=None,
+              help="report folder (default runs/meta-<decks>d-<games>g-seed<seed>); an interrupted "
+                   "meta resumes here")
+@meta_options
+def meta(deck_files, games, out, ai, ai_a, ai_b, rules, ruleset, seed, weights, threads, progress,
+         open_browser):
+    """Play every pair of DECK_FILES (default: the bundled decks), mirrors included, as seat-swapped
+    seed pairs, and write a report folder: index.html, report.md, tables as CSV and Parquet."""
+    from simcore import RULES_VERSION
+
+    deck_files = list(deck_files) or _bundled_decks()
+    if len(deck_files) < 2:
+        raise click.UsageError("a meta needs at least two decks")
+    games = _even(games, "--games")
+    out = out or f"runs/meta-{len(deck_files)}d-{games}g-seed{seed}"
+    _check_weights(weights, deck_files)
+    command = ("berserk meta " + shlex.join(sys.argv[2:])).rstrip()
+    manifest, wall = _play_meta(deck_files, games, seed, out, ai, ai_a, ai_b, rules, ruleset, threads,
+                                progress, True, "meta", command)
+    gps = manifest.get("games_per_second")
+    n_pairs = len(manifest["matchups"])
+    speed = f"{gps:,.0f} games/s, " if gps else "all found on disk, "
+    click.echo(f"berserk-sim rules {RULES_VERSION} · {ruleset} · {ai_a or ai} vs {ai_b or ai} · seed {seed}")
+    click.echo(f"{len(deck_files)} decks, {n_pairs} matchups x {games} games ({speed}wall {wall:.1f} s)")
+    report = _write_and_tell(out, weights, open_browser)
+    click.echo("")
+    _print_decks(report)
+    mix = ", ".join(f"{r['deck']} {100 * r['weight']:.1f}%"
+                    for r in report["tables"]["nash_mix"].iter_rows(named=True) if r["weight"] > 0)
+    click.echo(f"Nash mix: {mix}")
+
+
+@main.command()
+@click.argument("deck_a", type=click.Path(dir_okay=False))
+@click.argument("deck_b", type=click.Path(dir_okay=False))
+@click.option("--games", type=click.IntRange(2), default=20000, show_default=True,
+              help="games (even: seat-swapped pairs)")
+@click.option("--out", type=click.Path(file_okay=False), default=None,
+              help="report folder (default runs/matchup-<A>-vs-<B>-<games>g-seed<seed>)")
+@meta_options
+def matchup(deck_a, deck_b, games, out, ai, ai_a, ai_b, rules, ruleset, seed, weights, threads, progress,
+            open_browser):
+    """Play DECK_A against DECK_B as seat-swapped seed pairs and write a report folder."""
+    from pathlib import Path
+
+    from simcore import RULES_VERSION
+
+    games = _even(games, "--games")
+    out = out or f"runs/matchup-{Path(deck_a).stem}-vs-{Path(deck_b).stem}-{games}g-seed{seed}"
+    _check_weights(weights, [deck_a, deck_b])
+    manifest, wall = _play_meta([deck_a, deck_b], games, seed, out, ai, ai_a, ai_b, rules, ruleset,
+                                threads, progress, False, "matchup",
+                                "berserk matchup " + shlex.join(sys.argv[2:]))
+    gps = manifest.get("games_per_second")
+    speed = f"{gps:,.0f} games/s, " if gps else "all found on disk, "
+    click.echo(f"berserk-sim rules {RULES_VERSION} · {ruleset} · {ai_a or ai} vs {ai_b or ai} · seed {seed}")
+    click.echo(f"{games} games in seat-swapped pairs ({speed}wall {wall:.1f} s)")
+    report = _write_and_tell(out, weights, open_browser)
+    click.echo("")
+    m = report["tables"]["matchups"]
+    names = report["provenance"]["decks"]
+    cell = m.filter((m["deck"] == names[0]) & (m["opponent"] == names[1])).row(0, named=True)
+    click.echo(f"{names[0]} beats {names[1]} {_pct(cell['score']).strip()}% "
+               f"[{_pct(cell['lo']).strip()}, {_pct(cell['hi']).strip()}] over {cell['games']} games "
+               f"({cell['wins']} wins, {cell['draws']} draws, {cell['losses']} losses)"
+               + ("; the interval contains 50%" if cell["crosses_50"] else ""))
+    for r in report["tables"]["first_player"].iter_rows(named=True):
+        if r["deck_a"] == "all":
+            click.echo(f"first player scores {_pct(r['score']).strip()}% "
+                       f"[{_pct(r['lo']).strip()}, {_pct(r['hi']).strip()}]")
+
+
+@main.command()
+@click.argument("run_dir", type=click.Path(file_okay=False))
+@click.option("--weights", type=click.Path(dir_okay=False, exists=True), default=None,
+              help="field weights: a file of 'deck,weight' lines")
+@click.option("--open", "open_browser", is_flag=True, help="open index.html in a browser")
+def report(run_dir, weights, open_browser):
+    """Render (again) the report of a finished run folder of simulate, matchup or meta:
+    index.html, report.md and every table as CSV and Parquet, written into RUN_DIR."""
+    rep = _write_and_tell(run_dir, weights, open_browser)
+    click.echo("")
+    _print_decks(rep)
 
 
 @main.command()

@@ -7,13 +7,16 @@ Numba's on-disk cache (cache=True) is keyed on each function's own source file, 
 read int constants (state layout, table columns) from other modules, so a change there could leave
 stale machine code behind. The engine therefore caches into a folder named after a hash of all its
 source files (under NUMBA_CACHE_DIR if set, else ~/.cache/berserk-sim): another version of the code,
-even one running at the same time, never reads or writes the same cache.
+even one running at the same time, never reads or writes the same cache. The Python-only edge
+modules (EDGE_MODULES: no kernels, no constants that kernels read) are left out of the hash, so
+editing how runs are organised does not recompile the engine.
 """
 import hashlib
 import os
 from pathlib import Path
 
-RULES_VERSION = "2.0.0"
+RULES_VERSION = "2.1.0"
+EDGE_MODULES = frozenset({"run.py", "meta.py", "matchup.py", "replay.py", "events.py"})
 
 
 def _versioned_numba_cache() -> None:
@@ -22,6 +25,8 @@ def _versioned_numba_cache() -> None:
     root = Path(__file__).resolve().parent
     h = hashlib.sha256()
     for f in sorted(root.rglob("*.py")):
+        if f.parent == root and f.name in EDGE_MODULES:
+            continue
         h.update(f.relative_to(root).as_posix().encode())
         h.update(f.read_bytes())
     base = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(

@@ -53,18 +53,21 @@ def play_serial(C, S, decks, sizes, seed, first_index, n):
 
 GAME_COLUMNS = ("game", "winner", "first", "turns", "end_reason", "mulligans_a", "mulligans_b",
                 "squad_size_a", "squad_size_b", "squad_cost_a", "squad_cost_b", "left_a", "left_b",
-                "cost_left_a", "cost_left_b", "crystals_left_a", "crystals_left_b")
+                "cost_left_a", "cost_left_b", "crystals_left_a", "crystals_left_b",
+                "first_death_a", "first_death_b")
 
 
 def game_rows(S, stats, first_index, n) -> dict:
     """Per-game outcome columns (numpy) of rows 0..n-1. Player 0 plays deck A, player 1 deck B;
-    winner: 0 = A, 1 = B, 2 = draw; first: the seat that moved first."""
+    winner: 0 = A, 1 = B, 2 = draw; first: the seat that moved first; first_death_a/b: the turn
+    in which that side first lost a creature (-1: never)."""
     cards = cards_view(S)[:n]
     game = game_view(S)[:n]
     ids = np.maximum(cards[:, :, CARD_ID], 0)
     cost = np.where(cards[:, :, CARD_ID] >= 0, stats[ids, COST], 0)
     in_play = (cards[:, :, ZONE] == Z_FIELD) | (cards[:, :, ZONE] == Z_AUX)
     bought = cards[:, :, BOUGHT] == 1
+    death_turn = cards[:, :, DEATH_TURN]
     out = {"game": np.arange(first_index, first_index + n, dtype=np.int64),
            "winner": game[:, G_WINNER].astype(np.int8),
            "first": game[:, G_FIRST].astype(np.int8),
@@ -78,6 +81,9 @@ def game_rows(S, stats, first_index, n) -> dict:
         out[f"left_{side}"] = in_play[:, sl].sum(axis=1).astype(np.int8)
         out[f"cost_left_{side}"] = (cost[:, sl] * in_play[:, sl]).sum(axis=1).astype(np.int16)
         out[f"crystals_left_{side}"] = (game[:, G_GOLD + p] + game[:, G_SILVER + p]).astype(np.int8)
+        dt = death_turn[:, sl]
+        first_death = np.where(dt >= 0, dt, np.iinfo(np.int64).max).min(axis=1)
+        out[f"first_death_{side}"] = np.where((dt >= 0).any(axis=1), first_death, -1).astype(np.int16)
     return out
 
 

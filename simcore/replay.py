@@ -7,17 +7,24 @@ import numpy as np
 
 from .events import format_events
 from .game import new_action_buffer, play_game
+from .ruleset import PR_FIRST
 from .state import MAX_DECK, new_state, set_params
 
 LOG_CAPACITY = 60000
 
 
-def replay_game(matchup, seed: int, game_index: int):
-    """(S, lines): the final state of the game and its events as text."""
+def replay_game(matchup, seed: int, game_index: int, seat_pairs: bool = False):
+    """(S, lines): the final state of the game and its events as text. With seat pairs (simcore.run),
+    game i is key i // 2 with seat i % 2 moving first."""
     S = new_state(1, log_capacity=LOG_CAPACITY)
-    set_params(S, matchup.params)
+    params = matchup.params.copy()
+    key = game_index
+    if seat_pairs:
+        params[PR_FIRST] = game_index % 2
+        key = game_index // 2
+    set_params(S, params)
     play_game(matchup.table.stats, S, 0, matchup.decks, matchup.sizes, np.uint64(seed),
-              game_index, new_action_buffer())
+              key, new_action_buffer())
     counts = {}
     labels = {}
     for p in range(2):

@@ -3,16 +3,18 @@
 Every random number of a game is a pure function of (master seed, global game index, stream, draw
 number), so results never depend on thread count, batch split or machine count. The key is the
 master seed (two 32-bit words); the counter is (draw, stream, game_lo, game_hi). Separate streams
-for dice, shuffles and each player's AI choices give common random numbers: two runs that differ in
-one card still see the same dice and the same shuffles.
+for dice, each player's shuffles and each player's AI choices give common random numbers: two runs
+that differ in one card still see the same dice and the same shuffles, and the two games of a
+seat-swapped pair deal each deck the same cards whoever shuffles first.
 """
 import numpy as np
 from numba import njit
 
 STREAM_DICE = 0
-STREAM_SHUFFLE = 1
+STREAM_SHUFFLE = 1      # player 0's deck; player 1's deck uses STREAM_SHUFFLE1
 STREAM_AI0 = 2          # player 0's policy; player 1 uses STREAM_AI0 + 1
-N_STREAMS = 4
+STREAM_SHUFFLE1 = 4
+N_STREAMS = 5
 
 _M0 = np.uint64(0xD2511F53)
 _M1 = np.uint64(0xCD9E8D57)

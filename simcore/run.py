@@ -9,6 +9,11 @@ Layout of the output folder:
   cards/shard-00000.parquet  per (player, card) counts of the shard (simcore.batch.CARD_COUNT_COLUMNS)
 Shard k holds games k*shard_size .. (k+1)*shard_size-1; a shard is written to a temporary file and
 renamed, so a shard file is either complete or absent.
+
+Seat-swapped pairs (ANALYTICS.md, "seat-balanced pairs"; `seat_pairs=True`, what `meta` and `matchup`
+play): games 2k and 2k+1 share the random numbers of key k (shuffles, dice, AI streams) and differ
+only in who moves first: deck A in game 2k, deck B in game 2k+1. Without pairs (plain `simulate`),
+game i uses key i and the first player is the seeded roll-off of the rules.
 """
 import hashlib
 import json
@@ -28,6 +33,7 @@ from decks.errors import InputError
 from . import RULES_VERSION
 from .ai import AI_VERSION
 from .batch import card_counts, game_rows, play_batch
+from .ruleset import PR_FIRST
 from .state import new_state, set_params
 
 DEFAULT_SHARD = 262144
@@ -52,10 +58,11 @@ def _file_sha(path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
-def run_config(matchup, games: int, seed: int, shard_size: int) -> dict:
+def run_config(matchup, games: int, seed: int, shard_size: int, seat_pairs: bool = False) -> dict:
     """What identifies a run: the same config resumes, a different one is refused."""
     return {
-        "games": games, "seed": seed, "shard_size": shard_size, "rules_version": RULES_VERSION,
+        "games": games, "seed": seed, "shard_size": shard_size, "seat_pairs": seat_pairs,
+        "rules_version": RULES_VERSION,
         "cardset_sha256": matchup.cardset.sha256, "ruleset": matchup.ruleset,
         "rules": matchup.rules, "params": [int(x) for x in matchup.params],
         "ai": {"a": matchup.ais[0], "b": matchup.ais[1], "version": AI_VERSION,
@@ -81,15 +88,56 @@ def shard_paths(out: Path, k: int):
     return out / "games" / f"shard-{k:05d}.parquet", out / "cards" / f"shard-{k:05d}.parquet"
 
 
+def _add_counts(total, more):
+    if total is None:
+        return more
+    for key in total:
+        if key not in ("player", "card"):
+            total[key] = total[key] + more[key]
+    return total
+
+
+def play_range(matchup, S, seed: int, lo: int, hi: int, seat_pairs: bool = False):
+    """Play games lo..hi-1 in batches of S's rows: (per-game columns, per-(player, card) counts).
+    With seat pairs, lo and hi must be even."""
+    C = matchup.table.stats
+    parts, counts = [], None
+    if not seat_pairs:
+        set_params(S, matchup.params)
+        for b in range(lo, hi, S.shape[0]):
+            m = min(S.shape[0], hi - b)
+            play_batch(C, S, matchup.decks, matchup.sizes, np.uint64(seed), b, m)
+            parts.append(game_rows(S, C, b, m))
+            counts = _add_counts(counts, card_counts(S, matchup.decks, matchup.sizes, m))
+    else:
+        params = matchup.params.copy()
+        for k in range(lo // 2, hi // 2, S.shape[0]):
+            m = min(S.shape[0], hi // 2 - k)
+            for first in (0, 1):
+                params[PR_FIRST] = first
+                set_params(S, params)
+                play_batch(C, S, matchup.decks, matchup.sizes, np.uint64(seed), k, m)
+                rows = game_rows(S, C, k, m)
+                rows["game"] = 2 * rows["game"] + first
+                parts.append(rows)
+                counts = _add_counts(counts, card_counts(S, matchup.decks, matchup.sizes, m))
+    games = {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
+    order = np.argsort(games["game"], kind="stable")
+    return {key: v[order] for key, v in games.items()}, counts
+
+
 def run_simulation(matchup, games: int, seed: int, out_dir, threads: int | None = None,
                    shard_size: int = DEFAULT_SHARD, batch_size: int = DEFAULT_BATCH,
-                   command: str | None = None, progress=None) -> dict:
+                   command: str | None = None, progress=None, seat_pairs: bool = False) -> dict:
     """Play games 0..games-1 of the matchup and write the run folder; returns the manifest.
-    `progress(n)` is called with the number of games done (played or found on disk)."""
+    `progress(n)` is called with the number of games done (played or found on disk).
+    With `seat_pairs`, games and shard_size must be even (games 2k, 2k+1 are a pair)."""
     out = Path(out_dir)
     if threads:
         numba.set_num_threads(threads)
-    config = run_config(matchup, games, seed, shard_size)
+    if seat_pairs and (games % 2 or shard_size % 2):
+        raise ValueError("seat-swapped pairs need an even number of games and an even shard size")
+    config = run_config(matchup, games, seed, shard_size, seat_pairs)
     manifest_path = out / "run.json"
     manifest = None
     if manifest_path.exists():
@@ -111,10 +159,8 @@ def run_simulation(matchup, games: int, seed: int, out_dir, threads: int | None 
                      "per_card_rows": "per-shard counts per (player, card)"})
     _atomic_write_text(manifest_path, json.dumps(manifest, indent=2, ensure_ascii=False))
 
-    C = matchup.table.stats
     n_shards = max(1, -(-games // shard_size))
     S = new_state(min(batch_size, max(games, 1)))
-    set_params(S, matchup.params)
     played = 0
     t0 = time.perf_counter()
     for k in range(n_shards):
@@ -125,22 +171,16 @@ def run_simulation(matchup, games: int, seed: int, out_dir, threads: int | None 
             if progress:
                 progress(hi - lo)
             continue
-        parts = []
-        counts = None
-        for b in range(lo, hi, S.shape[0]):
-            m = min(S.shape[0], hi - b)
-            play_batch(C, S, matchup.decks, matchup.sizes, np.uint64(seed), b, m)
-            parts.append(game_rows(S, C, b, m))
-            cc = card_counts(S, matchup.decks, matchup.sizes, m)
-            if counts is None:
-                counts = cc
-            else:
-                for key in counts:
-                    if key not in ("player", "card"):
-                        counts[key] = counts[key] + cc[key]
-            played += m
+        step = S.shape[0] * (2 if seat_pairs else 1)
+        parts, counts = [], None
+        for b in range(lo, hi, step):
+            e = min(hi, b + step)
+            rows, cc = play_range(matchup, S, seed, b, e, seat_pairs)
+            parts.append(rows)
+            counts = _add_counts(counts, cc)
+            played += e - b
             if progress:
-                progress(m)
+                progress(e - b)
         games_df = pl.DataFrame({key: np.concatenate([p[key] for p in parts]) for key in parts[0]})
         cards_df = pl.DataFrame(counts).with_columns(
             pl.Series("name", [matchup.table.names[c] for c in counts["card"]]),

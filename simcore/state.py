@@ -42,6 +42,8 @@ Events are (code, a, b, c, d, e) records (rules/log.py), kept when the log capac
 """
 import numpy as np
 
+from .rng import N_STREAMS
+
 MAX_DECK = 50            # RULES.md section 1: a deck holds 30-50 cards
 N_SLOTS = 2 * MAX_DECK
 N_CELLS = 30
@@ -75,8 +77,8 @@ G_DECK_SIZE = 11         # + player
 G_GOLD = 13              # + player: gold crystals left
 G_SILVER = 15            # + player: silver crystals left
 G_MULLIGANS = 17         # + player
-G_DRAWS = 19             # + stream: draws taken from each random stream (4 streams)
-G_BOARD = 23             # + cell: slot standing on each cell, -1 empty
+G_DRAWS = 19             # + stream: draws taken from each random stream (5 streams)
+G_BOARD = 24             # + cell: slot standing on each cell, -1 empty
 G_ORDER = G_BOARD + N_CELLS          # + player * MAX_DECK + i: deck order as slot offsets
 G_EV_CAP = G_ORDER + 2 * MAX_DECK   # events the row can hold
 G_AI_TURN = G_EV_CAP + 1             # greedy policy's scratch: the turn its cursor belongs to
@@ -86,6 +88,7 @@ G_LAST_WOUND = G_DRAWERS + 2         # turn in which a card last took wounds
 G_NPLAY = G_LAST_WOUND + 1           # + player: his creatures in play
 G_PLAY = G_NPLAY + 2                 # + player * MAX_DECK + i: their slots, ascending
 N_GAME_FIELDS = G_PLAY + 2 * MAX_DECK
+assert G_DRAWS + N_STREAMS <= G_BOARD, "room for every random stream's draw count"
 
 N_PARAMS = 24            # room for simcore.ruleset's PR_* settings
 DICE_CAP = 128           # forced dice a scenario may list

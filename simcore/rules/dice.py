@@ -5,7 +5,7 @@ Every d6 comes from the game's dice stream, or, in a scenario, from its list of 
 import numpy as np
 from numba import njit
 
-from ..rng import STREAM_AI0, STREAM_DICE, STREAM_SHUFFLE, uniform_int
+from ..rng import STREAM_AI0, STREAM_DICE, STREAM_SHUFFLE, STREAM_SHUFFLE1, uniform_int
 from ..state import (
     DICE0,
     ERR_DICE_EXHAUSTED,
@@ -37,11 +37,12 @@ def roll_d6(S, g):
 
 
 @njit(cache=True)
-def shuffle_int(S, g, n):
-    """A uniform integer in [0, n) from the shuffle stream."""
-    d = S[g, GAME0 + G_DRAWS + STREAM_SHUFFLE]
-    S[g, GAME0 + G_DRAWS + STREAM_SHUFFLE] = d + 1
-    return uniform_int(S[g, GAME0 + G_SEED], S[g, GAME0 + G_INDEX], STREAM_SHUFFLE, d, n)
+def shuffle_int(S, g, n, player):
+    """A uniform integer in [0, n) from the player's shuffle stream."""
+    stream = STREAM_SHUFFLE if player == 0 else STREAM_SHUFFLE1
+    d = S[g, GAME0 + G_DRAWS + stream]
+    S[g, GAME0 + G_DRAWS + stream] = d + 1
+    return uniform_int(S[g, GAME0 + G_SEED], S[g, GAME0 + G_INDEX], stream, d, n)
 
 
 @njit(cache=True)

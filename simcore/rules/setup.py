@@ -157,10 +157,10 @@ def give_crystals(C, S, g, first):
 
 @njit(cache=True)
 def shuffle_and_deal(S, g, p, n_deal):
-    """Shuffle the whole deck (Fisher-Yates on the shuffle stream) and deal n_deal cards."""
+    """Shuffle the whole deck (Fisher-Yates on the player's shuffle stream) and deal n_deal cards."""
     n = S[g, GAME0 + G_DECK_SIZE + p]
     for i in range(n - 1, 0, -1):
-        j = shuffle_int(S, g, i + 1)
+        j = shuffle_int(S, g, i + 1, p)
         tmp = S[g, GAME0 + G_ORDER + p * MAX_DECK + i]
         S[g, GAME0 + G_ORDER + p * MAX_DECK + i] = S[g, GAME0 + G_ORDER + p * MAX_DECK + j]
         S[g, GAME0 + G_ORDER + p * MAX_DECK + j] = tmp

@@ -1,0 +1,1038 @@
+"""The report renderer: one self-contained HTML page (plotly charts, sortable tables, provenance, notes),
+a Markdown summary for pasting into a forum, and every table as CSV and Parquet (ANALYTICS.md, Outputs).
+
+`report` is {"provenance": {...}, "notes": [str], "tables": {name: polars.DataFrame}}. Any table may be
+missing or empty: the page renders what exists. The output is deterministic: identical input gives
+identical bytes (fixed chart ids, no clock, no random ids), and the only timestamps, the provenance's
+created and finished, sit inside <span class="timestamp"> so two reports of identical runs differ
+only there. The page needs no network: plotly.js is embedded once, no fonts, no MathJax.
+"""
+from __future__ import annotations
+
+import html
+import math
+import os
+import re
+from pathlib import Path
+
+import plotly.graph_objects as go
+import plotly.io as pio
+import plotly.offline
+import polars as pl
+
+# Known tables in page order, with their section titles; other tables follow, sorted by name.
+TABLE_TITLES = {
+    "deck_win_rates": "Deck win rates",
+    "matchups": "Matchups",
+    "field": "Field win rates and tiers",
+    "nash_mix": "Nash mix",
+    "first_player": "First-player advantage",
+    "turns": "Game length",
+    "end_reasons": "End reasons",
+    "comebacks": "Comebacks",
+    "card_stats": "Card statistics",
+}
+RATE_COLUMNS = {"score", "share", "rate", "weight", "uniform", "weighted", "nash", "dealt_score",
+                "squad_score", "not_drawn_score", "death_rate", "survival_rate", "lo", "hi"}
+DIFF_COLUMNS = {"iwd"}   # a difference of two rates, shown in percentage points
+FLOAT_DECIMALS = {"mean_death_turn": 1}
+LABELS = {
+    "deck": "Deck", "opponent": "Opponent", "games": "Games", "wins": "Wins", "draws": "Draws",
+    "losses": "Losses", "score": "Score", "crosses_50": "Crosses 50%", "mirror": "Mirror",
+    "deck_a": "Deck A", "deck_b": "Deck B", "first_wins": "First-mover wins", "uniform": "Uniform field",
+    "weighted": "Weighted field", "nash": "Nash field", "tier": "Tier", "weight": "Nash weight",
+    "turns": "Turns", "share": "Share", "end_reason": "End reason", "comebacks": "Comebacks",
+    "rate": "Comeback rate", "card": "Card", "dealt_games": "Dealt n", "dealt_score": "Dealt score",
+    "squad_games": "In squad n", "squad_score": "In squad score", "not_drawn_games": "Not drawn n",
+    "not_drawn_score": "Not drawn score", "iwd": "IWD", "p_value": "p", "flagged": "Holm flag",
+    "copies_bought": "Copies bought", "wounds_per_copy": "Wounds / copy", "kills_per_copy": "Kills / copy",
+    "death_rate": "Death rate", "mean_death_turn": "Mean death turn", "survival_rate": "Survival",
+}
+TABLE_LABELS = {"first_player": {"score": "First mover's score"}}
+HINTS = {
+    "score": "wins + draws/2 over games, with the Wilson 95% interval",
+    "crosses_50": "the 95% interval includes 50%: not distinguishable from an even matchup",
+    "iwd": "score with the card bought into the squad minus score with it not drawn, percentage points, "
+           "95% interval (observational)",
+    "p_value": "two-sided p-value of the IWD, before the Holm correction",
+    "flagged": "significant after the Holm correction over all card tests",
+    "dealt_score": "score in games where the card was in the deal (the 15 drawn)",
+    "squad_score": "score in games where the card was bought into the squad",
+    "not_drawn_score": "score in games where the card was not drawn",
+    "uniform": "mean score against every deck, equal weights",
+    "weighted": "mean score against the field of the weights file",
+    "nash": "mean score against the Nash equilibrium mix",
+    "survival_rate": "survival to the end of the game",
+}
+MISSING = "—"
+CHART_CONFIG = {"displaylogo": False, "responsive": True, "modeBarButtonsToRemove": ["select2d", "lasso2d"]}
+FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif'
+COLORS = {"uniform": "#6b7b93", "weighted": "#1b9e77", "nash": "#d95f02", "point": "#2f5597",
+          "flagged": "#d95f02", "plain": "#a3b1c6", "bar": "#4c78a8", "line": "#8a8f98"}
+CARD_CHART_MAX = 30
+MARKDOWN_CARDS_MAX = 20
+
+
+# ---------------------------------------------------------------------------------------------------
+# Values and columns
+
+
+def _missing(x) -> bool:
+    return x is None or (isinstance(x, float) and math.isnan(x))
+
+
+def _pct(x) -> str:
+    return MISSING if _missing(x) else f"{100 * x:.1f}%"
+
+
+def _interval(lo, hi, signed=False) -> str:
+    if _missing(lo) or _missing(hi):
+        return ""
+    if signed:
+        return f"({100 * lo:+.1f} to {100 * hi:+.1f})"
+    return f"({100 * lo:.1f}-{100 * hi:.1f})"
+
+
+def _pct_ci(x, lo, hi) -> str:
+    """'54.3% (53.6-55.0)'."""
+    ci = _interval(lo, hi)
+    return _pct(x) + (f" {ci}" if ci and not _missing(x) else "")
+
+
+def _pp_ci(x, lo, hi) -> str:
+    """'+3.2 pp (+1.0 to +5.4)': a difference of rates."""
+    if _missing(x):
+        return MISSING
+    ci = _interval(lo, hi, signed=True)
+    return f"{100 * x:+.1f} pp" + (f" {ci}" if ci else "")
+
+
+def _count(n) -> str:
+    return MISSING if _missing(n) else f"{int(n):,}"
+
+
+def _p_value(p) -> str:
+    if _missing(p):
+        return MISSING
+    return f"{p:.3f}" if p >= 0.001 else f"{p:.1e}"
+
+
+def _sort_key(x) -> str:
+    """The value the page's sorter compares: numbers as text JavaScript's Number() reads, '' for none."""
+    if _missing(x):
+        return ""
+    if isinstance(x, bool):
+        return "1" if x else "0"
+    return repr(x) if isinstance(x, float) else str(x)
+
+
+class _Column:
+    """One displayed column of a table: a value column and, for a rate, its interval columns."""
+
+    def __init__(self, table: str, name: str, dtype, lo: str | None = None, hi: str | None = None):
+        self.name, self.lo, self.hi = name, lo, hi
+        base = re.sub(r"_(lo|hi)$", "", name)
+        if name in DIFF_COLUMNS or base in DIFF_COLUMNS:
+            self.kind = "diff"
+        elif name in RATE_COLUMNS or base in RATE_COLUMNS:
+            self.kind = "rate"
+        elif name == "p_value":
+            self.kind = "p"
+        elif dtype == pl.Boolean:
+            self.kind = "bool"
+        elif dtype.is_integer():
+            self.kind = "int"
+        elif dtype.is_float():
+            self.kind = "float"
+        else:
+            self.kind = "text"
+        self.label = TABLE_LABELS.get(table, {}).get(name) or LABELS.get(name) or name.replace("_", " ")
+        self.hint = HINTS.get(name, "")
+        self.numeric = self.kind not in ("text", "bool")
+
+    def text(self, row: dict) -> str:
+        x = row[self.name]
+        if self.kind == "rate":
+            return _pct_ci(x, row[self.lo], row[self.hi]) if self.lo else _pct(x)
+        if self.kind == "diff":
+            return _pp_ci(x, row[self.lo] if self.lo else None, row[self.hi] if self.hi else None)
+        if self.kind == "p":
+            return _p_value(x)
+        if self.kind == "int":
+            return _count(x)
+        if self.kind == "float":
+            return MISSING if _missing(x) else f"{x:.{FLOAT_DECIMALS.get(self.name, 2)}f}"
+        if self.kind == "bool":
+            return MISSING if x is None else ("yes" if x else "no")
+        return MISSING if x is None else str(x)
+
+
+def _all_missing(df: pl.DataFrame, name: str) -> bool:
+    s = df[name]
+    if s.dtype.is_float():
+        return bool((s.is_null() | s.is_nan()).all())
+    return bool(s.is_null().all())
+
+
+def _columns(table: str, df: pl.DataFrame) -> list[_Column]:
+    """The displayed columns: rate and interval merged into one, columns without any value left out."""
+    names, schema = df.columns, df.schema
+    taken, out = set(), []
+    for name in names:
+        if name in taken:
+            continue
+        lo, hi = f"{name}_lo", f"{name}_hi"
+        if name in ("score", "rate") and "lo" in names and "hi" in names:
+            lo, hi = "lo", "hi"
+        if lo in names and hi in names:
+            taken |= {lo, hi}
+        else:
+            lo = hi = None
+        if df.height and _all_missing(df, name):
+            continue
+        out.append(_Column(table, name, schema[name], lo, hi))
+    return out
+
+
+def _usable(df, *columns) -> bool:
+    return isinstance(df, pl.DataFrame) and df.height > 0 and all(c in df.columns for c in columns)
+
+
+def _tables(report: dict) -> dict[str, pl.DataFrame]:
+    """The report's tables in page order: the known ones, then the others by name."""
+    tables = {k: v for k, v in (report.get("tables") or {}).items() if isinstance(v, pl.DataFrame)}
+    known = [k for k in TABLE_TITLES if k in tables]
+    return {k: tables[k] for k in known + sorted(k for k in tables if k not in TABLE_TITLES)}
+
+
+def _deck_order(report: dict, tables: dict) -> list[str]:
+    """Decks strongest first (by deck win rate), then any others in the provenance's order."""
+    candidates = []
+    dwr = tables.get("deck_win_rates")
+    if _usable(dwr, "deck", "score"):
+        candidates = dwr.sort(["score", "deck"], descending=[True, False], nulls_last=True)["deck"].to_list()
+    candidates += (report.get("provenance") or {}).get("decks") or []
+    m = tables.get("matchups")
+    if _usable(m, "deck", "opponent"):
+        candidates += sorted({d for d in m["deck"].to_list() + m["opponent"].to_list() if d is not None})
+    order = []
+    for deck in candidates:
+        if deck is not None and deck not in order:
+            order.append(deck)
+    return order
+
+
+def _top_tier(tables: dict) -> tuple[int, list[str]] | None:
+    field = tables.get("field")
+    if not _usable(field, "deck", "tier") or field["tier"].is_null().all():
+        return None
+    best = field["tier"].min()
+    sort_by = [c for c in ("nash", "uniform") if c in field.columns] + ["deck"]
+    decks = field.filter(pl.col("tier") == best).sort(
+        sort_by, descending=[c != "deck" for c in sort_by], nulls_last=True)["deck"].to_list()
+    return int(best), decks
+
+
+def _nash_support(tables: dict) -> list[tuple[str, float]]:
+    mix = tables.get("nash_mix")
+    if not _usable(mix, "deck", "weight"):
+        return []
+    mix = mix.filter(pl.col("weight") > 0).sort(["weight", "deck"], descending=[True, False])
+    return list(zip(mix["deck"].to_list(), mix["weight"].to_list()))
+
+
+def _turn_summary(tables: dict) -> dict | None:
+    t = tables.get("turns")
+    if not _usable(t, "turns", "games"):
+        return None
+    t = t.filter(pl.col("games") > 0).sort("turns")
+    total = t["games"].sum()
+    if not total:
+        return None
+    mean = (t["turns"] * t["games"]).sum() / total
+    cum, median = 0, None
+    for turns, games in zip(t["turns"].to_list(), t["games"].to_list()):
+        cum += games
+        if cum * 2 >= total:
+            median = turns
+            break
+    return {"mean": mean, "median": median, "min": t["turns"].min(), "max": t["turns"].max(),
+            "games": total}
+
+
+def _overall_first(tables: dict) -> dict | None:
+    fp = tables.get("first_player")
+    if not _usable(fp, "deck_a", "deck_b", "score"):
+        return None
+    rows = fp.filter((pl.col("deck_a") == "all") & (pl.col("deck_b") == "all"))
+    return rows.row(0, named=True) if rows.height else None
+
+
+# ---------------------------------------------------------------------------------------------------
+# Charts
+
+
+def _layout(fig: go.Figure, height: int, **kwargs) -> go.Figure:
+    layout = {"template": "plotly_white", "height": height, "font": {"family": FONT, "size": 13},
+              "margin": {"l": 10, "r": 20, "t": 40, "b": 50}, "hoverlabel": {"font": {"family": FONT}},
+              "legend": {"orientation": "h", "yanchor": "bottom", "y": 1.0, "x": 0}}
+    if kwargs.get("showlegend", True) and len(fig.data) > 1:
+        layout["margin"] = layout["margin"] | {"t": 70}   # the legend sits below the mode bar
+    fig.update_layout(**(layout | kwargs))
+    fig.update_xaxes(automargin=True)
+    fig.update_yaxes(automargin=True)
+    return fig
+
+
+def _error_x(values, los, his) -> dict:
+    return {"type": "data", "symmetric": False, "thickness": 1.5, "width": 4,
+            "array": [None if _missing(h) or _missing(v) else 100 * (h - v) for v, h in zip(values, his)],
+            "arrayminus": [None if _missing(lo) or _missing(v) else 100 * (v - lo)
+                           for v, lo in zip(values, los)]}
+
+
+def _pct_values(values) -> list:
+    return [None if _missing(v) else 100 * v for v in values]
+
+
+def _fifty_line(fig: go.Figure) -> None:
+    fig.add_vline(x=50, line={"dash": "dash", "color": COLORS["line"], "width": 1})
+
+
+def _category_rows(fig: go.Figure, labels: list[str]) -> None:
+    """Rows of a dot chart in the given order, bottom to top, without padding beyond the first and last."""
+    fig.update_yaxes(categoryorder="array", categoryarray=labels, range=[-0.6, len(labels) - 0.4])
+
+
+def _chart_matchups(tables: dict, order: list[str]) -> go.Figure | None:
+    m = tables.get("matchups")
+    if not _usable(m, "deck", "opponent", "score"):
+        return None
+    cells = {(r["deck"], r["opponent"]): r for r in m.iter_rows(named=True)}
+    z, text, hover = [], [], []
+    for deck in order:
+        zr, tr, hr = [], [], []
+        for opp in order:
+            r = cells.get((deck, opp))
+            if r is None or _missing(r["score"]):
+                zr.append(None)
+                tr.append("")
+                hr.append("no games")
+                continue
+            zr.append(100 * r["score"])
+            tr.append(("~" if r.get("crosses_50") else "") + f"{100 * r['score']:.1f}")
+            hr.append(f"score {_pct_ci(r['score'], r.get('lo'), r.get('hi'))}<br>n = {_count(r.get('games'))}"
+                      + ("<br>interval crosses 50%" if r.get("crosses_50") else ""))
+        z.append(zr)
+        text.append(tr)
+        hover.append(hr)
+    spread = max([abs(v - 50) for row in z for v in row if v is not None] + [5.0])
+    spread = math.ceil(spread)
+    n = len(order)
+    fig = go.Figure(go.Heatmap(
+        z=z, x=order, y=order, text=text, texttemplate="%{text}", customdata=hover,
+        textfont={"size": 14 if n <= 6 else 12}, colorscale="RdBu", zmid=50, zmin=50 - spread,
+        zmax=50 + spread, xgap=2, ygap=2,
+        hovertemplate="<b>%{y}</b> vs <b>%{x}</b><br>%{customdata}<extra></extra>",
+        colorbar={"title": {"text": "score"}, "ticksuffix": "%", "thickness": 14}))
+    _layout(fig, 140 + max(n, 2) * (56 if n <= 6 else 44), margin={"l": 10, "r": 10, "t": 10, "b": 10})
+    fig.update_xaxes(side="top", title={"text": "opponent"}, tickangle=-30 if n > 4 else 0, showgrid=False)
+    fig.update_yaxes(autorange="reversed", title={"text": "deck"}, showgrid=False)
+    return fig
+
+
+def _chart_points(labels, values, los, his, name, color, value_text=True) -> go.Scatter:
+    return go.Scatter(
+        x=_pct_values(values), y=labels, name=name, mode="markers+text" if value_text else "markers",
+        marker={"size": 10, "color": color}, error_x={**_error_x(values, los, his), "color": color},
+        text=[_pct(v) for v in values] if value_text else None, textposition="top center",
+        customdata=[_pct_ci(v, lo, hi) for v, lo, hi in zip(values, los, his)],
+        hovertemplate="<b>%{y}</b><br>" + name + " %{customdata}<extra></extra>")
+
+
+def _chart_deck_win_rates(tables: dict) -> go.Figure | None:
+    d = tables.get("deck_win_rates")
+    if not _usable(d, "deck", "score", "lo", "hi"):
+        return None
+    d = d.sort(["score", "deck"], descending=[False, True], nulls_last=False)
+    fig = go.Figure(_chart_points(d["deck"].to_list(), d["score"].to_list(), d["lo"].to_list(),
+                                  d["hi"].to_list(), "score", COLORS["point"]))
+    _fifty_line(fig)
+    _category_rows(fig, d["deck"].to_list())
+    _layout(fig, 110 + 46 * d.height, showlegend=False)
+    fig.update_xaxes(ticksuffix="%", title={"text": "score (draws count half), 95% interval"})
+    return fig
+
+
+def _chart_nash_mix(tables: dict) -> go.Figure | None:
+    mix = tables.get("nash_mix")
+    if not _usable(mix, "deck", "weight"):
+        return None
+    mix = mix.sort(["weight", "deck"], descending=[False, True])
+    weights = mix["weight"].to_list()
+    fig = go.Figure(go.Bar(
+        x=_pct_values(weights), y=mix["deck"].to_list(), orientation="h", marker={"color": COLORS["nash"]},
+        text=[_pct(w) for w in weights], textposition="outside", cliponaxis=False,
+        hovertemplate="<b>%{y}</b><br>weight %{x:.1f}%<extra></extra>"))
+    top = max([100 * w for w in weights if not _missing(w)] + [1.0])
+    _layout(fig, 110 + 40 * mix.height, showlegend=False)
+    fig.update_xaxes(ticksuffix="%", range=[0, top * 1.18], title={"text": "weight in the Nash equilibrium"})
+    return fig
+
+
+def _chart_field(tables: dict) -> go.Figure | None:
+    f = tables.get("field")
+    if not _usable(f, "deck"):
+        return None
+    measures = [(m, label) for m, label in (("uniform", "uniform field"), ("weighted", "weighted field"),
+                                            ("nash", "Nash field"))
+                if all(c in f.columns for c in (m, f"{m}_lo", f"{m}_hi")) and not _all_missing(f, m)]
+    if not measures:
+        return None
+    key = measures[-1][0]
+    f = f.sort([key, "deck"], descending=[False, True], nulls_last=False)
+    labels = f["deck"].to_list()
+    if "tier" in f.columns:
+        labels = [d if _missing(t) else f"{d} · tier {t}" for d, t in zip(labels, f["tier"].to_list())]
+    fig = go.Figure([_chart_points(labels, f[m].to_list(), f[f"{m}_lo"].to_list(), f[f"{m}_hi"].to_list(),
+                                   label, COLORS[m], value_text=False) for m, label in measures])
+    _fifty_line(fig)
+    _layout(fig, 130 + f.height * (22 + 14 * len(measures)), scattermode="group", scattergap=0.35)
+    fig.update_xaxes(ticksuffix="%", title={"text": "mean score against the field, 95% interval"})
+    _category_rows(fig, labels)
+    return fig
+
+
+def _chart_first_player(tables: dict) -> go.Figure | None:
+    fp = tables.get("first_player")
+    if not _usable(fp, "deck_a", "deck_b", "score", "lo", "hi"):
+        return None
+    rows = list(fp.iter_rows(named=True))
+    rows = [r for r in rows if r["deck_a"] != "all"][::-1] + [r for r in rows if r["deck_a"] == "all"]
+    labels = ["<b>all games</b>" if r["deck_a"] == "all" else f"{r['deck_a']} – {r['deck_b']}"
+              for r in rows]
+    values = [r["score"] for r in rows]
+    fig = go.Figure(_chart_points(labels, values, [r["lo"] for r in rows], [r["hi"] for r in rows],
+                                  "first mover's score", COLORS["point"], value_text=False))
+    fig.update_traces(marker={"color": [COLORS["nash"] if r["deck_a"] == "all" else COLORS["point"]
+                                        for r in rows]})
+    _fifty_line(fig)
+    _layout(fig, 100 + 26 * len(rows), showlegend=False)
+    fig.update_xaxes(ticksuffix="%", title={"text": "score of the player who moves first, 95% interval"})
+    _category_rows(fig, labels)
+    return fig
+
+
+def _chart_turns(tables: dict) -> go.Figure | None:
+    t = tables.get("turns")
+    if not _usable(t, "turns", "games"):
+        return None
+    t = t.sort("turns")
+    share = t["share"].to_list() if "share" in t.columns else [None] * t.height
+    fig = go.Figure(go.Bar(
+        x=t["turns"].to_list(), y=t["games"].to_list(), marker={"color": COLORS["bar"]},
+        customdata=[_pct(s) for s in share],
+        hovertemplate="%{x} turns: %{y:,} games (%{customdata})<extra></extra>"))
+    _layout(fig, 360, showlegend=False, bargap=0.08)
+    fig.update_xaxes(title={"text": "turns in the game"})
+    shape = _turn_summary(tables)
+    if shape:
+        fig.add_vline(x=shape["median"], line={"dash": "dot", "color": "#333", "width": 1},
+                      annotation={"text": f"median {shape['median']}", "font": {"size": 12}})
+        view = _turn_view(t)
+        if view:
+            fig.update_xaxes(range=[t["turns"].min() - 0.5, view[0] + 0.5])
+    fig.update_yaxes(title={"text": "games"}, separatethousands=True)
+    return fig
+
+
+def _turn_view(t: pl.DataFrame) -> tuple[int, int] | None:
+    """(last turn shown, games beyond it) when a thin far tail (turn cap games) would squash the
+    histogram's body: the axis then stops at the 99.5th percentile; None when everything fits."""
+    t = t.filter(pl.col("games") > 0)
+    total = t["games"].sum()
+    cum, q = 0, None
+    for turns, games in zip(t["turns"].to_list(), t["games"].to_list()):
+        cum += games
+        if cum >= 0.995 * total:
+            q = turns
+            break
+    if q is None or t["turns"].max() <= 1.5 * q + 5:
+        return None
+    upper = q + max(2, q // 10)
+    return upper, int(t.filter(pl.col("turns") > upper)["games"].sum())
+
+
+def _chart_end_reasons(tables: dict) -> go.Figure | None:
+    e = tables.get("end_reasons")
+    if not _usable(e, "end_reason", "games"):
+        return None
+    e = e.sort(["games", "end_reason"], descending=[False, True])
+    total = e["games"].sum() or 1
+    share = e["share"].to_list() if "share" in e.columns else [g / total for g in e["games"].to_list()]
+    fig = go.Figure(go.Bar(
+        x=e["games"].to_list(), y=[str(r).replace("_", " ") for r in e["end_reason"].to_list()],
+        orientation="h", marker={"color": COLORS["bar"]}, text=[_pct(s) for s in share],
+        textposition="outside", cliponaxis=False,
+        hovertemplate="<b>%{y}</b><br>%{x:,} games (%{text})<extra></extra>"))
+    _layout(fig, 110 + 44 * e.height, showlegend=False)
+    fig.update_xaxes(title={"text": "games"}, range=[0, max(e["games"].max() or 1, 1) * 1.2],
+                     separatethousands=True)
+    return fig
+
+
+def _chart_card_impact(tables: dict) -> go.Figure | None:
+    c = tables.get("card_stats")
+    if not _usable(c, "deck", "card", "iwd"):
+        return None
+    c = c.filter(pl.col("iwd").is_not_null() & pl.col("iwd").is_not_nan())
+    if not c.height:
+        return None
+    c = c.with_columns(pl.col("iwd").abs().alias("_abs")).sort(
+        ["_abs", "deck", "card"], descending=[True, False, False]).head(CARD_CHART_MAX).sort(
+        ["iwd", "deck", "card"], descending=[False, True, True])
+    several = c["deck"].n_unique() > 1
+    c = c.with_columns(
+        (pl.col("card") + (" (" + pl.col("deck") + ")" if several else pl.lit(""))).alias("_label"),
+        (pl.col("flagged").fill_null(False) if "flagged" in c.columns else pl.lit(False)).alias("_flag"))
+    los = c["iwd_lo"].to_list() if "iwd_lo" in c.columns else [None] * c.height
+    his = c["iwd_hi"].to_list() if "iwd_hi" in c.columns else [None] * c.height
+    c = c.with_columns(pl.Series("_lo", los, dtype=pl.Float64), pl.Series("_hi", his, dtype=pl.Float64))
+    traces = []
+    for flag, name in ((True, "Holm-significant"), (False, "not significant")):
+        part = c.filter(pl.col("_flag") == flag)
+        if not part.height:
+            continue
+        values, lo, hi = part["iwd"].to_list(), part["_lo"].to_list(), part["_hi"].to_list()
+        color = COLORS["flagged"] if flag else COLORS["plain"]
+        traces.append(go.Bar(
+            x=_pct_values(values), y=part["_label"].to_list(), orientation="h", name=name,
+            marker={"color": color}, error_x={**_error_x(values, lo, hi), "color": "#3b4252"},
+            customdata=[_pp_ci(v, a, b) for v, a, b in zip(values, lo, hi)],
+            hovertemplate="<b>%{y}</b><br>IWD %{customdata}<extra>" + name + "</extra>"))
+    fig = go.Figure(traces)
+    _layout(fig, 130 + 24 * c.height, barmode="overlay")
+    fig.update_xaxes(ticksuffix=" pp", zeroline=True, zerolinecolor="#555", zerolinewidth=1,
+                     title={"text": "score in squad minus score not drawn (percentage points), 95% interval"})
+    fig.update_yaxes(categoryorder="array", categoryarray=c["_label"].to_list())
+    return fig
+
+
+def _card_count(tables: dict) -> str:
+    """'The 30 largest card impacts' or 'All 12 card impacts': what the card chart shows."""
+    cards = tables.get("card_stats")
+    n = 0
+    if _usable(cards, "iwd"):
+        n = cards.filter(pl.col("iwd").is_not_null() & pl.col("iwd").is_not_nan()).height
+    return f"The {CARD_CHART_MAX} largest card impacts" if n > CARD_CHART_MAX else f"All {n} card impacts"
+
+
+def _figure_html(fig: go.Figure, div_id: str) -> str:
+    return pio.to_html(fig, full_html=False, include_plotlyjs=False, include_mathjax=False, div_id=div_id,
+                       config=CHART_CONFIG, validate=True)
+
+
+# ---------------------------------------------------------------------------------------------------
+# HTML
+
+
+CSS = """
+:root { --fg: #1f2328; --muted: #5b6470; --bg: #f3f5f8; --card: #ffffff; --line: #d8dee6;
+        --accent: #2f5597; --head: #1e293b; --flag: #fff1e6; }
+* { box-sizing: border-box; }
+body { margin: 0; background: var(--bg); color: var(--fg); font: 15px/1.5 FONT; }
+header.page { background: var(--head); color: #e8edf3; padding: 28px 32px 22px; }
+header.page h1 { margin: 0 0 4px; font-size: 26px; font-weight: 650; }
+header.page .kind { display: inline-block; font-size: 12px; text-transform: uppercase; letter-spacing: .08em;
+  background: #334155; color: #cbd5e1; border-radius: 4px; padding: 2px 8px; margin-bottom: 14px; }
+dl.prov { display: grid; grid-template-columns: max-content 1fr; gap: 4px 18px; margin: 0; font-size: 14px; }
+dl.prov dt { color: #94a3b8; }
+dl.prov dd { margin: 0; }
+dl.prov code { background: #0f172a; color: #e2e8f0; padding: 2px 6px; border-radius: 4px; font-size: 13px;
+  word-break: break-all; }
+dl.prov .small { font-size: 12px; color: #94a3b8; }
+nav.toc { position: sticky; top: 0; z-index: 10; background: #ffffffee; border-bottom: 1px solid var(--line);
+  padding: 8px 32px; font-size: 14px; }
+nav.toc a { color: var(--accent); text-decoration: none; margin-right: 16px; white-space: nowrap; }
+nav.toc a:hover { text-decoration: underline; }
+main { max-width: 1280px; margin: 0 auto; padding: 20px 24px 40px; }
+section { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 18px 22px;
+  margin: 0 0 20px; scroll-margin-top: 48px; }
+section h2 { margin: 0 0 12px; font-size: 20px; }
+section h3 { margin: 18px 0 8px; font-size: 16px; }
+section h3 .sub { color: var(--muted); font-weight: 400; font-size: 13px; }
+p.lead, figcaption, .muted { color: var(--muted); }
+figure { margin: 0 0 12px; min-width: 0; }
+figcaption { font-size: 13px; margin-top: 4px; }
+/* Fixed columns: plotly sizes a chart when its script runs, before the next grid item exists. */
+.grid2 { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 18px; }
+@media (max-width: 960px) { .grid2 { grid-template-columns: minmax(0, 1fr); } }
+.headline { display: grid; grid-template-columns: repeat(auto-fit, minmax(210px, 1fr)); gap: 16px; }
+.figure-box { border: 1px solid var(--line); border-radius: 8px; padding: 12px 16px; }
+.figure-box .label { font-size: 13px; color: var(--muted); text-transform: uppercase; letter-spacing: .05em; }
+.figure-box .big { font-size: 26px; font-weight: 650; }
+.figure-box .muted { font-size: 13px; margin-top: 6px; }
+.chip { display: inline-block; border-radius: 999px; padding: 3px 12px; margin: 4px 6px 0 0; font-size: 15px;
+  background: #fdebd9; color: #7a3300; }
+.chip.tier { background: #e1ecfb; color: #1d3f7a; }
+.chip b { font-weight: 650; }
+.tables { display: flex; flex-wrap: wrap; gap: 0 32px; align-items: flex-start; }
+.table-block { min-width: 0; max-width: 100%; }
+.table-wrap { width: fit-content; max-width: 100%; max-height: 540px; overflow: auto;
+  border: 1px solid var(--line); border-radius: 8px; }
+table.sortable { border-collapse: separate; border-spacing: 0; width: 100%; font-size: 13px;
+  font-variant-numeric: tabular-nums; }
+table.sortable th { position: sticky; top: 0; background: #eef2f7; text-align: left; font-weight: 600;
+  padding: 7px 10px; border-bottom: 1px solid var(--line); cursor: pointer; white-space: nowrap;
+  user-select: none; }
+table.sortable th:hover { background: #e2e8f0; }
+table.sortable th[aria-sort="ascending"]::after { content: " \\25B2"; font-size: 10px; }
+table.sortable th[aria-sort="descending"]::after { content: " \\25BC"; font-size: 10px; }
+table.sortable td { padding: 5px 10px; border-bottom: 1px solid #edf0f4; white-space: nowrap; }
+table.sortable tbody tr:nth-child(even) td { background: #fafbfc; }
+table.sortable tbody tr.flagged td { background: var(--flag); }
+table.sortable tbody tr:hover td { background: #eef4ff; }
+table.sortable .num { text-align: right; }
+.ci { color: var(--muted); }
+.empty { color: var(--muted); font-style: italic; }
+ul.notes li { margin-bottom: 6px; }
+footer { color: var(--muted); font-size: 12px; text-align: center; padding: 0 0 24px; }
+""".replace("FONT", FONT)
+
+SORT_JS = """
+(function () {
+  // Click a column header to sort its table; click again to reverse. Numbers (data-sort) sort
+  // numerically, largest first on the first click; text sorts alphabetically. Empty cells go last.
+  function sortTable(table, th, col) {
+    var body = table.tBodies[0];
+    var rows = Array.prototype.slice.call(body.rows);
+    var keys = rows.map(function (r) {
+      var td = r.cells[col];
+      return td ? (td.hasAttribute("data-sort") ? td.getAttribute("data-sort") : td.textContent) : "";
+    });
+    var numeric = keys.every(function (k) { return k === "" || isFinite(Number(k)); });
+    var current = th.getAttribute("aria-sort");
+    var ascending = current ? current === "descending" : !numeric;
+    Array.prototype.forEach.call(th.parentNode.cells, function (h) { h.removeAttribute("aria-sort"); });
+    th.setAttribute("aria-sort", ascending ? "ascending" : "descending");
+    var order = rows.map(function (r, i) { return i; });
+    order.sort(function (i, j) {
+      var a = keys[i], b = keys[j];
+      if (a === "" || b === "") { return a === b ? i - j : (a === "" ? 1 : -1); }
+      var c = numeric ? Number(a) - Number(b) : a.localeCompare(b, undefined, {numeric: true});
+      return (ascending ? c : -c) || i - j;
+    });
+    order.forEach(function (i) { body.appendChild(rows[i]); });
+  }
+  Array.prototype.forEach.call(document.querySelectorAll("table.sortable"), function (table) {
+    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, col) {
+      th.tabIndex = 0;
+      th.addEventListener("click", function () { sortTable(table, th, col); });
+      th.addEventListener("keydown", function (e) {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); sortTable(table, th, col); }
+      });
+    });
+  });
+})();
+"""
+
+
+def _e(x) -> str:
+    return html.escape(str(x), quote=True)
+
+
+def _attr(name: str, value: str) -> str:
+    """' name="value"', or nothing for an empty value."""
+    return f' {name}="{_e(value)}"' if value else ""
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]", "-", name)
+
+
+def _timestamp(ts, missing: str = MISSING) -> str:
+    return f'<span class="timestamp">{_e(ts) if ts else missing}</span>'
+
+
+def _html_table(name: str, df: pl.DataFrame) -> str:
+    if not df.width:
+        return f'<p class="empty" id="table-{_slug(name)}">No rows.</p>'
+    cols = _columns(name, df)
+    head = "".join(f'<th scope="col"{_attr("class", "num" if c.numeric else "")}{_attr("title", c.hint)}>'
+                   f'{_e(c.label)}</th>' for c in cols)
+    flag = "flagged" in df.columns and df.schema["flagged"] == pl.Boolean
+    rows = []
+    for row in df.iter_rows(named=True):
+        cells = []
+        for c in cols:
+            text = c.text(row)
+            if c.lo and text != MISSING and " (" in text:
+                value, ci = text.split(" (", 1)
+                text_html = f'{_e(value)} <span class="ci">({_e(ci)}</span>'
+            else:
+                text_html = _e(text)
+            cells.append(f'<td{_attr("class", "num" if c.numeric else "")} '
+                         f'data-sort="{_e(_sort_key(row[c.name]))}">{text_html}</td>')
+        row_class = "flagged" if flag and row["flagged"] else ""
+        rows.append(f'<tr{_attr("class", row_class)}>{"".join(cells)}</tr>')
+    empty = "" if rows else '<p class="empty">No rows.</p>'
+    return (f'<div class="table-wrap"><table id="table-{_slug(name)}" class="sortable" '
+            f'data-table="{_e(name)}" data-rows="{df.height}">\n<thead><tr>{head}</tr></thead>\n'
+            f'<tbody>\n{"".join(r + chr(10) for r in rows)}</tbody></table></div>{empty}')
+
+
+def _table_block(name: str, tables: dict) -> str:
+    df = tables[name]
+    title = TABLE_TITLES.get(name, name.replace("_", " ").capitalize())
+    count = f'{df.height:,} row{"s" if df.height != 1 else ""}'
+    return (f'<h3 id="tbl-{_slug(name)}">{_e(title)} <span class="sub">table <code>{_e(name)}</code>, '
+            f"{count}; click a header to sort</span></h3>\n" + _html_table(name, df))
+
+
+def _figure(fig: go.Figure | None, div_id: str, caption: str) -> str:
+    if fig is None:
+        return ""
+    return f'<figure>{_figure_html(fig, div_id)}<figcaption>{caption}</figcaption></figure>'
+
+
+def _provenance_html(p: dict) -> str:
+    sha = str(p.get("cardset_sha256") or "")
+    rules = p.get("rules") or {}
+    rules_text = ", ".join(f"{k} = {v}" for k, v in rules.items())
+    libs = p.get("library_versions") or {}
+    decks = p.get("decks") or []
+    items = [
+        ("Seed range", _e(p.get("seed_range") or f"seed {p.get('seed', MISSING)}")),
+        ("Games", _e(_count(p.get("games"))) + (" (each seed played twice with the seats swapped)"
+                                                 if p.get("seat_pairs") else "")),
+        ("Decks", _e(", ".join(decks)) if decks else MISSING),
+        ("AI", _e(p.get("ai") or MISSING)),
+        ("Ruleset", _e(p.get("ruleset") or MISSING) + (f' <span class="small">({_e(rules_text)})</span>'
+                                                        if rules_text else "")),
+        ("Rules version", _e(p.get("rules_version") or MISSING)),
+        ("Card set", f'<span title="sha256 {_e(sha)}">sha256 {_e(sha[:12])}</span>' if sha else MISSING),
+        ("Weights", _e(p.get("weights_file") or "none (no weighted field)")),
+        ("Card tests", _e(_count(p.get("card_tests"))) + " in the Holm correction"
+         if p.get("card_tests") is not None else MISSING),
+        ("Created", _timestamp(p.get("created"))),
+        ("Finished", _timestamp(p.get("finished"), "not finished")),
+        ("Command", f'<code>{_e(p.get("command") or "")}</code>'),
+        ("Libraries", '<span class="small">' + _e(", ".join(f"{k} {v}" for k, v in sorted(libs.items())))
+         + "</span>" if libs else MISSING),
+    ]
+    return '<dl class="prov">' + "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in items) + "</dl>"
+
+
+def _box(label: str, big: str, detail: str) -> str:
+    """One headline figure: a label, the figure in large type (or chips), and a line of detail."""
+    return (f'<div class="figure-box"><div class="label">{label}</div>{big}'
+            f'<div class="muted">{detail}</div></div>')
+
+
+def _headline_html(tables: dict) -> str:
+    boxes = []
+    support = _nash_support(tables)
+    if support:
+        boxes.append(_box("Nash mix", "".join(f'<span class="chip"><b>{_e(d)}</b> {_pct(w)}</span>'
+                                              for d, w in support),
+                          "the equilibrium of the matchup matrix: the field no deck can exploit"))
+    tier = _top_tier(tables)
+    if tier:
+        level, decks = tier
+        boxes.append(_box(f"Top tier (tier {level})",
+                          "".join(f'<span class="chip tier"><b>{_e(d)}</b></span>' for d in decks), ""))
+    dwr = tables.get("deck_win_rates")
+    if not support and _usable(dwr, "deck", "score"):
+        best = dwr.sort(["score", "deck"], descending=[True, False], nulls_last=True).row(0, named=True)
+        boxes.append(_box("Best deck", f'<div class="big">{_e(best["deck"])} {_pct(best["score"])}</div>',
+                          f'95% interval {_e(_interval(best.get("lo"), best.get("hi")))}, '
+                          f'n = {_count(best.get("games"))}'))
+    first = _overall_first(tables)
+    if first:
+        boxes.append(_box("First mover&rsquo;s score", f'<div class="big">{_pct(first["score"])}</div>',
+                          f'95% interval {_e(_interval(first.get("lo"), first.get("hi")))}, '
+                          f'n = {_count(first.get("games"))}'))
+    shape = _turn_summary(tables)
+    if shape:
+        boxes.append(_box("Game length", f'<div class="big">{shape["median"]} turns</div>',
+                          f'median; mean {shape["mean"]:.1f}, range {shape["min"]}-{shape["max"]}'))
+    cb = tables.get("comebacks")
+    if _usable(cb, "rate") and not _missing(cb["rate"][0]):
+        r = cb.row(0, named=True)
+        boxes.append(_box("Comebacks", f'<div class="big">{_pct(r["rate"])}</div>',
+                          f'of {_count(r.get("games"))} games the side that lost the first creature won; '
+                          f'95% interval {_e(_interval(r.get("lo"), r.get("hi")))}'))
+    if not boxes:
+        return ""
+    return ('<section id="headline"><h2>Headline</h2><div class="headline">' + "".join(boxes)
+            + "</div></section>")
+
+
+def _turns_caption(tables: dict) -> str:
+    caption = "Number of games by length in turns; the dotted line is the median."
+    view = _turn_view(tables["turns"]) if _usable(tables.get("turns"), "turns", "games") else None
+    if view:
+        caption += (f" The axis stops at {view[0]} turns: {view[1]:,} longer games (up to "
+                    f"{tables['turns']['turns'].max()} turns) are off it; "
+                    "autoscale or double-click the chart to see them.")
+    return caption
+
+
+def _side_by_side(*figures: str) -> str:
+    """Two charts in two columns; a lone chart takes the whole width."""
+    figures = [f for f in figures if f]
+    return f'<div class="grid2">{"".join(figures)}</div>' if len(figures) > 1 else "".join(figures)
+
+
+def _section(section_id: str, title: str, body: list[str], lead: str = "") -> str:
+    body = [b for b in body if b]
+    if not body:
+        return ""
+    lead_html = f'<p class="lead">{lead}</p>' if lead else ""
+    return f'<section id="{section_id}"><h2>{_e(title)}</h2>{lead_html}\n' + "\n".join(body) + "</section>"
+
+
+def render_html(report: dict) -> str:
+    """One self-contained HTML page of the report: no network at view time, identical bytes for identical
+    input (timestamps only inside <span class="timestamp">)."""
+    p = report.get("provenance") or {}
+    tables = _tables(report)
+    order = _deck_order(report, tables)
+    notes = [str(n) for n in report.get("notes") or []]
+    used = set()
+
+    def block(*names):
+        out = []
+        for name in names:
+            if name in tables:
+                used.add(name)
+                out.append(f'<div class="table-block">{_table_block(name, tables)}</div>')
+        return f'<div class="tables">{"".join(out)}</div>' if out else ""
+
+    sections = [_headline_html(tables)]
+    sections.append(_section("decks", "Decks", [
+        _figure(_chart_deck_win_rates(tables), "chart-deck-win-rates",
+                "Each deck's score over its games, draws counting half; bars are Wilson 95% intervals; the "
+                "dashed line is 50%."),
+        block("deck_win_rates")]))
+    mirror_note = (" Seats are balanced, so each cell and its mirror image sum to 100% and mirrors are 50%."
+                   if p.get("seat_pairs") else "")
+    sections.append(_section("matchups", "Matchups", [
+        _figure(_chart_matchups(tables, order), "chart-matchups",
+                "Score of the row deck against the column deck, in %, blue when the row deck is favoured. "
+                "<b>~</b> marks a cell whose 95% interval crosses 50%: not distinguishable from an even "
+                "matchup. Hover a cell for n and the interval." + mirror_note),
+        block("matchups")]))
+    has_weights = _usable(tables.get("field"), "weighted") and not _all_missing(tables["field"], "weighted")
+    sections.append(_section("field", "Field and Nash equilibrium", [
+        _side_by_side(
+            _figure(_chart_field(tables), "chart-field",
+                    "Mean score against the field: every deck equally (uniform), "
+                    + ("the weights file (weighted), " if has_weights else "")
+                    + "and the Nash mix; with 95% intervals and the tier of each deck."),
+            _figure(_chart_nash_mix(tables), "chart-nash-mix",
+                    "The Nash equilibrium of the matchup matrix: the mix of decks no deck can exploit.")),
+        block("field", "nash_mix")]))
+    sections.append(_section("first-player", "First-player advantage", [
+        _figure(_chart_first_player(tables), "chart-first-player",
+                "Score of the player who moves first (chosen by the seeded roll-off), per pairing and over "
+                "all games, with 95% intervals; the dashed line is 50%."),
+        block("first_player")]))
+    sections.append(_section("game-shape", "Game shape", [
+        _side_by_side(_figure(_chart_turns(tables), "chart-turns", _turns_caption(tables)),
+                      _figure(_chart_end_reasons(tables), "chart-end-reasons", "Why the games ended.")),
+        block("turns", "end_reasons", "comebacks")]))
+    n_tests = p.get("card_tests")
+    sections.append(_section("cards", "Cards", [
+        _figure(_chart_card_impact(tables), "chart-card-impact",
+                _card_count(tables) + ": score with the card bought into the "
+                "squad minus score with it not drawn (IWD), with 95% intervals; orange bars stay "
+                "significant after the Holm correction"
+                + (f" over {_count(n_tests)} card tests" if n_tests is not None else "")
+                + ". Observational: see the notes."),
+        block("card_stats")],
+        lead='Correlations over simulated games, like 17lands or HSReplay: read them with the '
+             '<a href="#notes">notes</a>.'))
+    others = [n for n in tables if n not in used]
+    sections.append(_section("other-tables", "Other tables", [block(*others)]))
+    if notes:
+        sections.append('<section id="notes"><h2>Notes</h2><ul class="notes">'
+                        + "".join(f"<li>{_e(n)}</li>" for n in notes) + "</ul></section>")
+    sections = [s for s in sections if s]
+    toc = "".join(f'<a href="#{sid}">{label}</a>' for sid, label in (
+        ("headline", "Headline"), ("decks", "Decks"), ("matchups", "Matchups"), ("field", "Field"),
+        ("first-player", "First player"), ("game-shape", "Game shape"), ("cards", "Cards"),
+        ("other-tables", "Other tables"), ("notes", "Notes"))
+        if any(f'<section id="{sid}"' in s for s in sections))
+    title = str(p.get("title") or "Berserk simulation report")
+    kind = str(p.get("kind") or "run")
+    return "\n".join([
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        '<link rel="icon" href="data:,">',
+        f"<title>{_e(title)}</title>",
+        f"<style>{CSS}</style>",
+        "<script>window.PlotlyConfig = {MathJaxConfig: 'local'};</script>",
+        f'<script id="plotlyjs">{plotly.offline.get_plotlyjs()}</script>',
+        "</head><body>",
+        (f'<header class="page"><h1>{_e(title)}</h1><div class="kind">{_e(kind)} report</div>'
+         f"{_provenance_html(p)}</header>"),
+        f'<nav class="toc">{toc}</nav>',
+        "<main>", *sections, "</main>",
+        f"<footer>berserk-sim report · {_e(kind)} · rules version {_e(p.get('rules_version') or MISSING)}"
+        + "</footer>",
+        f"<script>{SORT_JS}</script>",
+        "</body></html>", ""])
+
+
+# ---------------------------------------------------------------------------------------------------
+# Markdown
+
+
+def _md(x) -> str:
+    return str(x).replace("|", "\\|").replace("\n", " ")
+
+
+def _md_table(headers: list[str], rows: list[list[str]], numeric: list[bool]) -> list[str]:
+    out = ["| " + " | ".join(_md(h) for h in headers) + " |",
+           "|" + "|".join("---:" if n else "---" for n in numeric) + "|"]
+    out += ["| " + " | ".join(_md(c) for c in row) + " |" for row in rows]
+    return out + [""]
+
+
+def _md_frame(name: str, df: pl.DataFrame, columns: list[str] | None = None) -> list[str]:
+    cols = _columns(name, df)
+    if columns is not None:
+        by_name = {c.name: c for c in cols}
+        cols = [by_name[c] for c in columns if c in by_name]
+    if not df.height or not cols:
+        return ["_No rows._", ""]
+    return _md_table([c.label for c in cols], [[c.text(r) for c in cols] for r in df.iter_rows(named=True)],
+                     [c.numeric for c in cols])
+
+
+def _md_matrix(tables: dict, order: list[str]) -> list[str]:
+    m = tables.get("matchups")
+    if not _usable(m, "deck", "opponent", "score"):
+        return []
+    cells = {(r["deck"], r["opponent"]): r for r in m.iter_rows(named=True)}
+    rows = []
+    for deck in order:
+        row = [deck]
+        for opp in order:
+            r = cells.get((deck, opp))
+            row.append("" if r is None or _missing(r["score"]) else
+                       ("~" if r.get("crosses_50") else "") + f"{100 * r['score']:.1f}")
+        rows.append(row)
+    return (["Score of the row deck against the column deck, in %. "
+             + "`~` marks a cell whose 95% interval crosses 50%.", ""]
+            + _md_table(["deck \\ opponent", *order], rows, [False] + [True] * len(order)))
+
+
+def render_markdown(report: dict) -> str:
+    """The report as Markdown for a forum post: provenance, headline, the main tables, notes."""
+    p = report.get("provenance") or {}
+    tables = _tables(report)
+    order = _deck_order(report, tables)
+    rules = ", ".join(f"{k} = {v}" for k, v in (p.get("rules") or {}).items())
+    libs = ", ".join(f"{k} {v}" for k, v in sorted((p.get("library_versions") or {}).items()))
+    out = [f"# {p.get('title') or 'Berserk simulation report'}", ""]
+    prov = [
+        ("Kind", p.get("kind")), ("Seed range", p.get("seed_range")),
+        ("Games", _count(p.get("games")) + (" (seat-balanced pairs)" if p.get("seat_pairs") else "")
+         if p.get("games") is not None else None),
+        ("Decks", ", ".join(p.get("decks") or []) or None), ("AI", p.get("ai")),
+        ("Ruleset", (p.get("ruleset") or "") + (f" ({rules})" if rules else "") or None),
+        ("Rules version", p.get("rules_version")), ("Card set sha256", p.get("cardset_sha256")),
+        ("Weights", p.get("weights_file")), ("Card tests (Holm)", p.get("card_tests")),
+        ("Created", p.get("created")), ("Finished", p.get("finished")),
+        ("Command", f"`{p['command']}`" if p.get("command") else None), ("Libraries", libs or None)]
+    out += [f"- **{k}:** {v}" for k, v in prov if v not in (None, "")] + [""]
+
+    headline = []
+    support = _nash_support(tables)
+    if support:
+        headline.append("**Nash mix:** " + ", ".join(f"{d} {_pct(w)}" for d, w in support))
+    tier = _top_tier(tables)
+    if tier:
+        headline.append(f"**Top tier (tier {tier[0]}):** " + ", ".join(tier[1]))
+    first = _overall_first(tables)
+    if first:
+        score = _pct_ci(first["score"], first.get("lo"), first.get("hi"))
+        headline.append(f"**First mover's score:** {score}, n = {_count(first.get('games'))}")
+    if headline:
+        out += ["## Headline", ""] + [f"- {h}" for h in headline] + [""]
+
+    if "deck_win_rates" in tables:
+        out += ["## Deck win rates", ""] + _md_frame("deck_win_rates", tables["deck_win_rates"])
+    matrix = _md_matrix(tables, order)
+    if matrix:
+        out += ["## Matchups", ""] + matrix
+    if "field" in tables:
+        out += ["## Field win rates and tiers", ""] + _md_frame("field", tables["field"])
+    if "first_player" in tables:
+        out += ["## First-player advantage", ""] + _md_frame("first_player", tables["first_player"])
+
+    shape = []
+    summary = _turn_summary(tables)
+    if summary:
+        shape += [(f"Turns per game: median {summary['median']}, mean {summary['mean']:.1f}, "
+                   f"range {summary['min']}-{summary['max']} ({_count(summary['games'])} games)."), ""]
+    if "end_reasons" in tables:
+        shape += _md_frame("end_reasons", tables["end_reasons"])
+    cb = tables.get("comebacks")
+    if _usable(cb, "rate") and not _missing(cb["rate"][0]):
+        r = cb.row(0, named=True)
+        shape += [(f"Comebacks: the side that lost its first creature first won "
+                   f"{_pct_ci(r['rate'], r.get('lo'), r.get('hi'))} of {_count(r.get('games'))} games."), ""]
+    if shape:
+        out += ["## Game shape", ""] + shape
+
+    cards = tables.get("card_stats")
+    if _usable(cards, "deck", "card", "iwd"):
+        flag = pl.col("flagged").fill_null(False) if "flagged" in cards.columns else pl.lit(False)
+        top = (cards.filter(pl.col("iwd").is_not_null() & pl.col("iwd").is_not_nan())
+               .with_columns(flag.alias("_flag"), pl.col("iwd").abs().alias("_abs"))
+               .sort(["_flag", "_abs", "deck", "card"], descending=[True, True, False, False])
+               .head(MARKDOWN_CARDS_MAX))
+        tests = f" over {p['card_tests']} card tests" if p.get("card_tests") is not None else ""
+        out += ["## Top card impacts", "",
+                (f"Score with the card in the squad minus score with it not drawn (observational); "
+                 f"Holm-flagged cards{tests} first."), ""]
+        out += _md_frame("card_stats", top, ["deck", "card", "iwd", "p_value", "flagged", "squad_games",
+                                             "not_drawn_games"])
+    notes = [str(n) for n in report.get("notes") or []]
+    if notes:
+        out += ["## Notes", ""] + [f"- {n}" for n in notes] + [""]
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+# ---------------------------------------------------------------------------------------------------
+# Files
+
+
+def _atomic_write(path: Path, write) -> Path:
+    """Write through `write(tmp_path)` to a temporary name beside `path`, then rename it into place."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return path
+
+
+def write_report(report: dict, out_dir) -> list[Path]:
+    """Write out_dir/index.html, out_dir/report.md and every table as tables/<name>.csv and .parquet,
+    each atomically; returns the paths written."""
+    out_dir = Path(out_dir)
+    (out_dir / "tables").mkdir(parents=True, exist_ok=True)
+    page, markdown = render_html(report), render_markdown(report)
+    written = [_atomic_write(out_dir / "index.html", lambda t: t.write_text(page, encoding="utf-8")),
+               _atomic_write(out_dir / "report.md", lambda t: t.write_text(markdown, encoding="utf-8"))]
+    for name, df in _tables(report).items():
+        stem = re.sub(r"[^A-Za-z0-9_.-]", "_", name)
+        written.append(_atomic_write(out_dir / "tables" / f"{stem}.csv", df.write_csv))
+        written.append(_atomic_write(out_dir / "tables" / f"{stem}.parquet", df.write_parquet))
+    return written

@@ -1,0 +1,101 @@
+"""A meta run: every pair of a list of decks (mirrors included) played as seat-swapped seed pairs,
+one run folder per pair, under a `meta.json` manifest. `berserk meta` and `berserk matchup` play
+through here; each pair is an ordinary run (simcore.run), so an interrupted meta resumes pair by
+pair and shard by shard with the same command.
+
+Layout of the output folder:
+  meta.json                    config (decks with hashes, games per pair, seed, AIs, ruleset, rules
+                               version, card-set hash), status, command, the list of pair folders
+  matchups/03-07/              the run of deck 3 (player 1) against deck 7 (player 2), as
+                               `berserk simulate --seat-pairs` writes it
+Every pair uses the same seed; games 2k and 2k+1 of a pair differ only in who moves first.
+"""
+import json
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+from decks import load_cardset, load_deck
+from decks.errors import InputError
+
+from . import RULES_VERSION
+from .ai import AI_VERSION
+from .matchup import make_matchup
+from .run import DEFAULT_BATCH, DEFAULT_SHARD, _atomic_write_text, _file_sha, ai_parameters, run_simulation
+
+
+def deck_pairs(n: int, mirrors: bool = True):
+    """(i, j) with i <= j (i < j without mirrors), in a fixed order."""
+    return [(i, j) for i in range(n) for j in range(i, n) if mirrors or i != j]
+
+
+def pair_folder(i: int, j: int) -> str:
+    return f"matchups/{i:02d}-{j:02d}"
+
+
+def meta_config(deck_paths, names, cardset, games, seed, ais, ruleset, rules, mirrors, kind) -> dict:
+    return {
+        "kind": kind, "games_per_matchup": games, "seed": seed, "seat_pairs": True,
+        "mirrors": mirrors, "rules_version": RULES_VERSION, "cardset_sha256": cardset.sha256,
+        "ruleset": ruleset, "rules": dict(rules or {}),
+        "ai": {"a": ais[0], "b": ais[1], "version": AI_VERSION, "parameters": ai_parameters()},
+        "decks": [{"path": str(p), "name": n, "sha256": _file_sha(p)} for p, n in zip(deck_paths, names)],
+    }
+
+
+def run_meta(deck_paths, games: int, seed: int, out_dir, ais=("greedy", "greedy"), ruleset="classic",
+             rules=None, mirrors: bool = True, kind: str = "meta", threads=None, command=None,
+             progress=None, shard_size: int = DEFAULT_SHARD, batch_size: int = DEFAULT_BATCH) -> dict:
+    """Play `games` games (even: seat-swapped pairs) of every deck pair and write the meta folder;
+    returns the manifest. `progress(n)` is called as games are played or found on disk."""
+    if games % 2:
+        raise ValueError("a meta plays seat-swapped pairs: games must be even")
+    out = Path(out_dir)
+    cardset = load_cardset()
+    loaded = [load_deck(Path(p), cardset) for p in deck_paths]
+    seen = {}
+    for p, d in zip(deck_paths, loaded):
+        if d.name in seen:
+            raise InputError(str(p), None, f"deck name '{d.name}' is also the name of {seen[d.name]}",
+                             "give each deck its own '# Name' header line")
+        seen[d.name] = str(p)
+    names = [d.name for d in loaded]
+    config = meta_config(deck_paths, names, cardset, games, seed, ais, ruleset, rules, mirrors, kind)
+    manifest_path = out / "meta.json"
+    manifest = None
+    if manifest_path.exists():
+        try:
+            manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError):
+            raise InputError(str(manifest_path), None, "unreadable meta manifest",
+                             "delete the folder or choose another --out") from None
+        if manifest.get("config") != config:
+            raise InputError(str(out), None, "the folder holds a different meta run (other decks, seed, "
+                             "games, AI, ruleset or card set)",
+                             "choose another --out, or delete the folder to start over")
+    elif out.exists() and (out / "run.json").exists():
+        raise InputError(str(out), None, "the folder holds a single run, not a meta run",
+                         "choose another --out")
+    out.mkdir(parents=True, exist_ok=True)
+    pairs = deck_pairs(len(names), mirrors)
+    manifest = manifest or {"config": config,
+                            "created": datetime.now(UTC).isoformat(timespec="seconds")}
+    manifest.update({"status": "running", "command": command or " ".join(sys.argv),
+                     "matchups": [{"folder": pair_folder(i, j), "a": i, "b": j} for i, j in pairs]})
+    _atomic_write_text(manifest_path, json.dumps(manifest, indent=2, ensure_ascii=False))
+    seconds = 0.0
+    played = 0
+    for i, j in pairs:
+        m = make_matchup(deck_paths[i], deck_paths[j], ruleset=ruleset, rules=rules, ais=ais,
+                         cardset=cardset)
+        run = run_simulation(m, games, seed, out / pair_folder(i, j), threads=threads,
+                             shard_size=shard_size + shard_size % 2, batch_size=batch_size,
+                             command=manifest["command"], progress=progress, seat_pairs=True)
+        seconds += run.get("seconds_this_session", 0.0)
+        played += run.get("games_played_this_session", 0)
+    manifest.update({"status": "complete",
+                     "finished": datetime.now(UTC).isoformat(timespec="seconds"),
+                     "games_played_this_session": played, "seconds_this_session": round(seconds, 3),
+                     "games_per_second": round(played / seconds, 1) if played and seconds > 0 else None})
+    _atomic_write_text(manifest_path, json.dumps(manifest, indent=2, ensure_ascii=False))
+    return manifest
