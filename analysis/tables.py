@@ -42,8 +42,8 @@ def _wilson_cols(df: pl.DataFrame, wins="wins", draws="draws", n="games", prefix
     """Add score/lo/hi columns (named with prefix) from integer wins, draws and games."""
     scores, los, his = [], [], []
     for w, d, g in zip(df[wins].to_list(), df[draws].to_list(), df[n].to_list()):
-        scores.append(_score(w, d, g))
-        lo, hi = stats.wilson(w + d / 2, g) if g else (float("nan"), float("nan"))
+        scores.append(_score(w, d, g) if g else None)
+        lo, hi = stats.wilson(w + d / 2, g) if g else (None, None)
         los.append(lo)
         his.append(hi)
     return df.with_columns(pl.Series(f"{prefix}score", scores, pl.Float64),
@@ -165,7 +165,8 @@ def nash_mix(run) -> pl.DataFrame:
 
 def load_weights(path, decks) -> dict:
     """A weights file: `deck,weight` per line (deck name as in its '# Name' header, weight >= 0),
-    an optional header line `deck,weight`, '#' comments. Decks not listed weigh 0."""
+    an optional header line `deck,weight` before the first deck, '#' comments. Decks not listed
+    weigh 0."""
     path = Path(path)
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
@@ -174,10 +175,15 @@ def load_weights(path, decks) -> dict:
                          "give a UTF-8 text file of 'deck,weight' lines") from None
     by_fold = {fold(d): d for d in decks}
     weights = {}
+    header_allowed = True
     for no, raw in enumerate(lines, 1):
-        line = raw.split("#", 1)[0].strip()
-        if not line or (no == 1 and fold(line.replace(" ", "")) == "deck,weight"):
+        line = raw.lstrip("\ufeff").split("#", 1)[0].strip()
+        if not line:
             continue
+        if header_allowed and fold(line.replace(" ", "")) == "deck,weight":
+            header_allowed = False
+            continue
+        header_allowed = False
         name, sep, value = line.rpartition(",")
         if not sep:
             raise InputError(str(path), no, f"'{raw.strip()}' is not 'deck,weight'",

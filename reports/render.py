@@ -47,6 +47,7 @@ LABELS = {
     "not_drawn_score": "Not drawn score", "iwd": "IWD", "p_value": "p", "flagged": "Holm flag",
     "copies_bought": "Copies bought", "wounds_per_copy": "Wounds / copy", "kills_per_copy": "Kills / copy",
     "death_rate": "Death rate", "mean_death_turn": "Mean death turn", "survival_rate": "Survival",
+    "tests": "Holm tests",
 }
 TABLE_LABELS = {"first_player": {"score": "First mover's score"}}
 HINTS = {
