@@ -390,8 +390,9 @@ def _chart_field(tables: dict) -> go.Figure | None:
                 if all(c in f.columns for c in (m, f"{m}_lo", f"{m}_hi")) and not _all_missing(f, m)]
     if not measures:
         return None
-    key = measures[-1][0]
-    f = f.sort([key, "deck"], descending=[False, True], nulls_last=False)
+    order = (["tier"] if "tier" in f.columns else []) + ["uniform" if measures[0][0] == "uniform"
+                                                         else measures[-1][0], "deck"]
+    f = f.sort(order, descending=[True] + [False] * (len(order) - 1), nulls_last=False)
     labels = f["deck"].to_list()
     if "tier" in f.columns:
         labels = [d if _missing(t) else f"{d} · tier {t}" for d, t in zip(labels, f["tier"].to_list())]
@@ -399,7 +400,7 @@ def _chart_field(tables: dict) -> go.Figure | None:
                                    label, COLORS[m], value_text=False) for m, label in measures])
     _fifty_line(fig)
     _layout(fig, 130 + f.height * (22 + 14 * len(measures)), scattermode="group", scattergap=0.35)
-    fig.update_xaxes(ticksuffix="%", title={"text": "mean score against the field, 95% interval"})
+    fig.update_xaxes(ticksuffix="%", title={"text": "score against the field, 95% interval"})
     _category_rows(fig, labels)
     return fig
 
@@ -836,8 +837,10 @@ def render_html(report: dict) -> str:
         block("field", "nash_mix")]))
     sections.append(_section("first-player", "First-player advantage", [
         _figure(_chart_first_player(tables), "chart-first-player",
-                "Score of the player who moves first (chosen by the seeded roll-off), per pairing and over "
-                "all games, with 95% intervals; the dashed line is 50%."),
+                "Score of the player who moves first ("
+                + ("seat-swapped pairs: each deck moves first in half of the games"
+                   if p.get("seat_pairs") else "chosen by the seeded roll-off")
+                + "), per pairing and over all games, with 95% intervals; the dashed line is 50%."),
         block("first_player")]))
     sections.append(_section("game-shape", "Game shape", [
         _side_by_side(_figure(_chart_turns(tables), "chart-turns", _turns_caption(tables)),
