@@ -307,12 +307,14 @@ def card_stats(run, alpha: float = 0.05) -> pl.DataFrame:
     not_drawn_games and not_drawn_score, iwd = squad_score - not_drawn_score with Newcombe's 95%
     interval (iwd_lo, iwd_hi), p_value of the two-proportion test, flagged (Holm at `alpha` over
     all rows with a p-value; tests: the number of them), copies_bought, wounds_per_copy,
-    kills_per_copy, death_rate, mean_death_turn, survival_rate (per copy bought).
+    kills_per_copy, death_rate, mean_death_turn, survival_rate (per copy bought), ability_uses
+    (times its played abilities were used) and ability_uses_per_copy.
     Sorted by deck, then |iwd| (largest first), then card."""
     run = open_run(run)
     counts = ["games", "wins", "draws", "dealt_games", "dealt_wins", "dealt_draws", "squad_games",
               "squad_wins", "squad_draws", "not_drawn_games", "not_drawn_wins", "not_drawn_draws",
-              "copies_bought", "wounds_dealt", "kills", "deaths", "death_turn_sum", "survived"]
+              "copies_bought", "wounds_dealt", "kills", "deaths", "death_turn_sum", "survived",
+              "ability_uses"]
     c = (run.cards().filter(pl.col("deck_a") != pl.col("deck_b"))
          .group_by("deck", pl.col("name").alias("card")).agg(pl.col(counts).sum().cast(pl.Int64))
          .sort("deck", "card").collect())
@@ -344,6 +346,7 @@ def card_stats(run, alpha: float = 0.05) -> pl.DataFrame:
         pl.lit(tests, pl.Int64).alias("tests"),
         per_copy("wounds_dealt").alias("wounds_per_copy"), per_copy("kills").alias("kills_per_copy"),
         per_copy("deaths").alias("death_rate"), per_copy("survived").alias("survival_rate"),
+        per_copy("ability_uses").alias("ability_uses_per_copy"),
         pl.when(pl.col("deaths") > 0).then(pl.col("death_turn_sum") / pl.col("deaths"))
         .otherwise(None).alias("mean_death_turn"),
     ).with_columns(pl.col(pl.Float64).fill_nan(None))
@@ -351,6 +354,6 @@ def card_stats(run, alpha: float = 0.05) -> pl.DataFrame:
         "deck", "card", "games", "dealt_games", "dealt_score", "squad_games", "squad_score",
         "not_drawn_games", "not_drawn_score", "iwd", "iwd_lo", "iwd_hi", "p_value", "flagged", "tests",
         "copies_bought", "wounds_per_copy", "kills_per_copy", "death_rate", "mean_death_turn",
-        "survival_rate",
+        "survival_rate", "ability_uses", "ability_uses_per_copy",
     ).sort([pl.col("deck"), pl.col("iwd").abs(), pl.col("card")], descending=[False, True, False],
            nulls_last=True)

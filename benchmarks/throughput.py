@@ -21,6 +21,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DECK_A = ROOT / "decks" / "lists" / "steppe.txt"
 DECK_B = ROOT / "decks" / "lists" / "swamps.txt"
+# ability-heavy (issue 3): every card of the seed deck carries a played, triggered, permanent or
+# delayed ability
+ABILITY_A = ROOT / "decks" / "lists" / "seeds_mixed.txt"
+ABILITY_B = ROOT / "decks" / "lists" / "seeds_mixed.txt"
 
 
 def timed(cmd, env=None):
@@ -52,7 +56,7 @@ def compile_times():
     return cold, cached
 
 
-def throughput(games, threads):
+def throughput(games, threads, deck_a=DECK_A, deck_b=DECK_B):
     import numba
     import numpy as np
 
@@ -60,7 +64,7 @@ def throughput(games, threads):
     from simcore.matchup import make_matchup
     from simcore.state import new_state, set_params
     numba.set_num_threads(threads)
-    m = make_matchup(DECK_A, DECK_B)
+    m = make_matchup(deck_a, deck_b)
     batch = 8192
     S = new_state(batch)
     set_params(S, m.params)
@@ -115,6 +119,10 @@ def main():
                     "parallel_speedup": round(gn / g1, 2)})
     print(f"greedy vs greedy, {DECK_A.stem} vs {DECK_B.stem} (best of 3 runs): {g1:,.0f} games/s on "
           f"1 thread, {gn:,.0f} games/s on {all_threads} threads (x{gn / g1:.2f}; target 20,000)")
+    ga = throughput(games, all_threads, ABILITY_A, ABILITY_B)
+    results[f"ability_heavy_games_per_s_{all_threads}_threads"] = round(ga)
+    print(f"ability-heavy: greedy vs greedy, {ABILITY_A.stem} vs {ABILITY_B.stem} (best of 3 runs): "
+          f"{ga:,.0f} games/s on {all_threads} threads (target 20,000)")
     with tempfile.TemporaryDirectory() as out:
         small, big = (20_000, 200_000) if args.quick else (100_000, 1_000_000)
         rss = {}

@@ -6,9 +6,27 @@ a value's position in its tuple as its integer code.
 """
 
 from .cardset import (
-    BONUS_APPLIES_TO, BONUS_VS, DEFAULT_CARDSET_PATH, DRAWS_RANGED, ELEMENTS, FLAGS, HEAL_FULL, KINDS,
-    PROTECTIONS, RANGED_KINDS, REDUCE_SOURCES, STRENGTHS, TAP_ABILITIES, Card, CardSet, Formation, Ranged,
-    Reduction, StrikeBonus, TapGain, load_cardset,
+    BONUS_APPLIES_TO,
+    BONUS_VS,
+    DEFAULT_CARDSET_PATH,
+    DRAWS_RANGED,
+    ELEMENTS,
+    FLAGS,
+    HEAL_FULL,
+    KINDS,
+    PROTECTIONS,
+    RANGED_KINDS,
+    REDUCE_SOURCES,
+    STRENGTHS,
+    TAP_ABILITIES,
+    Card,
+    CardSet,
+    Formation,
+    Ranged,
+    Reduction,
+    StrikeBonus,
+    TapGain,
+    load_cardset,
 )
 from .decklist import MAX_CARDS, MAX_COPIES, MIN_CARDS, Deck, bundled_deck_paths, load_deck, validate_deck
 from .errors import InputError

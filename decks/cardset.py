@@ -30,6 +30,7 @@ DRAWS_RANGED = ("shot", "throw", "discharge")
 TAP_ABILITIES = ("ranged", "finish_off", "heal_self", "special_strike", "tap_gain", "gain_counter")
 COUNTER_SPENDING = ("all", "one")
 HEAL_FULL = 99  # heal_self = "full": more than any card's life
+MAX_ABILITIES = 4
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,67 @@ class Formation:
     protection: frozenset[str] = frozenset()
 
 
+ABILITY_KINDS = ("played", "fast", "triggered", "permanent")
+TRIGGERS = ("on_strike", "on_struck", "on_death", "turn_start", "turn_end", "opponent_turn_start",
+            "opponent_turn_end", "on_move")
+EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "destroy", "poison", "strike_bonus",
+           "lose_abilities", "close", "open", "gain_counter", "trap", "boost_next_attack")
+TARGETS = ("self", "attacked", "attacker", "adjacent_enemies", "adjacent", "chosen", "chosen_enemy",
+           "chosen_own", "all_enemies", "all_own", "all")
+CONDITIONS = ("always", "in_formation", "unwounded", "wounded", "adjacent_enemy")
+DURATIONS = ("end_of_turn",)
+LIMITS = ("once_per_turn", "once_per_battle")
+THEN_AT = ("turn_end",)
+# which effects each kind of ability may have (the engine plays exactly these)
+PERMANENT_EFFECTS = ("lose_abilities",)
+DELAYED_EFFECTS = ("trap", "boost_next_attack")
+NO_TARGET_EFFECTS = DELAYED_EFFECTS          # they wait for their target (118)
+
+
+@dataclass(frozen=True)
+class TargetFilter:
+    """What a target must be: all given conditions hold."""
+    element: str = ""               # one of ELEMENTS
+    elite: bool | None = None       # True: elite only, False: ordinary only
+    cost: int = -1                  # exactly this cost
+    cost_at_most: int = -1
+    poisoned: bool = False
+    ranged_user: bool = False       # has a shot, throw or discharge
+    ground: bool = False            # not a flyer
+    unwounded: bool = False
+    other: bool = False             # not the ability's own card
+
+
+@dataclass(frozen=True)
+class Then:
+    """The second part of a two-condition ability (118.3): when `at` comes, `effect` the same target,
+    even if the source has left play."""
+    at: str                         # turn_end
+    effect: str                     # heal
+    amount: int
+
+
+@dataclass(frozen=True)
+class Ability:
+    kind: str                       # played (slow) | fast | triggered | permanent
+    effect: str
+    target: str = "self"
+    trigger: str = ""               # triggered only
+    strengths: tuple[int, ...] = (0, 1, 2)   # on_strike / boost_next_attack: which strengths
+    tap: bool = True                # played / fast: the cost closes the card
+    counters: int = 0               # played / fast: counters paid
+    condition: str = "always"
+    amount: int = 0
+    filter: TargetFilter = TargetFilter()
+    range: int = 0                  # chosen targets: Manhattan distance at most (0 = any)
+    duration: str = "end_of_turn"   # strike_bonus
+    limit: str = ""
+    spell: bool = False             # a spell: creatures protected from spells are not affected
+    and_self: bool = False          # the effect also hits the ability's own card (Харон)
+    then: Then | None = None
+    name: str = ""                  # the printed name, e.g. "ловушка"
+
+
 @dataclass(frozen=True)
 class Card:
     name: str
@@ -139,6 +201,7 @@ class Card:
     tap_gain: TapGain | None = None
     formation: Formation | None = None
     played: tuple[str, ...] = ()
+    abilities: tuple[Ability, ...] = ()
     assumed: bool = False
 
 
@@ -301,6 +364,77 @@ _reduce = _list_of(_table(
     {"amount": _integer(1), "source": _choice(REDUCE_SOURCES), "attacker_cost_at_most": _integer(1)},
     required=("amount", "source"), build=Reduction))
 
+def _filter(v):
+    checked = _table({"element": _choice(ELEMENTS), "elite": _boolean, "cost": _integer(0),
+                      "cost_at_most": _integer(0), "poisoned": _boolean, "ranged_user": _boolean,
+                      "ground": _boolean, "unwounded": _boolean, "other": _boolean})(v)
+    return TargetFilter(**checked)
+
+
+_ABILITY_FIELDS = {
+    "kind": _choice(ABILITY_KINDS), "effect": _choice(EFFECTS), "target": _choice(TARGETS),
+    "trigger": _choice(TRIGGERS), "strengths": _strengths, "tap": _boolean, "counters": _integer(1),
+    "condition": _choice(CONDITIONS), "amount": _integer(1), "filter": _filter, "range": _integer(1),
+    "duration": _choice(DURATIONS), "limit": _choice(LIMITS), "spell": _boolean, "and_self": _boolean,
+    "then": _table({"at": _choice(THEN_AT), "effect": _choice(("heal",)), "amount": _integer(1)},
+                   required=("at", "effect", "amount"), build=Then),
+    "name": _string,
+}
+AMOUNT_EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "poison", "strike_bonus", "trap",
+                  "boost_next_attack")
+CHOSEN_TARGETS = ("chosen", "chosen_enemy", "chosen_own")
+
+
+def _ability(v):
+    a = _table(_ABILITY_FIELDS, required=("kind", "effect"))(v)
+    kind, effect = a["kind"], a["effect"]
+    played = kind in ("played", "fast")
+
+    def bad(key, message, fix):
+        raise _Bad(message, fix, (f".{key}",))
+
+    if kind == "triggered" and "trigger" not in a:
+        bad("trigger", "a triggered ability needs a trigger", f"add trigger = ..., one of: {', '.join(TRIGGERS)}")
+    if kind != "triggered" and "trigger" in a:
+        bad("trigger", f"only triggered abilities have a trigger (this one is {kind})", "delete trigger")
+    if "strengths" in a and not (a.get("trigger") == "on_strike" or effect == "boost_next_attack"):
+        bad("strengths", "strengths filter on_strike triggers and boost_next_attack only", "delete strengths")
+    for key in ("tap", "counters", "limit"):
+        if key in a and not played:
+            bad(key, f"only played and fast abilities have a cost or a limit (this one is {kind})",
+                f"delete {key}")
+    if kind == "permanent" and effect not in PERMANENT_EFFECTS:
+        bad("effect", f"the engine plays permanent abilities with effect {', '.join(PERMANENT_EFFECTS)} only",
+            "write the ability as played or triggered, or leave the card out (EXCLUDED.md)")
+    if kind == "permanent" and a.get("target", "self") not in ("adjacent", "adjacent_enemies"):
+        bad("target", "a permanent ability acts on adjacent or adjacent_enemies cards", "set target")
+    if effect in AMOUNT_EFFECTS and "amount" not in a:
+        bad("amount", f"effect {effect} needs an amount", "add amount = N")
+    if effect not in AMOUNT_EFFECTS and "amount" in a:
+        bad("amount", f"effect {effect} takes no amount", "delete amount")
+    if effect in NO_TARGET_EFFECTS and "target" in a:
+        bad("target", f"{effect} has no target when played: it waits for one (118)", "delete target")
+    if effect in NO_TARGET_EFFECTS and not played:
+        bad("effect", f"{effect} is played (its target comes later)", 'set kind = "fast" or "played"')
+    target = a.get("target", "self")
+    if target in ("attacked", "attacker") and a.get("trigger") not in ("on_strike", "on_struck"):
+        bad("target", f"target {target} exists only for on_strike and on_struck triggers", "choose another target")
+    if target in CHOSEN_TARGETS and not played:
+        bad("target", "only played and fast abilities choose a target", "use self, adjacent... or all_*")
+    if "range" in a and target not in CHOSEN_TARGETS:
+        bad("range", "range limits chosen targets only", "delete range")
+    if "duration" in a and effect != "strike_bonus":
+        bad("duration", "only strike_bonus has a duration", "delete duration")
+    if a.get("and_self") and effect != "destroy":
+        bad("and_self", "and_self is for destroy (Харон's spell)", "delete and_self")
+    if a.get("then") is not None and effect != "wound":
+        bad("then", "a two-condition ability here wounds first, then heals (Рафаэль)", "delete then")
+    if a.get("trigger") == "on_death" and target in ("self",):
+        bad("target", "an on-death ability cannot act on its dead card", "choose another target")
+    a.setdefault("target", "self")
+    return Ability(**a)
+
+
 FLAGS = ("clumsy", "no_tap_after_attack", "directed", "unanswered", "strike_twice", "strike_twice_different",
          "ignores_flyer_protection", "defends_any", "defender_no_tap", "ignores_target_abilities",
          "counter_strikes_when_closed", "close_target_on_attack", "ignores_draws",
@@ -325,7 +459,7 @@ FIELDS = {
                                       build=RowBonus),
     "strike_per_ally": _table({"element": _choice(ELEMENTS), "max": _integer(1)},
                               required=("element", "max"), build=AllyBonus),
-    "played": _choices(TAP_ABILITIES), "elite": _boolean, "unique": _boolean, "assumed": _boolean,
+    "played": _choices(TAP_ABILITIES), "abilities": _list_of(_ability), "elite": _boolean, "unique": _boolean, "assumed": _boolean,
     **{flag: _boolean for flag in FLAGS},
 }
 REQUIRED = ("set_number", "element", "cost", "elite", "unique", "kind", "life", "strike")
@@ -442,6 +576,9 @@ def _card(name, table, fail):
     if set(has) != set(played):
         fail("played", f"played lists {list(played)} but the card's tap abilities are {has}",
              f"set played = {has} in the order the card text lists them".replace("'", '"'))
+    if len(values.get("abilities", ())) > MAX_ABILITIES:
+        fail("abilities", f"more than {MAX_ABILITIES} abilities", "the engine holds at most "
+             f"{MAX_ABILITIES} per card")
     values["card_class"] = values.pop("class", "")
     values.setdefault("move", 0)
     return Card(name=name, **values)

@@ -347,11 +347,30 @@ def scenario(file):
 
 
 @main.command()
-def cards():
+@click.option("--missing", is_flag=True,
+              help="list the set-1 cards not yet playable and the parts of their text the engine lacks")
+def cards(missing):
     """List the card set: stats and keywords of every playable card."""
     from decks import load_cardset
 
     cs = load_cardset()
+    if missing:
+        from decks.catalog import load_catalog
+        from decks.catalog import missing as missing_cards
+
+        todo = missing_cards(cs)
+        total = len(load_catalog())
+        playable = total - len(todo)
+        click.echo(f"set 1: {playable} of {total} cards playable, {len(todo)} missing "
+                   f"({sum(1 for _, parts in todo if not parts)} of them need no new engine feature)")
+        by_element = {}
+        for card, _ in todo:
+            by_element[card.element] = by_element.get(card.element, 0) + 1
+        click.echo("missing per element: " + ", ".join(f"{e} {n}" for e, n in sorted(by_element.items())))
+        for card, parts in todo:
+            what = "; ".join(parts) if parts else "(every part is in the vocabulary: not encoded yet)"
+            click.echo(f"{card.set_number:>6} {card.name:<22} {card.element:<9} missing: {what}")
+        return
     click.echo(f"{len(cs.cards)} cards, {cs.path} (sha256 {cs.sha256[:12]})")
     for c in cs.cards:
         move = "fly" if c.kind == "flyer" else f"m{c.move}"

@@ -9,6 +9,7 @@ from numba import njit, prange
 from .cardtable import COST
 from .game import play_game
 from .state import (
+    AB_USES,
     BOUGHT,
     CARD_ID,
     DEALT,
@@ -90,14 +91,14 @@ def game_rows(S, stats, first_index, n) -> dict:
 CARD_COUNT_COLUMNS = ("games", "wins", "draws", "dealt_games", "dealt_wins", "dealt_draws",
                       "squad_games", "squad_wins", "squad_draws", "not_drawn_games",
                       "not_drawn_wins", "not_drawn_draws", "copies_bought", "wounds_dealt",
-                      "kills", "deaths", "death_turn_sum", "survived")
+                      "kills", "deaths", "death_turn_sum", "survived", "ability_uses")
 
 
 def card_counts(S, decks, sizes, n) -> dict:
     """Per (player, distinct card) integer counts over rows 0..n-1, enough for every card-level
     statistic of ANALYTICS.md: games with the card in the deck, in the deal, in the squad, not
-    drawn (with wins and draws of each), and the bought copies' wounds, kills, deaths, death
-    turns and survival."""
+    drawn (with wins and draws of each), the bought copies' wounds, kills, deaths, death turns and
+    survival, and how often its played abilities were used."""
     cards = cards_view(S)[:n]
     winner = game_view(S)[:n, G_WINNER]
     rows = {"player": [], "card": []}
@@ -127,4 +128,5 @@ def card_counts(S, decks, sizes, n) -> dict:
             rows["deaths"].append(int(died.sum()))
             rows["death_turn_sum"].append(int((sub[:, :, DEATH_TURN] * died).sum()))
             rows["survived"].append(int(alive.sum()))
+            rows["ability_uses"].append(int(sub[:, :, AB_USES].sum()))
     return {k: np.asarray(v, dtype=np.int64) for k, v in rows.items()}

@@ -4,10 +4,13 @@ Card data reaches kernels only as these arrays (never as globals), so another ca
 override such as `Арацент.life=11`, is a table edit and needs no recompilation. Column names are the
 int constants below, usable inside kernels.
 
-Tables:
-  stats   int32 (cards, N_FIELDS)           printed stats and keywords (RULES.md section 1, issue 2 part 4)
-  bonus   int32 (cards, MAX_BONUS, 5)       "+N strike [vs X]": amount, vs, applies_to, strengths mask, formation
-  reduce  int32 (cards, MAX_REDUCE, 4)      "-N from X": amount, source, attacker cost at most (0 = any), formation
+One int64 table C of 2 * cards rows: row i is card i; row cards + i is its blank twin (printed stats
+only, no abilities), which the kernels read while card i has lost its abilities (state field EFF).
+Columns:
+  0 .. N_FIELDS-1                      printed stats and keywords (RULES.md section 1, issue 2 part 4)
+  BONUS0 + 5k  (k < MAX_BONUS)         "+N strike [vs X]": amount, vs, applies_to, strengths mask, formation
+  REDUCE0 + 4k (k < MAX_REDUCE)        "-N from X": amount, source, attacker cost at most (0 = any), formation
+  AB0 + AB_W * k (k < MAX_AB)          the card's abilities (rules 113-118), AB_* columns below
 """
 from typing import NamedTuple
 
@@ -64,7 +67,42 @@ MAX_BONUS = 4
 MAX_REDUCE = 4
 BONUS0 = N_FIELDS
 REDUCE0 = BONUS0 + 5 * MAX_BONUS
-TABLE_WIDTH = REDUCE0 + 4 * MAX_REDUCE
+
+# ---- abilities (decks.cardset.Ability), one row of AB_W columns each ---------------------------------
+(AB_KIND, AB_TRIGGER, AB_STRENGTHS, AB_TAP, AB_COUNTERS, AB_COND, AB_EFFECT, AB_TARGET, AB_AMOUNT,
+ AB_F_ELEM, AB_F_FLAGS, AB_F_COST, AB_F_COST_MAX, AB_RANGE, AB_DURATION, AB_LIMIT, AB_SPELL,
+ AB_AND_SELF, AB_THEN, AB_THEN_AMOUNT, AB_W) = range(21)
+MAX_AB = 4
+AB0 = REDUCE0 + 4 * MAX_REDUCE
+# card-level ability summaries
+(N_AB, AB_TRIG_MASK, AB_HAS_PERM, AB_N_PLAYED, AB_COUNTER_COST) = range(AB0 + AB_W * MAX_AB,
+                                                                     AB0 + AB_W * MAX_AB + 5)
+TABLE_WIDTH = AB0 + AB_W * MAX_AB + 5
+
+AB_KINDS = {"played": 1, "fast": 2, "triggered": 3, "permanent": 4}
+KIND_PLAYED, KIND_FAST, KIND_TRIGGERED, KIND_PERMANENT = 1, 2, 3, 4
+TRIGGER_CODES = {"on_strike": 1, "on_struck": 2, "on_death": 3, "turn_start": 5, "turn_end": 6,
+                 "opponent_turn_start": 7, "opponent_turn_end": 8, "on_move": 9}
+(T_ON_STRIKE, T_ON_STRUCK, T_ON_DEATH, T_ON_ENTER, T_TURN_START, T_TURN_END, T_OPP_TURN_START,
+ T_OPP_TURN_END, T_ON_MOVE) = range(1, 10)
+EFFECT_CODES = {"wound": 1, "heal": 2, "extra_lives": 3, "reduce_life": 4, "destroy": 5, "poison": 6,
+                "strike_bonus": 7, "lose_abilities": 8, "close": 9, "open": 10, "gain_counter": 11,
+                "trap": 12, "boost_next_attack": 13}
+(EF_WOUND, EF_HEAL, EF_EXTRA_LIVES, EF_REDUCE_LIFE, EF_DESTROY, EF_POISON, EF_STRIKE_BONUS,
+ EF_LOSE_ABILITIES, EF_CLOSE, EF_OPEN, EF_GAIN_COUNTER, EF_TRAP, EF_BOOST) = range(1, 14)
+TARGET_CODES = {"self": 0, "attacked": 1, "attacker": 2, "adjacent_enemies": 3, "adjacent": 4,
+                "chosen": 5, "chosen_enemy": 6, "chosen_own": 7, "all_enemies": 8, "all_own": 9,
+                "all": 10}
+(TG_SELF, TG_ATTACKED, TG_ATTACKER, TG_ADJ_ENEMIES, TG_ADJ, TG_CHOSEN, TG_CHOSEN_ENEMY, TG_CHOSEN_OWN,
+ TG_ALL_ENEMIES, TG_ALL_OWN, TG_ALL) = range(11)
+COND_CODES = {"always": 0, "in_formation": 1, "unwounded": 2, "wounded": 3, "adjacent_enemy": 4}
+COND_FORMATION, COND_UNWOUNDED, COND_WOUNDED, COND_ADJ_ENEMY = 1, 2, 3, 4
+# target filter flags
+FF_ELITE, FF_ORDINARY, FF_POISONED, FF_RANGED_USER, FF_GROUND, FF_UNWOUNDED, FF_OTHER = (
+    1, 2, 4, 8, 16, 32, 64)
+DURATION_CODES = {"end_of_turn": 0}
+LIMIT_CODES = {"": 0, "once_per_turn": 1, "once_per_battle": 2}
+LIMIT_TURN, LIMIT_BATTLE = 1, 2
 
 
 class CardTable(NamedTuple):
@@ -94,11 +132,56 @@ def _reduce_rows(reductions, formation):
             for r in reductions]
 
 
+def _filter_row(f):
+    flags = 0
+    if f.elite is True:
+        flags |= FF_ELITE
+    if f.elite is False:
+        flags |= FF_ORDINARY
+    for bit, on in ((FF_POISONED, f.poisoned), (FF_RANGED_USER, f.ranged_user), (FF_GROUND, f.ground),
+                    (FF_UNWOUNDED, f.unwounded), (FF_OTHER, f.other)):
+        if on:
+            flags |= bit
+    elem = ELEMENTS.index(f.element) + 1 if f.element else 0
+    return elem, flags, f.cost + 1, f.cost_at_most + 1
+
+
+def _ability_row(a):
+    row = np.zeros(AB_W, np.int64)
+    row[AB_KIND] = AB_KINDS[a.kind]
+    row[AB_TRIGGER] = TRIGGER_CODES.get(a.trigger, 0)
+    strengths = 0
+    for st in a.strengths:
+        strengths |= 1 << st
+    row[AB_STRENGTHS] = strengths
+    played = a.kind in ("played", "fast")
+    row[AB_TAP] = int(a.tap and played)
+    row[AB_COUNTERS] = a.counters
+    row[AB_COND] = COND_CODES[a.condition]
+    row[AB_EFFECT] = EFFECT_CODES[a.effect]
+    row[AB_TARGET] = TARGET_CODES[a.target]
+    row[AB_AMOUNT] = a.amount
+    row[AB_F_ELEM], row[AB_F_FLAGS], row[AB_F_COST], row[AB_F_COST_MAX] = _filter_row(a.filter)
+    row[AB_RANGE] = a.range
+    row[AB_DURATION] = DURATION_CODES[a.duration]
+    row[AB_LIMIT] = LIMIT_CODES[a.limit]
+    row[AB_SPELL] = int(a.spell)
+    row[AB_AND_SELF] = int(a.and_self)
+    if a.then is not None:
+        row[AB_THEN] = 1
+        row[AB_THEN_AMOUNT] = a.then.amount
+    return row
+
+
+BLANK_KEEPS = (ELEMENT, COST, ELITE, UNIQUE, FLYER, LIFE, MOVE, SW, SM, SS)
+
+
 def compile_cardset(cardset) -> CardTable:
-    """Dense tables for every card of a validated decks.CardSet, indexed by card id."""
+    """Dense tables for every card of a validated decks.CardSet, indexed by card id (rows n.. are the
+    blank twins)."""
     cards = cardset.cards
     n = len(cards)
-    stats = np.zeros((n, TABLE_WIDTH), np.int64)
+    stats = np.zeros((2 * n, TABLE_WIDTH), np.int64)
     for i, c in enumerate(cards):
         row = stats[i]
         row[ELEMENT] = ELEMENTS.index(c.element)
@@ -173,4 +256,18 @@ def compile_cardset(cardset) -> CardTable:
             raise ValueError(f"{c.name}: more than 4 played abilities; add PLAYED columns")
         for j, p in enumerate(played):
             row[PLAYED0 + j] = p
+        row[N_AB] = len(c.abilities)
+        for k, a in enumerate(c.abilities):
+            r = _ability_row(a)
+            stats[i, AB0 + AB_W * k:AB0 + AB_W * (k + 1)] = r
+            if r[AB_KIND] == KIND_TRIGGERED:
+                row[AB_TRIG_MASK] |= 1 << r[AB_TRIGGER]
+            if r[AB_KIND] == KIND_PERMANENT:
+                row[AB_HAS_PERM] = 1
+            if r[AB_KIND] in (KIND_PLAYED, KIND_FAST):
+                row[AB_N_PLAYED] += 1
+                if r[AB_COUNTERS] > 0:
+                    row[AB_COUNTER_COST] = 1
+        for col in BLANK_KEEPS:
+            stats[n + i, col] = row[col]
     return CardTable(stats, tuple(c.name for c in cards))

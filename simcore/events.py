@@ -1,5 +1,5 @@
 """Readable text of a game's event log (replay and scenario output)."""
-from .cardtable import K_DISCHARGE, K_ROW, K_SHOT, K_SPECIAL, K_STRIKE, K_THROW
+from .cardtable import EFFECT_CODES, K_DISCHARGE, K_ROW, K_SHOT, K_SPECIAL, K_STRIKE, K_THROW
 from .rules import log as L
 from .state import (
     END_NAMES,
@@ -11,6 +11,7 @@ from .state import (
 )
 
 STRENGTH = ("miss", "weak", "medium", "strong")
+EFFECT_NAMES = {v: k for k, v in EFFECT_CODES.items()}
 COUNTER = ("no counter-strike", "weak counter-strike", "medium counter-strike")
 KIND = {K_STRIKE: "strikes", K_SHOT: "shoots", K_THROW: "throws at", K_DISCHARGE: "discharges at",
         K_ROW: "strikes through a row at", K_SPECIAL: "makes a special strike at"}
@@ -104,6 +105,15 @@ def _format(code, a, b, c, d, e, name):
         return f"poison {b} ticks on {name(a)}"
     if code == L.EV_PASS:
         return f"{_player(a)} ends the turn"
+    if code == L.EV_ABILITY:
+        return f"{name(a)} uses ability {b + 1} ({EFFECT_NAMES.get(d, d)})" + (f" on {name(c)}" if c >= 0 else "")
+    if code == L.EV_DELAYED:
+        what = {1: "trap", 2: "boost"}.get(b, b)
+        if e == 1:
+            return f"{_player(a)}'s {what} {c} fires on {name(d)}"
+        return f"{_player(a)} sets a delayed {what} {c}"
+    if code == L.EV_LOST:
+        return f"{name(a)} loses its abilities" if b else f"{name(a)} has its abilities again"
     if code == L.EV_END:
         if a == 2:
             res = "draw"

@@ -23,14 +23,16 @@ from decks import load_cardset
 from decks.cardset import fold
 from decks.errors import InputError
 
-from .cardtable import LIFE, MOVE, N_PLAYED, PLAYED0, PLAYED_CODES
+from .cardtable import LIFE, MOVE, N_AB, N_PLAYED, PLAYED0, PLAYED_CODES
 from .events import cell_name, format_events, parse_cell
+from .rules.abilities import recompute
 from .rules.board import rebuild_play_lists
 from .rules.damage import armor_value
 from .rules.defence import defender_error
 from .rules.errors import MESSAGES
 from .rules.setup import init_game
 from .rules.turn import (
+    A_AB0,
     A_END,
     A_FINISH,
     A_GAIN_COUNTER,
@@ -46,6 +48,7 @@ from .rules.turn import (
 )
 from .ruleset import ruleset_params
 from .state import (
+    AB_USES,
     ARMOR_LEFT,
     CARD_ID,
     CELL,
@@ -53,6 +56,7 @@ from .state import (
     COUNTERS,
     DICE0,
     DICE_CAP,
+    EFF,
     ERR_DICE_EXHAUSTED,
     EXTRA_LIVES,
     G_ACTIVE,
@@ -68,6 +72,7 @@ from .state import (
     MAX_DECK,
     MOVES_LEFT,
     POISON,
+    TMP_STRIKE,
     WOUNDS,
     Z_AUX,
     Z_DECK,
@@ -243,6 +248,7 @@ def run_scenario(path, cardset=None) -> dict:
                 raise err(f"card '{label}': closed must be true or false", "write closed = true", f'"{label}"')
             cv[slot, CLOSED] = int(c["closed"])
     rebuild_play_lists(S, 0)
+    recompute(C, S, 0)
     gv[G_ACTIVE] = active - 1
     gv[G_FIRST] = active - 1
     gv[G_TURN] = 0
@@ -272,7 +278,9 @@ def run_scenario(path, cardset=None) -> dict:
             "life_max": int(cv[slot, LIFE_MAX]), "wounds": int(cv[slot, WOUNDS]),
             "extra_lives": int(cv[slot, EXTRA_LIVES]), "closed": bool(cv[slot, CLOSED]),
             "counters": int(cv[slot, COUNTERS]), "poison": int(cv[slot, POISON]),
-            "abilities_lost": False, "acquired": int(cv[slot, GAINED]),
+            "abilities_lost": bool(cv[slot, EFF] != cv[slot, CARD_ID]) and zone in (Z_FIELD, Z_AUX),
+            "acquired": int(cv[slot, GAINED]), "strike_bonus": int(cv[slot, TMP_STRIKE]),
+            "ability_uses": int(cv[slot, AB_USES]),
         }
     w = int(gv[G_WINNER])
     return {"cards": out_cards, "active_player": int(gv[G_ACTIVE]) + 1, "turn": int(gv[G_TURN]) + 1,
@@ -347,6 +355,17 @@ def _play_action(C, S, i, a, slot_of, label_of, err):
         kind = PLAYED_ACTION[int(C[card_id, PLAYED0 + n - 1])]
         target = slot("target", required=kind in (A_RANGED, A_FINISH, A_SPECIAL))
         desc = f"ability {n} of {a['card']}" + (f" -> {a['target']}" if "target" in a else "")
+    elif do == "use":
+        actor = slot("card")
+        n = a.get("ability")
+        card_id = int(cards_view(S)[0, actor, CARD_ID])
+        n_ab = int(C[card_id, N_AB])
+        if not isinstance(n, int) or not 1 <= n <= n_ab:
+            raise err(f"action {i} (use {a.get('card')}): ability must be 1..{n_ab} for this card",
+                      "count the entries of the card's abilities list (see `berserk cards`)", f'"{do}"')
+        kind = A_AB0 + n - 1
+        target = slot("target", required=False)
+        desc = f"use ability {n} of {a['card']}" + (f" -> {a['target']}" if "target" in a else "")
     elif do == "gain_counter":
         kind, actor, target = A_GAIN_COUNTER, slot("card"), -1
         desc = f"gain_counter {a['card']}"
@@ -355,7 +374,7 @@ def _play_action(C, S, i, a, slot_of, label_of, err):
         desc = "end_turn"
     else:
         raise err(f"action {i}: unknown action '{do}'",
-                  "use move, jump, attack, ranged, ability, gain_counter or end_turn", f'"{do}"')
+                  "use move, jump, attack, ranged, ability, use, gain_counter or end_turn", f'"{do}"')
     names = {"actor": label_of.get(actor, "?"), "target": a.get("target", a.get("to", "?")),
              "defender": a.get("defender", "?")}
     code = action_error(C, S, 0, kind, actor, target)

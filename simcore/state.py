@@ -54,12 +54,22 @@ MAX_ACTIONS = 512        # legal-action buffer, allocated once per game
 # card fields
 (CARD_ID, ZONE, CELL, WOUNDS, EXTRA_LIVES, LIFE_MAX, CLOSED, MOVES_LEFT, MOVED, ACTED, STRIKES,
  LAST_TARGET, ARMOR_LEFT, COUNTERS, POISON, GAINED, DIED_FROM, DEATH_TURN, DEALT, BOUGHT,
- DMG_DEALT, KILLS, N_CARD_FIELDS) = range(23)
+ DMG_DEALT, KILLS, EFF, LAST_CELL, TMP_STRIKE, USED_TURN, USED_GAME, ACQ_LOST, HEAL_END, AB_USES,
+ DEATH_PENDING, N_CARD_FIELDS) = range(32)
+# EFF: the card id the kernels read abilities from: CARD_ID, or CARD_ID + cards (its blank twin, printed
+#      stats only) while it has lost its abilities (recomputed after every action, 503.3)
+# LAST_CELL: the cell it stood on when it last left the battlefield (509.3)
+# TMP_STRIKE: + strike until the end of the turn; USED_TURN / USED_GAME: bit k = ability k used
+# this turn / this battle (limits); ACQ_LOST: 1 = lost its abilities by an acquired effect (117);
+# HEAL_END: heal this much at the end of the turn (Рафаэль's second condition, 118.3);
+# AB_USES: how many times its played abilities were used (outcome counts); DEATH_PENDING: destroyed,
+# its on-death abilities not yet fired
 NCF = N_CARD_FIELDS
 CARD_FIELD_NAMES = ("card", "zone", "cell", "wounds", "extra_lives", "life_max", "closed",
                     "moves_left", "moved", "acted", "strikes", "last_target", "armor_left",
                     "counters", "poison", "gained", "died_from", "death_turn", "dealt", "bought",
-                    "dmg_dealt", "kills")
+                    "dmg_dealt", "kills", "eff", "last_cell", "tmp_strike", "used_turn", "used_game",
+                    "acq_lost", "heal_end", "ab_uses", "death_pending")
 
 # game fields
 G_FIRST = 0              # seat that moves first (0 or 1)
@@ -87,7 +97,13 @@ G_DRAWERS = G_AI_CURSOR + 1          # + player: 1 if his deck has a card that d
 G_LAST_WOUND = G_DRAWERS + 2         # turn in which a card last took wounds
 G_NPLAY = G_LAST_WOUND + 1           # + player: his creatures in play
 G_PLAY = G_NPLAY + 2                 # + player * MAX_DECK + i: their slots, ascending
-N_GAME_FIELDS = G_PLAY + 2 * MAX_DECK
+G_DELAY = G_PLAY + 2 * MAX_DECK      # + k * DELAY_W: delayed abilities waiting for a target (118)
+MAX_DELAYED = 6
+DELAY_W = 5                          # kind (0 = free), player, amount, element filter + 1, strengths mask
+G_RC = G_DELAY + MAX_DELAYED * DELAY_W   # recomputation scratch: RC_MAX states of 2 words (503.3)
+RC_MAX = 8
+G_PENDING = G_RC + 2 * RC_MAX        # destroyed cards whose on-death abilities wait (509.3)
+N_GAME_FIELDS = G_PENDING + 1
 assert G_DRAWS + N_STREAMS <= G_BOARD, "room for every random stream's draw count"
 
 N_PARAMS = 24            # room for simcore.ruleset's PR_* settings
@@ -137,6 +153,7 @@ def new_state(n_games: int, log_capacity: int = 0) -> np.ndarray:
     cap = max(log_capacity, 1)
     S = np.zeros((n_games, EV0 + 6 * cap), np.int64)
     cards_view(S)[:, :, CARD_ID] = -1
+    cards_view(S)[:, :, EFF] = -1
     game = game_view(S)
     game[:, G_WINNER] = -1
     game[:, G_DICE_N] = -1

@@ -30,7 +30,7 @@ GAME_SCHEMA = {
 COUNT_COLUMNS = ("games", "wins", "draws", "dealt_games", "dealt_wins", "dealt_draws",
                  "squad_games", "squad_wins", "squad_draws", "not_drawn_games",
                  "not_drawn_wins", "not_drawn_draws", "copies_bought", "wounds_dealt",
-                 "kills", "deaths", "death_turn_sum", "survived")
+                 "kills", "deaths", "death_turn_sum", "survived", "ability_uses")
 # simcore.run: pl.DataFrame(card_counts(...)) then name and shard appended
 CARD_SCHEMA = {"player": pl.Int64, "card": pl.Int64, **{c: pl.Int64 for c in COUNT_COLUMNS},
                "name": pl.String, "shard": pl.Int32}

@@ -558,7 +558,7 @@ def test_card_stats_sums_and_scores(cs_meta):
         "deck", "card", "games", "dealt_games", "dealt_score", "squad_games", "squad_score",
         "not_drawn_games", "not_drawn_score", "iwd", "iwd_lo", "iwd_hi", "p_value", "flagged", "tests",
         "copies_bought", "wounds_per_copy", "kills_per_copy", "death_rate", "mean_death_turn",
-        "survival_rate"]
+        "survival_rate", "ability_uses", "ability_uses_per_copy"]
     assert sorted(zip(cs["deck"], cs["card"])) == sorted(CS_EXPECTED)       # no mirror-only card
     for (deck, card), (g, dealt, squad, nd, copies, wounds, kills, deaths, dts, surv) in CS_EXPECTED.items():
         r = cs.filter((pl.col("deck") == deck) & (pl.col("card") == card)).row(0, named=True)

@@ -28,7 +28,11 @@ def test_bundled_set_is_big_enough_and_has_every_element():
     assert {card.element for card in CARDSET} == set(ELEMENTS)
 
 
-@pytest.mark.parametrize("card", CARDSET.cards, ids=lambda c: c.name)
+PRINTED_CARDS = [c for c in CARDSET.cards if not c.assumed]
+ASSUMED_CARDS = [c for c in CARDSET.cards if c.assumed]
+
+
+@pytest.mark.parametrize("card", PRINTED_CARDS, ids=lambda c: c.name)
 def test_card_matches_printed_stats(card):
     row = PRINTED[fold(card.name)]
     assert card.name == row["name"]
@@ -39,6 +43,16 @@ def test_card_matches_printed_stats(card):
     assert card.move == (int(row["move"]) if row["kind"] == "creature" else 0)
     assert card.strike == tuple(int(row[k]) for k in ("strike_weak", "strike_medium", "strike_strong"))
     assert not card.assumed
+
+
+def test_assumed_cards_are_the_seed_cards_no_source_prints():
+    """RULES.md section 10: the seed cards without a printed source carry house stats, marked
+    assumed, with a seed-N set number; no printed card is marked assumed."""
+    assert {c.name for c in ASSUMED_CARDS} == {"Ловчий", "Альхенгард", "Рафаэль", "Воин Вайлов",
+                                               "Единорог", "Грибыныч"}
+    for card in ASSUMED_CARDS:
+        assert card.set_number.startswith("seed-")
+        assert fold(card.name) not in PRINTED
 
 
 @pytest.mark.parametrize("path", bundled_deck_paths(), ids=lambda p: p.name)

@@ -53,7 +53,7 @@ def test_cli_unknown_card_names_file_and_line():
     path = MALFORMED / "unknown_card.toml"
     line = one_line_error(berserk("scenario", path))
     assert line.startswith(f"error: {path}:{line_of(path, 'Вайлл')}: unknown card 'Вайлл'")
-    assert "Вайл?" in line  # the fix suggests the close name
+    assert "did you mean: Вайл" in line  # the fix suggests the close names, closest first
 
 
 def test_cli_bad_cell_names_the_cards_line():

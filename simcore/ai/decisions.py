@@ -24,7 +24,7 @@ from ..rules.dice import ai_int
 from ..rules.setup import fits, placement_allowed, squad_totals
 from ..ruleset import PR_DEAL, PR_POLICY0
 from ..state import (
-    CARD_ID,
+    EFF,
     G_DECK_SIZE,
     G_GOLD,
     G_ORDER,
@@ -89,7 +89,7 @@ def choose_exchange(C, S, g, att, tgt, t, a_str, c_str):
     side = owner_of(att) if a_str > c_str else owner_of(t)
     if policy_of(S, g, side) == RANDOM:
         return ai_int(S, g, side, 2)
-    ign = C[S[g, att * NCF + CARD_ID], IGN_TARGET] == 1
+    ign = C[S[g, att * NCF + EFF], IGN_TARGET] == 1
     defending = t != tgt
     keep = (hit_value(C, S, g, t, predicted_wounds(C, S, g, att, t, K_STRIKE, a_str, defending, ign, False))
             - hit_value(C, S, g, att, predicted_wounds(C, S, g, t, att, K_STRIKE, c_str, False, False, ign)))
@@ -123,7 +123,7 @@ def main_element(C, S, g, p):
     -1 if none; ties go to the element listed first)."""
     t0 = t1 = t2 = t3 = t4 = 0
     for i in range(n_dealt(S, g, p)):
-        c = S[g, dealt_slot(S, g, p, i) * NCF + CARD_ID]
+        c = S[g, dealt_slot(S, g, p, i) * NCF + EFF]
         e = C[c, ELEMENT]
         if e == 0:
             t0 += C[c, COST]
@@ -152,7 +152,7 @@ def wants_mulligan(C, S, g, p, allowed):
     me = main_element(C, S, g, p)
     total = 0
     for i in range(n_dealt(S, g, p)):
-        c = S[g, dealt_slot(S, g, p, i) * NCF + CARD_ID]
+        c = S[g, dealt_slot(S, g, p, i) * NCF + EFF]
         if C[c, ELEMENT] == me or C[c, ELEMENT] == E_NEUTRAL:
             total += C[c, COST]
     return total * 3 < (S[g, GAME0 + G_GOLD + p] + S[g, GAME0 + G_SILVER + p]) * 2
@@ -186,7 +186,7 @@ def choose_buy(C, S, g, p):
             s = dealt_slot(S, g, p, i)
             if S[g, s * NCF + ZONE] != Z_DEALT:
                 continue
-            c = S[g, s * NCF + CARD_ID]
+            c = S[g, s * NCF + EFF]
             if pass_ == 0 and not (C[c, ELEMENT] == me or C[c, ELEMENT] == E_NEUTRAL):
                 continue
             v = card_value(C, c)
@@ -214,7 +214,7 @@ def choose_cell(C, S, g, p, s):
                     return c
                 k -= 1
         return -1
-    ranged = C[S[g, s * NCF + CARD_ID], RKIND] != 0
+    ranged = C[S[g, s * NCF + EFF], RKIND] != 0
     best, best_v = -1, -1000
     for c in range(first_cell, first_cell + N_CELLS // 2):
         if not placement_allowed(C, S, g, p, c):

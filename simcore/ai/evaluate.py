@@ -36,7 +36,7 @@ from ..rules.damage import (
     strike_bonus,
 )
 from ..rules.dice import MAX_BONUS_ROLL, N_ROWS, dice_row_probabilities, single_roll_strength
-from ..state import ARMOR_LEFT, CARD_ID, EXTRA_LIVES, LIFE_MAX, NCF
+from ..state import ARMOR_LEFT, EFF, EXTRA_LIVES, LIFE_MAX, NCF
 
 # How often (out of 36) each row of the 504 table comes up for roll bonuses (ova, ovz), and what the
 # row is: constants of the rules, frozen into the compiled code.
@@ -49,7 +49,7 @@ def hit_value(C, S, g, t, w):
     if w <= 0:
         return 0.0
     life = current_life(S, g, t)
-    cost = C[S[g, t * NCF + CARD_ID], COST]
+    cost = C[S[g, t * NCF + EFF], COST]
     full = max(S[g, t * NCF + LIFE_MAX] + S[g, t * NCF + EXTRA_LIVES], 1)
     if w >= life:
         return cost * (1.0 + life / full)
@@ -68,7 +68,7 @@ def predicted_wounds(C, S, g, att, t, kind, strength, t_defending, ign, no_bonus
 def strike_wounds3(C, S, g, att, t, t_defending, ign, no_bonus):
     """Predicted wounds of a weak, medium and strong simple strike by att on t (one pass of the
     rules of damage.attack_wounds, then armor)."""
-    ca = S[g, att * NCF + CARD_ID]
+    ca = S[g, att * NCF + EFF]
     w1 = C[ca, SW]
     w2 = C[ca, SM]
     w3 = C[ca, SS]
@@ -109,7 +109,7 @@ def single_roll_value(ova, v1, v2, v3):
 @njit(cache=True)
 def strike_ev(C, S, g, att, t, t_defending):
     """Expected crystal value, for att's side, of a simple strike by att fought by t."""
-    ca = S[g, att * NCF + CARD_ID]
+    ca = S[g, att * NCF + EFF]
     ign = C[ca, IGN_TARGET] == 1
     w1, w2, w3 = strike_wounds3(C, S, g, att, t, t_defending, ign, False)
     vt1 = hit_value(C, S, g, t, w1)
@@ -159,7 +159,7 @@ def ranged_wounds3(C, S, g, att, t, kind, ign):
 @njit(cache=True)
 def single_roll_ev(C, S, g, att, t, kind):
     """Expected value of a ranged attack (only the attacker rolls), counters charged included."""
-    ign = C[S[g, att * NCF + CARD_ID], IGN_TARGET] == 1
+    ign = C[S[g, att * NCF + EFF], IGN_TARGET] == 1
     ova = attack_roll_bonus(C, S, g, att, t)
     w1, w2, w3 = ranged_wounds3(C, S, g, att, t, kind, ign)
     v1 = hit_value(C, S, g, t, w1)

@@ -3,33 +3,74 @@
 random: uniform over the legal actions that rules.turn.legal_actions lists (ending the turn is one).
 greedy: goes through its creatures in two passes. In the first pass each creature takes its best
 attack-like action (simple strike by expected wound exchange, ranged attack, finishing off what it
-can kill, special strike, healing itself when wounded); in the second pass creatures with nothing
-to attack step (or jump) toward the nearest enemy and attack if that brought one in reach, or
-prepare (gain a counter, gain a keyword). A creature acts while its best action scores above zero;
-the turn ends after the second pass. Its cursor lives in the game row (G_AI_TURN, G_AI_CURSOR).
+can kill, special strike, healing itself when wounded, a played ability that pays off: a wound,
+poison or destruction worth more than it costs, healing a wounded creature of its own, counters
+spent when they pay off); in the second pass creatures with nothing to attack step (or jump) toward
+the nearest enemy and attack if that brought one in reach, or prepare (gain a counter, gain a
+keyword, set a trap or a boost before the opponent's turn). A creature acts while its best action
+scores above zero; the turn ends after the second pass. Its cursor lives in the game row
+(G_AI_TURN, G_AI_CURSOR).
 """
 from numba import njit
 
 from ..cardtable import (
+    AB_AMOUNT,
+    AB_AND_SELF,
+    AB_COUNTER_COST,
+    AB_COUNTERS,
+    AB_EFFECT,
+    AB_KIND,
+    AB_N_PLAYED,
+    AB_TARGET,
+    AB_THEN,
+    AB_THEN_AMOUNT,
     COST,
+    EF_BOOST,
+    EF_CLOSE,
+    EF_DESTROY,
+    EF_EXTRA_LIVES,
+    EF_GAIN_COUNTER,
+    EF_HEAL,
+    EF_LOSE_ABILITIES,
+    EF_OPEN,
+    EF_POISON,
+    EF_REDUCE_LIFE,
+    EF_STRIKE_BONUS,
+    EF_TRAP,
+    EF_WOUND,
     FINISH,
     GAIN_DIRECTED,
     GAIN_PROT,
     HEAL_SELF,
     JUMP,
     K_SPECIAL,
+    KIND_FAST,
+    KIND_PLAYED,
     LIFE,
+    N_AB,
     RANGED_PER_COUNTER,
     RKIND,
     SPECIAL,
+    TG_ADJ,
+    TG_ADJ_ENEMIES,
+    TG_ALL,
+    TG_ALL_ENEMIES,
+    TG_ALL_OWN,
+    TG_CHOSEN,
+    TG_CHOSEN_ENEMY,
+    TG_CHOSEN_OWN,
+    TG_SELF,
     TWICE,
 )
+from ..rules.abilities import ab, ability_error, matches, spell_blocked
 from ..rules.board import cell_col, cell_row, in_play, n_in_play, only_flyers_left, play_slot
 from ..rules.combat import finish_error, gain_counter_error, ranged_error, special_error, strike_error
+from ..rules.damage import current_life
 from ..rules.dice import ai_int
 from ..rules.errors import E_OK
 from ..rules.movement import jump_error, move_error
 from ..rules.turn import (
+    A_AB0,
     A_END,
     A_FINISH,
     A_GAIN_COUNTER,
@@ -44,10 +85,11 @@ from ..rules.turn import (
 )
 from ..state import (
     ACTED,
-    CARD_ID,
     CELL,
     CLOSED,
     COUNTERS,
+    EFF,
+    EXTRA_LIVES,
     G_ACTIVE,
     G_AI_CURSOR,
     G_AI_TURN,
@@ -57,6 +99,7 @@ from ..state import (
     G_TURN,
     GAINED,
     GAME0,
+    LIFE_MAX,
     MAX_DECK,
     MOVED,
     MOVES_LEFT,
@@ -107,7 +150,7 @@ def nearest_enemy_distance(S, g, q, cell):
 @njit(cache=True)
 def _consider_target(C, S, g, s, t, can_strike, acted, best, b_kind, b_target, urge):
     """Score the attacks of s on enemy t; returns the improved (best, kind, target)."""
-    c = S[g, s * NCF + CARD_ID]
+    c = S[g, s * NCF + EFF]
     if can_strike and strike_error(C, S, g, s, t) == E_OK:
         v = strike_ev(C, S, g, s, t, False) + urge
         if v > best:
@@ -127,11 +170,115 @@ def _consider_target(C, S, g, s, t, can_strike, acted, best, b_kind, b_target, u
 
 
 @njit(cache=True)
+def _effect_value(C, S, g, s, c, k, t):
+    """What ability k of s (table row c) is worth on card t, in crystals (negative: harmful)."""
+    eff = ab(C, c, k, AB_EFFECT)
+    n = ab(C, c, k, AB_AMOUNT)
+    own = t // MAX_DECK == s // MAX_DECK
+    ct = S[g, t * NCF + EFF]
+    per_life = C[ct, COST] / max(S[g, t * NCF + LIFE_MAX] + S[g, t * NCF + EXTRA_LIVES], 1)
+    w = S[g, t * NCF + WOUNDS]
+    if eff == EF_WOUND or eff == EF_REDUCE_LIFE:
+        if not own:
+            return hit_value(C, S, g, t, n)
+        if ab(C, c, k, AB_THEN) == 1 and current_life(S, g, t) > n:
+            # Рафаэль: wound now, heal more at the end of the turn: a net heal of the old wounds
+            return 0.8 * min(w, ab(C, c, k, AB_THEN_AMOUNT) - n) * per_life
+        return -hit_value(C, S, g, t, n)
+    if eff == EF_HEAL:
+        return (0.8 if own else -0.8) * min(w, n) * per_life
+    if eff == EF_DESTROY:
+        return hit_value(C, S, g, t, 1000) * (-1.0 if own else 1.0)
+    if eff == EF_POISON:
+        return 0.0 if own else 1.5 * n * per_life
+    if eff == EF_EXTRA_LIVES:
+        return (0.8 if own else -0.8) * n * per_life
+    if eff == EF_LOSE_ABILITIES:
+        return (-0.3 if own else 0.3) * C[ct, COST]
+    if eff == EF_CLOSE:
+        return 0.0 if own or S[g, t * NCF + CLOSED] == 1 else 0.3 * C[ct, COST]
+    if eff == EF_OPEN:
+        return 0.3 * C[ct, COST] if own and S[g, t * NCF + CLOSED] == 1 else 0.0
+    if eff == EF_STRIKE_BONUS:
+        return 0.1 * n if own and S[g, t * NCF + ACTED] == 0 else 0.0
+    if eff == EF_GAIN_COUNTER:
+        return 0.05 if own else 0.0
+    return 0.0
+
+
+@njit(cache=True)
+def _ability_value(C, S, g, s, c, k, t):
+    """The value of playing ability k of s at target t (-1: none), its costs taken off."""
+    eff = ab(C, c, k, AB_EFFECT)
+    target = ab(C, c, k, AB_TARGET)
+    n = ab(C, c, k, AB_AMOUNT)
+    v = 0.0
+    if eff == EF_TRAP:
+        v = 0.35 * n                   # some enemy creature of average worth will take it
+    elif eff == EF_BOOST:
+        v = 0.1 * n
+    elif target == TG_SELF:
+        v = _effect_value(C, S, g, s, c, k, s)
+    elif t >= 0:
+        v = _effect_value(C, S, g, s, c, k, t)
+        if ab(C, c, k, AB_AND_SELF) == 1:
+            v -= hit_value(C, S, g, s, 1000)
+    else:
+        p = s // MAX_DECK
+        for q in range(2):
+            if (target == TG_ADJ_ENEMIES or target == TG_ALL_ENEMIES) and q == p:
+                continue
+            if target == TG_ALL_OWN and q != p:
+                continue
+            for i in range(n_in_play(S, g, q)):
+                o = play_slot(S, g, q, i)
+                if o == s and target != TG_ALL_OWN and target != TG_ALL:
+                    continue
+                if target == TG_ADJ or target == TG_ADJ_ENEMIES:
+                    if S[g, o * NCF + ZONE] != Z_FIELD or S[g, s * NCF + ZONE] != Z_FIELD or \
+                            chebyshev(S[g, o * NCF + CELL], S[g, s * NCF + CELL]) != 1:
+                        continue
+                if matches(C, S, g, s, c, k, o) and not spell_blocked(C, S, g, c, k, o):
+                    v += _effect_value(C, S, g, s, c, k, o)
+    return v - 0.05 * ab(C, c, k, AB_COUNTERS)
+
+
+@njit(cache=True)
+def _consider_abilities(C, S, g, s, prepare, best, b_kind, b_target):
+    """Played abilities: effects now (wound, heal, destroy, ...) in the first pass; delayed ones
+    (trap, boost) only when preparing, i.e. when nothing better is left this turn."""
+    c = S[g, s * NCF + EFF]
+    for k in range(C[c, N_AB]):
+        kind = ab(C, c, k, AB_KIND)
+        if kind != KIND_PLAYED and kind != KIND_FAST:
+            continue
+        eff = ab(C, c, k, AB_EFFECT)
+        if (eff == EF_TRAP or eff == EF_BOOST) and not prepare:
+            continue
+        target = ab(C, c, k, AB_TARGET)
+        if target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN:
+            if eff == EF_TRAP or eff == EF_BOOST:
+                continue
+            for q in range(2):
+                for i in range(n_in_play(S, g, q)):
+                    t = play_slot(S, g, q, i)
+                    if ability_error(C, S, g, s, k, t) == E_OK:
+                        v = _ability_value(C, S, g, s, c, k, t)
+                        if v > best:
+                            best, b_kind, b_target = v, A_AB0 + k, t
+        elif ability_error(C, S, g, s, k, -1) == E_OK:
+            v = _ability_value(C, S, g, s, c, k, -1)
+            if v > best:
+                best, b_kind, b_target = v, A_AB0 + k, -1
+    return best, b_kind, b_target
+
+
+@njit(cache=True)
 def best_for(C, S, g, s, allow_move):
     """The best action of creature s: (score, kind, target); score 0 means nothing worth doing."""
     p = s // MAX_DECK
     q = 1 - p
-    c = S[g, s * NCF + CARD_ID]
+    c = S[g, s * NCF + EFF]
     acted = S[g, s * NCF + ACTED] == 1
     can_strike = not acted or (C[c, TWICE] == 1 and S[g, s * NCF + STRIKES] == 1)
     best = 0.0
@@ -174,6 +321,8 @@ def best_for(C, S, g, s, allow_move):
         v = 0.8 * min(S[g, s * NCF + WOUNDS], C[c, HEAL_SELF]) * C[c, COST] / max(C[c, LIFE], 1)
         if v > best:
             best, b_kind, b_target = v, A_HEAL, -1
+    if C[c, AB_N_PLAYED] > 0:
+        best, b_kind, b_target = _consider_abilities(C, S, g, s, False, best, b_kind, b_target)
     if C[c, RANGED_PER_COUNTER] > 0 and gain_counter_error(C, S, g, s) == E_OK:
         # charging a "+N per counter" ranged attack: worth about N/4 crystals a counter
         v = 0.25 * C[c, RANGED_PER_COUNTER]
@@ -187,6 +336,10 @@ def best_for(C, S, g, s, allow_move):
     if (C[c, GAIN_DIRECTED] > 0 or C[c, GAIN_PROT] > 0) and S[g, s * NCF + GAINED] == 0 \
             and MOVE_SCORE / 3 > best:
         best, b_kind, b_target = MOVE_SCORE / 3, A_TAP_GAIN, -1
+    if C[c, AB_COUNTER_COST] > 0 and MOVE_SCORE / 2 > best and gain_counter_error(C, S, g, s) == E_OK:
+        best, b_kind, b_target = MOVE_SCORE / 2, A_GAIN_COUNTER, -1     # save up for the ability
+    if C[c, AB_N_PLAYED] > 0:
+        best, b_kind, b_target = _consider_abilities(C, S, g, s, True, best, b_kind, b_target)
     if zone != Z_FIELD or S[g, s * NCF + MOVES_LEFT] <= 0:
         return best, b_kind, b_target
     cell = S[g, s * NCF + CELL]

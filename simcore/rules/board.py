@@ -7,8 +7,8 @@ from numba import njit
 from ..cardtable import HAS_FORMATION
 from ..ruleset import PR_FORMATION_ORTHOGONAL
 from ..state import (
-    CARD_ID,
     CELL,
+    EFF,
     G_BOARD,
     G_DECK_SIZE,
     G_NPLAY,
@@ -142,7 +142,7 @@ def in_formation(C, S, g, s):
     """[H] Formation (строй): a card with formation abilities is in formation while its left or right
     neighbour (same row; with the `formation_orthogonal` setting also the cells in front and behind)
     is a creature of the same player that has formation too."""
-    if S[g, s * NCF + ZONE] != Z_FIELD or C[S[g, s * NCF + CARD_ID], HAS_FORMATION] == 0:
+    if S[g, s * NCF + ZONE] != Z_FIELD or C[S[g, s * NCF + EFF], HAS_FORMATION] == 0:
         return False
     c = S[g, s * NCF + CELL]
     col = cell_col(c)
@@ -162,7 +162,7 @@ def in_formation(C, S, g, s):
             if row + dr < 0 or row + dr >= N_ROWS:
                 continue
             o = S[g, GAME0 + G_BOARD + c + dr * N_COLS]
-        if o >= 0 and owner_of(o) == p and C[S[g, o * NCF + CARD_ID], HAS_FORMATION] == 1:
+        if o >= 0 and owner_of(o) == p and C[S[g, o * NCF + EFF], HAS_FORMATION] == 1:
             return True
     return False
     c = S[g, s * NCF + CELL]
@@ -172,6 +172,6 @@ def in_formation(C, S, g, s):
         nc = col + dc
         if 0 <= nc < N_COLS:
             o = S[g, GAME0 + G_BOARD + (c + dc)]
-            if o >= 0 and owner_of(o) == p and C[S[g, o * NCF + CARD_ID], HAS_FORMATION] == 1:
+            if o >= 0 and owner_of(o) == p and C[S[g, o * NCF + EFF], HAS_FORMATION] == 1:
                 return True
     return False

@@ -10,6 +10,7 @@ from numba import njit
 
 from ..ai.decisions import choose_defender, choose_exchange
 from ..cardtable import (
+    AB_COUNTER_COST,
     CLOSE_TARGET,
     CLUMSY,
     DEF_NO_TAP,
@@ -26,23 +27,24 @@ from ..cardtable import (
     K_STRIKE,
     MAX_COUNTERS,
     NO_TAP,
-    P_POISON,
     POISON_W,
     RANGED_SPEND,
     RKIND,
     RPOISON_W,
     RRANGE,
     SPECIAL,
+    T_ON_STRIKE,
+    T_ON_STRUCK,
     TWICE,
     TWICE_DIFF,
 )
-from ..ruleset import PR_ATTACK_OWN_CARDS, PR_GROUND_HITS_LONE_FLYERS, PR_POISON_STACKS
+from ..ruleset import PR_ATTACK_OWN_CARDS, PR_GROUND_HITS_LONE_FLYERS
 from ..state import (
     ACTED,
-    CARD_ID,
     CELL,
     CLOSED,
     COUNTERS,
+    EFF,
     G_ACTIVE,
     G_BOARD,
     G_DRAWERS,
@@ -54,12 +56,12 @@ from ..state import (
     MOVES_LEFT,
     NCF,
     PARAM0,
-    POISON,
     STRIKES,
     Z_AUX,
     Z_FIELD,
     ZONE,
 )
+from .abilities import check_deaths, fire_triggers, take_boost
 from .board import (
     adjacent_cells,
     cell_col,
@@ -75,16 +77,17 @@ from .damage import (
     absorb_armor,
     attack_roll_bonus,
     attack_wounds,
+    base_value,
     current_life,
     defence_experience,
     heal,
     is_directed,
     only_attacker_rolls,
-    protections,
+    poison,
     ranged_base,
     wound,
 )
-from .destruction import check_destruction, check_game_end, destroy
+from .destruction import check_game_end, destroy
 from .dice import MISS, roll_d6, single_roll_strength, strike_table
 from .errors import (
     E_ACTED,
@@ -119,7 +122,6 @@ from .log import (
     EV_DESTROY,
     EV_EXCHANGE,
     EV_GAIN,
-    EV_POISONED,
     EV_ROLL,
     log,
     logging,
@@ -181,7 +183,7 @@ def strike_error(C, S, g, att, t):
         return E_NOT_ACTIVE
     if S[g, att * NCF + CLOSED] == 1:
         return E_CLOSED
-    ca = S[g, att * NCF + CARD_ID]
+    ca = S[g, att * NCF + EFF]
     second = C[ca, TWICE] == 1 and S[g, att * NCF + STRIKES] == 1
     if S[g, att * NCF + ACTED] == 1 and not second:
         return E_ACTED
@@ -200,13 +202,13 @@ def drawn_kinds_block(C, S, g, att, t, kind):
     """draws_ranged: while the target's side has a card drawing this kind of attack, only such a
     card may be chosen (any range). Returns (blocked, drawn_to_t)."""
     q = owner_of(t)
-    if S[g, GAME0 + G_DRAWERS + q] == 0 or C[S[g, att * NCF + CARD_ID], IGN_DRAWS] == 1:
+    if S[g, GAME0 + G_DRAWERS + q] == 0 or C[S[g, att * NCF + EFF], IGN_DRAWS] == 1:
         return False, False
     bit = 1 << kind
     any_drawer = False
     for i in range(n_in_play(S, g, q)):
         s = play_slot(S, g, q, i)
-        if C[S[g, s * NCF + CARD_ID], DRAWS_RANGED] & bit:
+        if C[S[g, s * NCF + EFF], DRAWS_RANGED] & bit:
             any_drawer = True
             if s == t:
                 return False, True
@@ -218,7 +220,7 @@ def ranged_error(C, S, g, att, t):
     e = actor_error(S, g, att)
     if e != E_OK:
         return e
-    ca = S[g, att * NCF + CARD_ID]
+    ca = S[g, att * NCF + EFF]
     kind = C[ca, RKIND]
     if kind == 0:
         return E_NO_RANGED
@@ -274,7 +276,7 @@ def finish_error(C, S, g, att, t):
     e = actor_error(S, g, att)
     if e != E_OK:
         return e
-    n = C[S[g, att * NCF + CARD_ID], FINISH]
+    n = C[S[g, att * NCF + EFF], FINISH]
     if n == 0:
         return E_NO_ABILITY
     e = adjacent_enemy_creature_error(C, S, g, att, t)
@@ -290,7 +292,7 @@ def special_error(C, S, g, att, t):
     e = actor_error(S, g, att)
     if e != E_OK:
         return e
-    if C[S[g, att * NCF + CARD_ID], SPECIAL] == 0:
+    if C[S[g, att * NCF + EFF], SPECIAL] == 0:
         return E_NO_ABILITY
     if S[g, att * NCF + COUNTERS] < 1:
         return E_NO_COUNTERS
@@ -302,7 +304,7 @@ def self_ability_error(C, S, g, s, column):
     e = actor_error(S, g, s)
     if e != E_OK:
         return e
-    if C[S[g, s * NCF + CARD_ID], column] == 0:
+    if C[S[g, s * NCF + EFF], column] == 0:
         return E_NO_ABILITY
     return E_OK
 
@@ -314,8 +316,8 @@ def gain_counter_error(C, S, g, s):
     e = actor_error(S, g, s)
     if e != E_OK:
         return e
-    c = S[g, s * NCF + CARD_ID]
-    if C[c, SPECIAL] == 0 and C[c, GAIN_COUNTER] == 0:
+    c = S[g, s * NCF + EFF]
+    if C[c, SPECIAL] == 0 and C[c, GAIN_COUNTER] == 0 and C[c, AB_COUNTER_COST] == 0:
         return E_NO_ABILITY
     if C[c, MAX_COUNTERS] > 0 and S[g, s * NCF + COUNTERS] >= C[c, MAX_COUNTERS]:
         return E_MAX_COUNTERS
@@ -327,7 +329,7 @@ def tap_gain_error(C, S, g, s):
     e = actor_error(S, g, s)
     if e != E_OK:
         return e
-    if C[S[g, s * NCF + CARD_ID], GAIN_DIRECTED] == 0 and C[S[g, s * NCF + CARD_ID], GAIN_PROT] == 0:
+    if C[S[g, s * NCF + EFF], GAIN_DIRECTED] == 0 and C[S[g, s * NCF + EFF], GAIN_PROT] == 0:
         return E_NO_ABILITY
     return E_OK
 
@@ -345,36 +347,20 @@ def finish_action(C, S, g, s):
 def after_attack(C, S, g, att):
     """The same after an attack, except that a card that does not tap after attacking stays open."""
     finish_action(C, S, g, att)
-    S[g, att * NCF + CLOSED] = 1 - C[S[g, att * NCF + CARD_ID], NO_TAP]
+    S[g, att * NCF + CLOSED] = 1 - C[S[g, att * NCF + EFF], NO_TAP]
     if logging(S, g):
         log(S, g, EV_CLOSE, att, S[g, att * NCF + CLOSED], 0, 0, 0)
-
-
-@njit(cache=True)
-def add_poison(S, g, t, n):
-    """Poison N on t: replaces a weaker poison, or adds to it with the `poison_stacks` setting."""
-    if S[g, PARAM0 + PR_POISON_STACKS] == 1:
-        S[g, t * NCF + POISON] += n
-    elif n > S[g, t * NCF + POISON]:
-        S[g, t * NCF + POISON] = n
-
-
-@njit(cache=True)
-def poison(C, S, g, att, t, n):
-    """att poisons t by n (an acquired effect, 117), unless t left play or is protected from
-    poison; see add_poison."""
-    if n > 0 and in_play(S, g, t) and (protections(C, S, g, t) & P_POISON) == 0:
-        add_poison(S, g, t, n)
-        if logging(S, g):
-            log(S, g, EV_POISONED, t, n, att, 0, 0)
 
 
 @njit(cache=True)
 def resolve_strike(C, S, g, att, tgt, t, a_str, c_str):
     """Deal the strike and the counter-strike simultaneously, then the on-strike effects."""
     defending = t != tgt
-    ign = C[S[g, att * NCF + CARD_ID], IGN_TARGET] == 1
-    w_t = attack_wounds(C, S, g, att, t, K_STRIKE, a_str, -1, defending, ign, False)
+    ign = C[S[g, att * NCF + EFF], IGN_TARGET] == 1
+    base = -1
+    if a_str > MISS:
+        base = base_value(C, S, g, att, K_STRIKE, a_str) + take_boost(C, S, g, att, a_str)
+    w_t = attack_wounds(C, S, g, att, t, K_STRIKE, a_str, base, defending, ign, False)
     w_t = absorb_armor(C, S, g, t, w_t, K_STRIKE, ign)
     w_a = 0
     if c_str > MISS:
@@ -388,11 +374,16 @@ def resolve_strike(C, S, g, att, tgt, t, a_str, c_str):
             log(S, g, EV_COUNTER, t, att, c_str, w_a, 0)
         wound(S, g, att, w_a, t)
     if a_str > MISS:
-        poison(C, S, g, att, t, C[S[g, att * NCF + CARD_ID], POISON_W + a_str - 1])
-    if C[S[g, att * NCF + CARD_ID], CLOSE_TARGET] == 1 and in_play(S, g, t):
+        poison(C, S, g, att, t, C[S[g, att * NCF + EFF], POISON_W + a_str - 1])
+    if C[S[g, att * NCF + EFF], CLOSE_TARGET] == 1 and in_play(S, g, t):
         S[g, t * NCF + CLOSED] = 1
         if logging(S, g):
             log(S, g, EV_CLOSE, t, 1, att, 0, 0)
+    if a_str > MISS:
+        # triggered abilities: the attacker's "on strike" (of this strength), the target's "when
+        # hit by a strike"; both see the cards as they are after the wounds (509 comes after)
+        fire_triggers(C, S, g, att, T_ON_STRIKE, t, a_str)
+        fire_triggers(C, S, g, t, T_ON_STRUCK, att, 0)
 
 
 @njit(cache=True)
@@ -409,7 +400,7 @@ def strike(C, S, g, att, tgt, defender, exchange):
             t = defender
             if logging(S, g):
                 log(S, g, EV_DEFEND, defender, tgt, att, 0, 0)
-    ca = S[g, att * NCF + CARD_ID]
+    ca = S[g, att * NCF + EFF]
     ign = C[ca, IGN_TARGET] == 1
     ova = attack_roll_bonus(C, S, g, att, t)
     if only_attacker_rolls(C, S, g, att, t):
@@ -442,9 +433,9 @@ def strike(C, S, g, att, tgt, defender, exchange):
         S[g, att * NCF + MOVES_LEFT] = 0
     else:
         after_attack(C, S, g, att)
-    if t != tgt and C[S[g, t * NCF + CARD_ID], DEF_NO_TAP] == 0 and in_play(S, g, t):
+    if t != tgt and C[S[g, t * NCF + EFF], DEF_NO_TAP] == 0 and in_play(S, g, t):
         S[g, t * NCF + CLOSED] = 1
-    check_destruction(S, g)
+    check_deaths(C, S, g)
     check_game_end(S, g)
 
 
@@ -452,7 +443,7 @@ def strike(C, S, g, att, tgt, defender, exchange):
 def ranged(C, S, g, att, t):
     """A ranged attack: only the attacker rolls (504); no counter-strike. A card charged with
     counters adds them and loses one or all of them; "on a strong attack: poison" applies."""
-    ca = S[g, att * NCF + CARD_ID]
+    ca = S[g, att * NCF + EFF]
     kind = C[ca, RKIND]
     if logging(S, g):
         log(S, g, EV_ATTACK, att, t, kind, 0, 0)
@@ -461,7 +452,8 @@ def ranged(C, S, g, att, t):
     if logging(S, g):
         log(S, g, EV_ROLL, att, t, a, -1, s * 4)
     ign = C[ca, IGN_TARGET] == 1
-    w = attack_wounds(C, S, g, att, t, kind, s, ranged_base(C, S, g, att, s), False, ign, False)
+    base = ranged_base(C, S, g, att, s) + take_boost(C, S, g, att, s)
+    w = attack_wounds(C, S, g, att, t, kind, s, base, False, ign, False)
     w = absorb_armor(C, S, g, t, w, kind, ign)
     spend = C[ca, RANGED_SPEND]
     if spend == 2:
@@ -471,7 +463,7 @@ def ranged(C, S, g, att, t):
     wound(S, g, t, w, att)
     poison(C, S, g, att, t, C[ca, RPOISON_W + s - 1])
     after_attack(C, S, g, att)
-    check_destruction(S, g)
+    check_deaths(C, S, g)
     check_game_end(S, g)
 
 
@@ -483,13 +475,13 @@ def special_strike(C, S, g, att, t):
     S[g, att * NCF + COUNTERS] -= 1
     if logging(S, g):
         log(S, g, EV_ATTACK, att, t, K_SPECIAL, 0, 0)
-    ign = C[S[g, att * NCF + CARD_ID], IGN_TARGET] == 1
+    ign = C[S[g, att * NCF + EFF], IGN_TARGET] == 1
     w = attack_wounds(C, S, g, att, t, K_SPECIAL, 0,
-                      C[S[g, att * NCF + CARD_ID], SPECIAL], False, ign, False)
+                      C[S[g, att * NCF + EFF], SPECIAL], False, ign, False)
     w = absorb_armor(C, S, g, t, w, K_SPECIAL, ign)
     wound(S, g, t, w, att)
     after_attack(C, S, g, att)
-    check_destruction(S, g)
+    check_deaths(C, S, g)
     check_game_end(S, g)
 
 
@@ -505,7 +497,7 @@ def finish_off(C, S, g, att, t):
 
 @njit(cache=True)
 def heal_self(C, S, g, s):
-    heal(S, g, s, C[S[g, s * NCF + CARD_ID], HEAL_SELF])
+    heal(S, g, s, C[S[g, s * NCF + EFF], HEAL_SELF])
     finish_action(C, S, g, s)
 
 
@@ -521,9 +513,9 @@ def gain_counter(C, S, g, s):
 @njit(cache=True)
 def tap_gain(C, S, g, s):
     """Tap: gain a keyword; acquired, it lasts to the end of the game (117)."""
-    if C[S[g, s * NCF + CARD_ID], GAIN_DIRECTED] == 1:
+    if C[S[g, s * NCF + EFF], GAIN_DIRECTED] == 1:
         S[g, s * NCF + GAINED] |= 1
-    S[g, s * NCF + GAINED] |= C[S[g, s * NCF + CARD_ID], GAIN_PROT] << 8
+    S[g, s * NCF + GAINED] |= C[S[g, s * NCF + EFF], GAIN_PROT] << 8
     if logging(S, g):
         log(S, g, EV_GAIN, s, 1, S[g, s * NCF + GAINED], 0, 0)
     finish_action(C, S, g, s)

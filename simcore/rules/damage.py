@@ -42,6 +42,7 @@ from ..cardtable import (
     P_DISCHARGE,
     P_FLYER,
     P_MAGIC,
+    P_POISON,
     P_SHOT,
     P_THROW,
     P_WEAK,
@@ -65,14 +66,15 @@ from ..cardtable import (
     VS_MAGIC,
     VS_RANGED,
 )
+from ..ruleset import PR_POISON_STACKS
 from ..state import (
     ARMOR_LEFT,
-    CARD_ID,
     CELL,
     CLOSED,
     COUNTERS,
     DIED_FROM,
     DMG_DEALT,
+    EFF,
     EXTRA_LIVES,
     G_LAST_WOUND,
     G_TURN,
@@ -81,12 +83,15 @@ from ..state import (
     LIFE_MAX,
     MAX_DECK,
     NCF,
+    PARAM0,
+    POISON,
+    TMP_STRIKE,
     WOUNDS,
     Z_FIELD,
     ZONE,
 )
-from .board import cell_row, diagonal, in_formation, n_in_play, play_slot
-from .log import EV_HEAL, EV_NO_WOUND, EV_WOUND, log, logging
+from .board import cell_row, diagonal, in_formation, in_play, n_in_play, play_slot
+from .log import EV_HEAL, EV_NO_WOUND, EV_POISONED, EV_WOUND, log, logging
 
 APPLY_STRIKE = APPLY_CODES["strike"]
 APPLY_RANGED = APPLY_CODES["ranged"]
@@ -100,9 +105,9 @@ def current_life(S, g, s):
 @njit(cache=True, inline="always")
 def with_formation(C, S, g, s, column, formation_column):
     """A keyword's value for card s: printed, plus its formation value while in formation."""
-    v = C[S[g, s * NCF + CARD_ID], column]
+    v = C[S[g, s * NCF + EFF], column]
     if in_formation(C, S, g, s):
-        v += C[S[g, s * NCF + CARD_ID], formation_column]
+        v += C[S[g, s * NCF + EFF], formation_column]
     return v
 
 
@@ -116,7 +121,7 @@ def attack_roll_bonus(C, S, g, att, t):
     """What the attacker adds to his die: attack experience, and a bonus against a card in a given
     row of the enemy half (counted from the enemy's front row)."""
     v = attack_experience(C, S, g, att)
-    ca = S[g, att * NCF + CARD_ID]
+    ca = S[g, att * NCF + EFF]
     row = C[ca, ROW_BONUS_ROW]
     if row > 0 and S[g, t * NCF + ZONE] == Z_FIELD:
         r = cell_row(S[g, t * NCF + CELL])
@@ -138,9 +143,9 @@ def armor_value(C, S, g, s):
 
 @njit(cache=True, inline="always")
 def protections(C, S, g, s):
-    m = C[S[g, s * NCF + CARD_ID], PROT] | (S[g, s * NCF + GAINED] >> 8)
+    m = C[S[g, s * NCF + EFF], PROT] | (S[g, s * NCF + GAINED] >> 8)
     if in_formation(C, S, g, s):
-        m |= C[S[g, s * NCF + CARD_ID], F_PROT]
+        m |= C[S[g, s * NCF + EFF], F_PROT]
     return m
 
 
@@ -149,18 +154,18 @@ def only_attacker_rolls(C, S, g, att, t):
     """504: against a closed card, or with an unanswered strike, only the attacker rolls and
     there is no counter-strike; a closed card that strikes back while tapped still fights, unless
     the attacker ignores its abilities (Етун)."""
-    ca = S[g, att * NCF + CARD_ID]
+    ca = S[g, att * NCF + EFF]
     if C[ca, UNANSWERED] == 1:
         return True
     if S[g, t * NCF + CLOSED] == 0:
         return False
-    return C[S[g, t * NCF + CARD_ID], COUNTER_CLOSED] == 0 or C[ca, IGN_TARGET] == 1
+    return C[S[g, t * NCF + EFF], COUNTER_CLOSED] == 0 or C[ca, IGN_TARGET] == 1
 
 
 @njit(cache=True)
 def vs_matches(C, S, g, code, t, t_defending):
     """The "vs X" filter of a strike bonus or directed_vs, tested on target t."""
-    ct = S[g, t * NCF + CARD_ID]
+    ct = S[g, t * NCF + EFF]
     if code == 0:
         return True
     if code <= 6:
@@ -183,7 +188,7 @@ def vs_matches(C, S, g, code, t, t_defending):
 @njit(cache=True)
 def is_directed(C, S, g, att, t):
     """Directed strike (НУ): printed, acquired, or against a matching target."""
-    ca = S[g, att * NCF + CARD_ID]
+    ca = S[g, att * NCF + EFF]
     if C[ca, DIRECTED] == 1 or (S[g, att * NCF + GAINED] & 1) == 1:
         return True
     mask = C[ca, DIRECTED_VS]
@@ -197,7 +202,7 @@ def is_directed(C, S, g, att, t):
 @njit(cache=True, inline="always")
 def strike_bonus(C, S, g, att, t, strength, applies, t_defending):
     """Sum of the attacker's "+N strike" bonuses that apply to this attack on t."""
-    ca = S[g, att * NCF + CARD_ID]
+    ca = S[g, att * NCF + EFF]
     if C[ca, HAS_BONUS] == 0:
         return 0
     total = 0
@@ -220,7 +225,7 @@ def strike_bonus(C, S, g, att, t, strength, applies, t_defending):
         p = att // MAX_DECK
         for i in range(n_in_play(S, g, p)):
             o = play_slot(S, g, p, i)
-            if o != att and C[S[g, o * NCF + CARD_ID], ELEMENT] == ally - 1:
+            if o != att and C[S[g, o * NCF + EFF], ELEMENT] == ally - 1:
                 n += 1
         total += min(n, C[ca, ALLY_MAX])
     return total
@@ -229,10 +234,10 @@ def strike_bonus(C, S, g, att, t, strength, applies, t_defending):
 @njit(cache=True, inline="always")
 def reduction(C, S, g, t, att, kind):
     """Sum of the target's "-N from X" reductions that apply to an attack of this kind by att."""
-    ct = S[g, t * NCF + CARD_ID]
+    ct = S[g, t * NCF + EFF]
     if C[ct, HAS_REDUCE] == 0:
         return 0
-    ca = S[g, att * NCF + CARD_ID]
+    ca = S[g, att * NCF + EFF]
     total = 0
     for j in range(MAX_REDUCE):
         amount = C[ct, REDUCE0 + 4 * j + 0]
@@ -276,7 +281,7 @@ def protected_from(C, S, g, t, att, kind, strength):
         return True
     if kind == K_STRIKE and strength == 1 and prot & P_WEAK:
         return True
-    ca = S[g, att * NCF + CARD_ID]
+    ca = S[g, att * NCF + EFF]
     if C[ca, FLYER] == 1 and prot & P_FLYER and C[ca, IGN_ZOAL] == 0:
         return True
     return False
@@ -284,18 +289,19 @@ def protected_from(C, S, g, t, att, kind, strength):
 
 @njit(cache=True)
 def base_value(C, S, g, att, kind, strength):
-    ca = S[g, att * NCF + CARD_ID]
+    ca = S[g, att * NCF + EFF]
     if strength == 0:
         return 0
     if kind == K_STRIKE:
-        return C[ca, SW] if strength == 1 else (C[ca, SM] if strength == 2 else C[ca, SS])
+        v = C[ca, SW] if strength == 1 else (C[ca, SM] if strength == 2 else C[ca, SS])
+        return v + S[g, att * NCF + TMP_STRIKE]
     return C[ca, RW] if strength == 1 else (C[ca, RM] if strength == 2 else C[ca, RS])
 
 
 @njit(cache=True)
 def ranged_base(C, S, g, att, strength):
     """The ranged attack's value for a strength, with "+N per counter" charged on the card."""
-    ca = S[g, att * NCF + CARD_ID]
+    ca = S[g, att * NCF + EFF]
     base = C[ca, RW] if strength == 1 else (C[ca, RM] if strength == 2 else C[ca, RS])
     return base + S[g, att * NCF + COUNTERS] * C[ca, RANGED_PER_COUNTER]
 
@@ -356,3 +362,22 @@ def heal(S, g, t, n):
         if logging(S, g):
             log(S, g, EV_HEAL, t, h, current_life(S, g, t), 0, 0)
     return h
+
+
+@njit(cache=True)
+def add_poison(S, g, t, n):
+    """Poison N on t: replaces a weaker poison, or adds to it with the `poison_stacks` setting."""
+    if S[g, PARAM0 + PR_POISON_STACKS] == 1:
+        S[g, t * NCF + POISON] += n
+    elif n > S[g, t * NCF + POISON]:
+        S[g, t * NCF + POISON] = n
+
+
+@njit(cache=True)
+def poison(C, S, g, att, t, n):
+    """att poisons t by n (an acquired effect, 117), unless t left play or is protected from
+    poison; see add_poison."""
+    if n > 0 and in_play(S, g, t) and (protections(C, S, g, t) & P_POISON) == 0:
+        add_poison(S, g, t, n)
+        if logging(S, g):
+            log(S, g, EV_POISONED, t, n, att, 0, 0)

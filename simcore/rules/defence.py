@@ -2,7 +2,7 @@
 from numba import njit
 
 from ..cardtable import DEF_ANY
-from ..state import CARD_ID, CELL, CLOSED, NCF, Z_AUX, ZONE
+from ..state import CELL, CLOSED, EFF, NCF, Z_AUX, ZONE
 from .board import adjacent_cells, in_play, owner_of
 from .damage import is_directed
 from .errors import E_DEFENDER_DIRECTED, E_DEFENDER_INVALID, E_OK
@@ -22,7 +22,7 @@ def can_defend(C, S, g, att, t, d):
     if S[g, t * NCF + ZONE] == Z_AUX:
         return d_aux
     if d_aux:
-        return C[S[g, d * NCF + CARD_ID], DEF_ANY] == 1
+        return C[S[g, d * NCF + EFF], DEF_ANY] == 1
     if not adjacent_cells(S[g, d * NCF + CELL], S[g, t * NCF + CELL]):
         return False
     if S[g, att * NCF + ZONE] == Z_AUX:

@@ -1,5 +1,8 @@
 """Destruction (RULES.md section 7, rule 509) and the end of the game (section 9).
 
+A destroyed card remembers its last cell and waits for its on-death abilities, which
+rules.abilities.check_deaths fires (509.3).
+
 A card whose current life is <= 0 is destroyed at once, outside the stack, and goes to its owner's
 graveyard; it died from the card (or poison) that brought it to <= 0 (509.1.1). Destruction without
 wounds (finish off) also sends the card to the graveyard (509.2). A player with no creature in play
@@ -12,6 +15,7 @@ from ..state import (
     CARD_ID,
     CELL,
     CLOSED,
+    DEATH_PENDING,
     DEATH_TURN,
     DIED_FROM,
     END_BOTH_WIPED,
@@ -19,10 +23,12 @@ from ..state import (
     END_WIPE,
     G_BOARD,
     G_END,
+    G_PENDING,
     G_TURN,
     G_WINNER,
     GAME0,
     KILLS,
+    LAST_CELL,
     NCF,
     WINNER_DRAW,
     Z_GRAVE,
@@ -41,6 +47,9 @@ def destroy(S, g, s, killer):
         S[g, GAME0 + G_BOARD + c] = -1
     if logging(S, g):
         log(S, g, EV_DEATH, s, killer, c, 0, 0)
+    S[g, s * NCF + LAST_CELL] = c
+    S[g, s * NCF + DEATH_PENDING] = 1
+    S[g, GAME0 + G_PENDING] += 1
     S[g, s * NCF + ZONE] = Z_GRAVE
     S[g, s * NCF + CELL] = -1
     S[g, s * NCF + CLOSED] = 0

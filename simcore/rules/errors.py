@@ -33,6 +33,12 @@ E_JUMP_RANGE = 28
 E_ALREADY_MOVED = 29
 E_BAD_CELL = 30
 E_MAX_COUNTERS = 31
+E_LIMIT = 32
+E_TARGET_FILTER = 33
+E_TARGET_SPELL = 34
+E_TARGET_THEIRS = 35
+E_TARGET_UNWANTED = 36
+E_CONDITION = 37
 
 MESSAGES = {
     E_GAME_OVER: "the game is over (section 9)",
@@ -66,4 +72,10 @@ MESSAGES = {
     E_ALREADY_MOVED: "{actor} already moved this turn and cannot jump (jump)",
     E_BAD_CELL: "cell {target} is off the battlefield (section 2)",
     E_MAX_COUNTERS: "{actor} already holds its maximum of counters (123)",
+    E_LIMIT: "{actor} has already used this ability as often as its text allows (114)",
+    E_TARGET_FILTER: "{target} is not a card this ability may target (114, its target filter)",
+    E_TARGET_SPELL: "{target} is protected from spells (ZoZ)",
+    E_TARGET_THEIRS: "{target} is not one of {actor}'s own cards (114)",
+    E_TARGET_UNWANTED: "this ability takes no chosen target; leave target out (114, 118)",
+    E_CONDITION: "{actor} does not meet the condition of this ability (114)",
 }

@@ -7,10 +7,10 @@ spending all its movement. Relocation needs an empty cell (507.1).
 """
 from numba import njit
 
-from ..cardtable import JUMP
+from ..cardtable import JUMP, T_ON_MOVE
 from ..state import (
-    CARD_ID,
     CELL,
+    EFF,
     G_BOARD,
     GAME0,
     MOVED,
@@ -20,8 +20,10 @@ from ..state import (
     Z_FIELD,
     ZONE,
 )
+from .abilities import check_deaths, fire_triggers
 from .board import manhattan
 from .combat import actor_error
+from .destruction import check_game_end
 from .errors import (
     E_ALREADY_MOVED,
     E_BAD_CELL,
@@ -69,6 +71,9 @@ def move(C, S, g, s, cell):
     relocate(S, g, s, cell)
     S[g, s * NCF + MOVES_LEFT] -= 1
     S[g, s * NCF + MOVED] += 1
+    fire_triggers(C, S, g, s, T_ON_MOVE, -1, 0)
+    check_deaths(C, S, g)
+    check_game_end(S, g)
 
 
 @njit(cache=True)
@@ -76,7 +81,7 @@ def jump_error(C, S, g, s, cell):
     e = actor_error(S, g, s)
     if e != E_OK:
         return e
-    n = C[S[g, s * NCF + CARD_ID], JUMP]
+    n = C[S[g, s * NCF + EFF], JUMP]
     if n == 0:
         return E_NO_ABILITY
     if S[g, s * NCF + ZONE] != Z_FIELD:

@@ -30,6 +30,8 @@ from ..ruleset import (
     PR_SILVER_SECOND,
 )
 from ..state import (
+    AB_USES,
+    ACQ_LOST,
     ACTED,
     ARMOR_LEFT,
     BOUGHT,
@@ -39,11 +41,14 @@ from ..state import (
     COUNTERS,
     DEALT,
     DEATH_TURN,
+    DELAY_W,
     DIED_FROM,
     DMG_DEALT,
+    EFF,
     EXTRA_LIVES,
     G_BOARD,
     G_DECK_SIZE,
+    G_DELAY,
     G_DICE_USED,
     G_DRAWERS,
     G_DRAWS,
@@ -63,10 +68,13 @@ from ..state import (
     G_WINNER,
     GAINED,
     GAME0,
+    HEAL_END,
     KILLS,
+    LAST_CELL,
     LAST_TARGET,
     LIFE_MAX,
     MAX_DECK,
+    MAX_DELAYED,
     MOVED,
     MOVES_LEFT,
     N_CELLS,
@@ -75,6 +83,9 @@ from ..state import (
     PARAM0,
     POISON,
     STRIKES,
+    TMP_STRIKE,
+    USED_GAME,
+    USED_TURN,
     WOUNDS,
     Z_AUX,
     Z_DEALT,
@@ -117,6 +128,16 @@ def init_game(C, S, g, decks, sizes, seed, game_index):
         S[g, s * NCF + BOUGHT] = 0
         S[g, s * NCF + DMG_DEALT] = 0
         S[g, s * NCF + KILLS] = 0
+        S[g, s * NCF + EFF] = -1
+        S[g, s * NCF + LAST_CELL] = -1
+        S[g, s * NCF + TMP_STRIKE] = 0
+        S[g, s * NCF + USED_TURN] = 0
+        S[g, s * NCF + USED_GAME] = 0
+        S[g, s * NCF + ACQ_LOST] = 0
+        S[g, s * NCF + HEAL_END] = 0
+        S[g, s * NCF + AB_USES] = 0
+    for k in range(MAX_DELAYED * DELAY_W):
+        S[g, GAME0 + G_DELAY + k] = 0
     for c in range(N_CELLS):
         S[g, GAME0 + G_BOARD + c] = -1
     for p in range(2):
@@ -127,6 +148,7 @@ def init_game(C, S, g, decks, sizes, seed, game_index):
         for i in range(sizes[p]):
             s = p * MAX_DECK + i
             S[g, s * NCF + CARD_ID] = decks[p, i]
+            S[g, s * NCF + EFF] = decks[p, i]
             S[g, s * NCF + ZONE] = Z_DECK
             if C[decks[p, i], DRAWS_RANGED] != 0:
                 S[g, GAME0 + G_DRAWERS + p] = 1

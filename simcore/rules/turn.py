@@ -10,25 +10,32 @@ Actions are (kind, actor, target); `action_error` is the predicate, `apply_actio
 from numba import njit
 
 from ..cardtable import (
+    AB_N_PLAYED,
     FINISH,
     GAIN_DIRECTED,
     GAIN_PROT,
     HEAL_SELF,
     JUMP,
+    MAX_AB,
     MOVE,
+    N_AB,
     P_POISON,
     REGEN,
     RKIND,
     SPECIAL,
+    T_OPP_TURN_END,
+    T_OPP_TURN_START,
+    T_TURN_END,
+    T_TURN_START,
     TWICE,
 )
 from ..ruleset import PR_ROUND_CAP
 from ..state import (
     ACTED,
     ARMOR_LEFT,
-    CARD_ID,
     CELL,
     CLOSED,
+    EFF,
     G_ACTIVE,
     G_TURN,
     G_WINNER,
@@ -45,6 +52,15 @@ from ..state import (
     WOUNDS,
     Z_FIELD,
     ZONE,
+)
+from .abilities import (
+    ability_error,
+    check_deaths,
+    end_of_turn_effects,
+    fire_player_triggers,
+    play_ability,
+    recompute,
+    spring_traps,
 )
 from .board import n_in_play, play_slot
 from .combat import (
@@ -64,15 +80,16 @@ from .combat import (
     tap_gain_error,
 )
 from .damage import armor_value, heal, protections, wound
-from .destruction import adjudicate, check_destruction, check_game_end
+from .destruction import adjudicate, check_game_end
 from .errors import E_GAME_OVER, E_NO_ABILITY, E_OK
 from .log import EV_PASS, EV_POISON_TICK, EV_REGEN, EV_TURN, log, logging
 from .movement import jump, jump_error, move, move_error
 
 A_END, A_MOVE, A_JUMP, A_STRIKE, A_RANGED, A_FINISH, A_HEAL, A_SPECIAL, A_GAIN_COUNTER, \
     A_TAP_GAIN = range(10)
+A_AB0 = 10                # A_AB0 + k: played ability k of the card's `abilities` (114)
 ACTION_NAMES = ("end_turn", "move", "jump", "attack", "ranged", "finish_off", "heal_self",
-                "special_strike", "gain_counter", "tap_gain")
+                "special_strike", "gain_counter", "tap_gain") + tuple(f"ability {k + 1}" for k in range(MAX_AB))
 
 
 @njit(cache=True)
@@ -90,7 +107,7 @@ def start_turn(C, S, g):
                 S[g, s * NCF + STRIKES] = 0
                 S[g, s * NCF + LAST_TARGET] = -1
                 S[g, s * NCF + MOVED] = 0
-                S[g, s * NCF + MOVES_LEFT] = C[S[g, s * NCF + CARD_ID], MOVE] if S[g, s * NCF + ZONE] == Z_FIELD else 0
+                S[g, s * NCF + MOVES_LEFT] = C[S[g, s * NCF + EFF], MOVE] if S[g, s * NCF + ZONE] == Z_FIELD else 0
     for i in range(n_in_play(S, g, p)):
         s = play_slot(S, g, p, i)
         if S[g, s * NCF + POISON] > 0:
@@ -99,22 +116,36 @@ def start_turn(C, S, g):
             if logging(S, g):
                 log(S, g, EV_POISON_TICK, s, S[g, s * NCF + POISON], 0, 0, 0)
             wound(S, g, s, S[g, s * NCF + POISON], KILLED_BY_POISON)
-    check_destruction(S, g)
+    check_deaths(C, S, g)
     if check_game_end(S, g):
         return
     for i in range(n_in_play(S, g, p)):
         s = play_slot(S, g, p, i)
-        if C[S[g, s * NCF + CARD_ID], REGEN] > 0 and S[g, s * NCF + WOUNDS] > 0:
+        if C[S[g, s * NCF + EFF], REGEN] > 0 and S[g, s * NCF + WOUNDS] > 0:
             if logging(S, g):
-                log(S, g, EV_REGEN, s, C[S[g, s * NCF + CARD_ID], REGEN], 0, 0, 0)
-            heal(S, g, s, C[S[g, s * NCF + CARD_ID], REGEN])
+                log(S, g, EV_REGEN, s, C[S[g, s * NCF + EFF], REGEN], 0, 0, 0)
+            heal(S, g, s, C[S[g, s * NCF + EFF], REGEN])
+    # then the other "at the start of the turn" abilities: the active player's, then his opponent's
+    fire_player_triggers(C, S, g, p, T_TURN_START)
+    fire_player_triggers(C, S, g, 1 - p, T_OPP_TURN_START)
+    check_deaths(C, S, g)
+    check_game_end(S, g)
+    recompute(C, S, g)
 
 
 @njit(cache=True)
 def end_turn(C, S, g):
-    """End phase; the turn passes; the round cap adjudicates (604.1)."""
+    """End phase: "at end of turn" abilities (delayed ones too, 118.3), "until end of turn" effects
+    expire; the turn passes; the round cap adjudicates (604.1)."""
     if logging(S, g):
         log(S, g, EV_PASS, S[g, GAME0 + G_ACTIVE], S[g, GAME0 + G_TURN], 0, 0, 0)
+    p = S[g, GAME0 + G_ACTIVE]
+    fire_player_triggers(C, S, g, p, T_TURN_END)
+    fire_player_triggers(C, S, g, 1 - p, T_OPP_TURN_END)
+    end_of_turn_effects(C, S, g)
+    check_deaths(C, S, g)
+    if check_game_end(S, g):
+        return
     S[g, GAME0 + G_TURN] += 1
     S[g, GAME0 + G_ACTIVE] = 1 - S[g, GAME0 + G_ACTIVE]
     if S[g, GAME0 + G_TURN] >= 2 * S[g, PARAM0 + PR_ROUND_CAP]:
@@ -147,15 +178,22 @@ def action_error(C, S, g, kind, actor, target):
         return gain_counter_error(C, S, g, actor)
     if kind == A_TAP_GAIN:
         return tap_gain_error(C, S, g, actor)
+    if A_AB0 <= kind < A_AB0 + MAX_AB:
+        return ability_error(C, S, g, actor, kind - A_AB0, target)
     return E_NO_ABILITY
 
 
 @njit(cache=True)
 def apply_action(C, S, g, kind, actor, target, defender, exchange):
-    """Carry out a legal action; A_END runs the end phase and the next start phase."""
+    """Carry out a legal action; A_END runs the end phase and the next start phase. A creature that
+    acts first springs the opponent's traps (118); every action ends with recomputation (503.3)."""
+    if kind >= A_STRIKE and not spring_traps(C, S, g, actor):
+        recompute(C, S, g)
+        return
     if kind == A_END:
         end_turn(C, S, g)
-    elif kind == A_MOVE:
+        return
+    if kind == A_MOVE:
         move(C, S, g, actor, target)
     elif kind == A_JUMP:
         jump(C, S, g, actor, target)
@@ -173,6 +211,9 @@ def apply_action(C, S, g, kind, actor, target, defender, exchange):
         gain_counter(C, S, g, actor)
     elif kind == A_TAP_GAIN:
         tap_gain(C, S, g, actor)
+    elif kind >= A_AB0:
+        play_ability(C, S, g, actor, kind - A_AB0, target)
+    recompute(C, S, g)
 
 
 @njit(cache=True)
@@ -198,7 +239,7 @@ def legal_actions(C, S, g, buf):
         s = play_slot(S, g, p, i)
         if S[g, s * NCF + CLOSED] == 1:
             continue
-        c = S[g, s * NCF + CARD_ID]
+        c = S[g, s * NCF + EFF]
         if S[g, s * NCF + ACTED] == 0 and S[g, s * NCF + ZONE] == Z_FIELD and S[g, s * NCF + MOVES_LEFT] > 0:
             cell = S[g, s * NCF + CELL]
             for d in (-5, 5, -1, 1):
@@ -230,4 +271,22 @@ def legal_actions(C, S, g, buf):
             n = _push(buf, n, A_GAIN_COUNTER, s, -1)
         if C[c, GAIN_DIRECTED] > 0 or C[c, GAIN_PROT] > 0:
             n = _push(buf, n, A_TAP_GAIN, s, -1)
+        if C[c, AB_N_PLAYED] > 0:
+            n = _push_abilities(C, S, g, s, buf, n)
+    return n
+
+
+@njit(cache=True)
+def _push_abilities(C, S, g, s, buf, n):
+    """The legal uses of s's played abilities: one per chosen target, or one without a target."""
+    c = S[g, s * NCF + EFF]
+    for k in range(C[c, N_AB]):
+        if ability_error(C, S, g, s, k, -1) == E_OK:
+            n = _push(buf, n, A_AB0 + k, s, -1)
+            continue
+        for q in range(2):
+            for j in range(n_in_play(S, g, q)):
+                t = play_slot(S, g, q, j)
+                if ability_error(C, S, g, s, k, t) == E_OK:
+                    n = _push(buf, n, A_AB0 + k, s, t)
     return n

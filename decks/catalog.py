@@ -1,0 +1,108 @@
+"""The printed card catalogue of set 1 (decks/cards/set1_catalog.csv: name, set number, element, cost
+and an English paraphrase of each ability, from the public sources of the card data) and which of its
+cards the engine cannot play yet, with the parts of their text that the ability vocabulary
+(VOCABULARY.md) does not cover: what `berserk cards --missing` prints.
+
+A text part counts as covered when one of the patterns below matches it whole; the patterns are the
+readings of VOCABULARY.md (keywords and `abilities` entries). A part no pattern covers is listed as
+missing. This is a guide for whoever encodes the next cards, not a rules statement: a covered part
+still has to be written into set1.toml by hand.
+"""
+import csv
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+CATALOG_PATH = Path(__file__).parent / "cards" / "set1_catalog.csv"
+
+_N = r"\d+"
+_STRIKE = rf"{_N}(?:-{_N}-{_N})?"
+_VS = (r"(?:mountain|steppe|forest|swamp|dark|neutral) creatures|tapped creatures|flyers|defenders|"
+       r"cards with discharge, magic strike or spell|creatures with discharge, magic strike or spell|"
+       r"cards with shot, throw or discharge|cards with OvA, OvZ or armor")
+_PROT = r"prot\. from (?:poison|magic|discharges|shots|throws|spells|flyers|weak strikes)(?: \(Zo\w+\))?"
+COVERED = [
+    rf"OvA {_N}", rf"OvZ {_N}", rf"armor {_N}", rf"regeneration {_N}", rf"jump range {_N}", _PROT,
+    r"clumsiness", r"directed strike", r"unanswered strike", r"does not tap after attacking",
+    rf"tap: (?:shot|throw|discharge)(?: '[^']*')? {_STRIKE}(?: range {_N})?",
+    rf"tap: strike through a row {_N}", rf"tap: finish off {_N}", rf"tap: heal itself (?:by {_N}|fully)",
+    rf"counter\+tap: special strike(?: '[^']*')? {_N}", r"tap: gain a counter",
+    rf"\+{_N} (?:to )?strikes? vs (?:{_VS})", rf"\+{_N} strike and directed strike vs (?:{_VS})",
+    rf"directed strike vs (?:{_VS})", rf"-{_N} from (?:ranged attacks|strikes|non-magic attacks|"
+    r"diagonal strikes|shots and throws|flyers' attacks)",
+    rf"formation: (?:OvA {_N}|OvZ {_N}|armor {_N}|{_PROT}|\+{_N} (?:to (?:weak|medium|strong) )?strike|"
+    rf"-{_N} from (?:shots and throws|strikes|ranged attacks))",
+    rf"on (?:weak|medium|strong|medium or strong) strike: target poisoned {_N}",
+    r"ignores prot\. from flyers \(ZoAL\)", r"may act as defender for any of your non-flying creatures",
+    r"does not tap when acting as defender", r"may act as defender any number of times per turn",
+    rf"when recruited into your squad: you gain {_N} elite \(gold\) crystal",
+    r"tap: gain (?:directed strike|prot\. from flyers \(ZoAL\))(?: and prot\. from flyers \(ZoAL\))?",
+    r"3 counters\+tap: spell '[^']*' - destroy \w+ and a chosen creature",
+    r"on strike or on a miss when attacking: tap the target(?: \('[^']*'\))?",
+    r"while tapped, strikes back as an untapped card",
+    r"may strike twice per turn, does not tap after the first",
+    r"may strike twice per turn, one after another and at different cards, does not tap after the first",
+    r"enemy cards may shoot and throw only at it \(any range\)",
+    # keywords: a reduction by an attacker's element, a formation bonus against an element, a ranged
+    # attack's bonus vs flyers (strike_bonus applies_to ranged), its poison (ranged_poison) or its charge
+    # by counters (ranged_counter_bonus), max counters
+    rf"-{_N} from attacks of (?:mountain|steppe|forest|swamp|dark|neutral) creatures",
+    rf"formation: \+{_N} strike vs (?:mountain|steppe|forest|swamp|dark|neutral) (?:creatures|cards)",
+    rf"tap: (?:shot|throw|discharge)(?: '[^']*')? {_STRIKE}(?: range {_N})?, \+{_N} vs flyers",
+    (rf"tap: (?:shot|throw|discharge)(?: '[^']*')? {_STRIKE}(?: range {_N})?, (?:on )?an? "
+     rf"(?:weak|medium|strong|medium or strong) (?:attack|shot|throw|discharge) poisons the target {_N}"),
+    rf"max {_N} counters?",
+    (rf"tap: (?:shot|throw|discharge)(?: '[^']*')? {_STRIKE}(?: range {_N})?, \+{_N} per counter, "
+     r"loses (?:all counters on (?:shooting|throwing|discharging)|one counter per (?:shot|throw|discharge))"
+     r"(?:, max \d+ counters)?"),
+    # `abilities` entries (VOCABULARY.md, "Abilities"): played and fast abilities with a chosen target or
+    # an area, triggered abilities on being struck, on moving, at the start of a turn
+    (rf"(?:fast\+)?(?:{_N} counters\+|counter\+)?tap: (?:(?:impact|spell) '.+?' - )?"
+     rf"(?:a creature|a chosen creature|an enemy creature|your creature) is poisoned {_N}"),
+    (rf"(?:fast\+)?(?:{_N} counters\+|counter\+)?tap: (?:(?:impact|spell) '.+?' - )?"
+     rf"(?:wound|heal) (?:a creature|a chosen creature|an enemy creature|your creature) by {_N}"),
+    (rf"(?:fast\+)?(?:{_N} counters\+|counter\+)?tap: (?:(?:impact|spell) '.+?' - )?"
+     rf"wound every poisoned enemy creature by {_N}"),
+    (rf"(?:fast\+)?(?:{_N} counters\+|counter\+)?tap: (?:(?:impact|spell) '.+?' - )?"
+     rf"wound by {_N} every enemy creature with shot, throw or discharge"),
+    rf"(?:fast\+)?(?:{_N} counters\+|counter\+)?tap: your creature gains a counter",
+    rf"when hit by a melee strike: wound the attacker by {_N}",
+    rf"on moving to an adjacent cell: \+{_N} strike until end of turn",
+    (rf"on moving to an adjacent cell: wound by {_N} every creature costing {_N} or less adjacent to "
+     r"that cell"),
+    r"formation: gains a counter at the start of your turn",
+    # not an ability: a note on the source text
+    r"text carries errata \d{4}-\d{2}-\d{2}",
+]
+_COVERED = [re.compile(p + r"$") for p in COVERED]
+
+
+@dataclass(frozen=True)
+class CatalogCard:
+    name: str
+    set_number: str
+    element: str
+    cost: int
+    parts: tuple[str, ...]
+
+
+def load_catalog(path=CATALOG_PATH) -> list[CatalogCard]:
+    with open(path, encoding="utf-8", newline="") as f:
+        return [CatalogCard(r["name"], r["set_number"], r["element"], int(r["cost"]),
+                            tuple(p.strip() for p in r["abilities_en"].split(" ; ") if p.strip()))
+                for r in csv.DictReader(f)]
+
+
+def covered(part: str) -> bool:
+    return any(p.match(part) for p in _COVERED)
+
+
+def missing(cardset) -> list[tuple[CatalogCard, list[str]]]:
+    """Set-1 cards the card set does not hold, each with the text parts the vocabulary does not cover
+    (an empty list: every part is covered, the card just is not encoded yet)."""
+    out = []
+    for card in load_catalog():
+        if cardset.get(card.name) is not None:
+            continue
+        out.append((card, [p for p in card.parts if not covered(p)]))
+    return out

@@ -1,0 +1,600 @@
+"""Abilities (RULES.md section 8, rules 113-118 and 123, 503.3, 509.3): the kernels that interpret the
+ability rows of the card table (cardtable AB_* columns, written from decks.cardset.Ability).
+
+- Played (114): `ability_error` / `play_ability`, actions A_AB0 + k of rules.turn. Slow and fast
+  abilities are played by their owner in his Choice subphase; the opponent's priority windows and the
+  stack (114.2.2) are not offered yet (see the README).
+- Triggered: `fire_triggers` at on_strike (with a strength filter), on_struck, on_death (at the card's
+  last cell, 509.3), on_enter, turn_start/turn_end (own and the opponent's) and on_move.
+- Permanent (115) and recomputation (503.3): `recompute` iterates x_{k+1} = f(x_k) over which cards
+  have lost their abilities and stops at the first state equal to an earlier one; a card that lost
+  its abilities is read from its blank twin row (state field EFF).
+- Acquired (117): poison, life reduction, extra lives, lost abilities and strike bonuses stay on the
+  card when their source leaves play; a two-condition ability leaves "heal at end of turn" (118.3).
+- Delayed (118): trap (the next enemy creature that acts takes N wounds) and boost (your next attack
+  of the given strengths and element +N) wait in a per-game table and fire even if their source left.
+- Multi-target effects apply to every matching card at once; destruction is checked after all of them.
+"""
+from numba import njit
+
+from ..cardtable import (
+    AB0,
+    AB_AMOUNT,
+    AB_AND_SELF,
+    AB_COND,
+    AB_COUNTERS,
+    AB_EFFECT,
+    AB_F_COST,
+    AB_F_COST_MAX,
+    AB_F_ELEM,
+    AB_F_FLAGS,
+    AB_HAS_PERM,
+    AB_KIND,
+    AB_LIMIT,
+    AB_RANGE,
+    AB_SPELL,
+    AB_STRENGTHS,
+    AB_TAP,
+    AB_TARGET,
+    AB_THEN,
+    AB_THEN_AMOUNT,
+    AB_TRIG_MASK,
+    AB_TRIGGER,
+    AB_W,
+    COND_ADJ_ENEMY,
+    COND_FORMATION,
+    COND_UNWOUNDED,
+    COND_WOUNDED,
+    COST,
+    EF_BOOST,
+    EF_CLOSE,
+    EF_DESTROY,
+    EF_EXTRA_LIVES,
+    EF_GAIN_COUNTER,
+    EF_HEAL,
+    EF_LOSE_ABILITIES,
+    EF_OPEN,
+    EF_POISON,
+    EF_REDUCE_LIFE,
+    EF_STRIKE_BONUS,
+    EF_TRAP,
+    EF_WOUND,
+    ELEMENT,
+    ELITE,
+    FF_ELITE,
+    FF_GROUND,
+    FF_ORDINARY,
+    FF_OTHER,
+    FF_POISONED,
+    FF_RANGED_USER,
+    FF_UNWOUNDED,
+    FLYER,
+    KIND_FAST,
+    KIND_PERMANENT,
+    KIND_PLAYED,
+    KIND_TRIGGERED,
+    LIMIT_BATTLE,
+    LIMIT_TURN,
+    MAX_COUNTERS,
+    N_AB,
+    P_SPELL,
+    RANGED_USER,
+    T_ON_DEATH,
+    TG_ADJ,
+    TG_ADJ_ENEMIES,
+    TG_ALL,
+    TG_ALL_ENEMIES,
+    TG_ALL_OWN,
+    TG_ATTACKED,
+    TG_ATTACKER,
+    TG_CHOSEN,
+    TG_CHOSEN_ENEMY,
+    TG_CHOSEN_OWN,
+    TG_SELF,
+)
+from ..state import (
+    AB_USES,
+    ACQ_LOST,
+    ACTED,
+    CARD_ID,
+    CELL,
+    CLOSED,
+    COUNTERS,
+    DEATH_PENDING,
+    DELAY_W,
+    DIED_FROM,
+    EFF,
+    EXTRA_LIVES,
+    G_ACTIVE,
+    G_DELAY,
+    G_PENDING,
+    G_RC,
+    G_WINNER,
+    GAME0,
+    HEAL_END,
+    LAST_CELL,
+    LIFE_MAX,
+    MAX_DELAYED,
+    MOVES_LEFT,
+    N_SLOTS,
+    NCF,
+    POISON,
+    RC_MAX,
+    TMP_STRIKE,
+    USED_GAME,
+    USED_TURN,
+    WOUNDS,
+    Z_FIELD,
+    ZONE,
+)
+from .board import adjacent_cells, in_formation, in_play, manhattan, n_in_play, owner_of, play_slot
+from .damage import current_life, heal, poison, protections, wound
+from .destruction import check_destruction, check_game_end, destroy
+from .errors import (
+    E_ACTED,
+    E_CLOSED,
+    E_CONDITION,
+    E_GAME_OVER,
+    E_LIMIT,
+    E_NO_ABILITY,
+    E_NO_COUNTERS,
+    E_NOT_ACTIVE,
+    E_NOT_IN_PLAY,
+    E_OK,
+    E_OUT_OF_RANGE,
+    E_TARGET_FILTER,
+    E_TARGET_NOT_IN_PLAY,
+    E_TARGET_OWN,
+    E_TARGET_SPELL,
+    E_TARGET_THEIRS,
+    E_TARGET_UNWANTED,
+)
+from .log import EV_ABILITY, EV_DELAYED, EV_LOST, log, logging
+
+DL_TRAP = 1
+DL_BOOST = 2
+KILLED_BY_TRAP = -4
+
+
+@njit(cache=True, inline="always")
+def ab(C, c, k, col):
+    """Column col of ability k of the card table row c."""
+    return C[c, AB0 + AB_W * k + col]
+
+
+@njit(cache=True, inline="always")
+def n_cards(C):
+    return C.shape[0] >> 1
+
+
+# ---- recomputation of permanent abilities (115, 503.3) -------------------------------------------------
+@njit(cache=True)
+def _lost_bit(lo, hi, s):
+    if s < 64:
+        return (lo >> s) & 1
+    return (hi >> (s - 64)) & 1
+
+
+@njit(cache=True)
+def _lost_step(C, S, g, lo, hi):
+    """f(x): which cards in play lose their abilities when exactly the cards of x have lost theirs:
+    permanent lose_abilities of every card still holding its abilities, plus acquired losses."""
+    nlo = 0
+    nhi = 0
+    for p in range(2):
+        for i in range(n_in_play(S, g, p)):
+            s = play_slot(S, g, p, i)
+            if S[g, s * NCF + ACQ_LOST] == 1:
+                if s < 64:
+                    nlo |= 1 << s
+                else:
+                    nhi |= 1 << (s - 64)
+            c = S[g, s * NCF + CARD_ID]
+            if C[c, AB_HAS_PERM] == 0 or _lost_bit(lo, hi, s) == 1 or S[g, s * NCF + ZONE] != Z_FIELD:
+                continue
+            for k in range(C[c, N_AB]):
+                if ab(C, c, k, AB_KIND) != KIND_PERMANENT or ab(C, c, k, AB_EFFECT) != EF_LOSE_ABILITIES:
+                    continue
+                enemies_only = ab(C, c, k, AB_TARGET) == TG_ADJ_ENEMIES
+                for q in range(2):
+                    if enemies_only and q == p:
+                        continue
+                    for j in range(n_in_play(S, g, q)):
+                        o = play_slot(S, g, q, j)
+                        if o != s and S[g, o * NCF + ZONE] == Z_FIELD and adjacent_cells(
+                                S[g, s * NCF + CELL], S[g, o * NCF + CELL]):
+                            if o < 64:
+                                nlo |= 1 << o
+                            else:
+                                nhi |= 1 << (o - 64)
+    return nlo, nhi
+
+
+@njit(cache=True)
+def recompute(C, S, g):
+    """503.3: x0 = nobody lost, x_{k+1} = f(x_k), stop at the first x_k equal to an earlier state;
+    x_k is the result. Sets EFF of every card in play (its blank twin while it has lost its
+    abilities). Returns the number of steps taken."""
+    lo, hi = 0, 0
+    S[g, GAME0 + G_RC] = 0
+    S[g, GAME0 + G_RC + 1] = 0
+    stored = 1
+    steps = 0
+    while True:
+        lo, hi = _lost_step(C, S, g, lo, hi)
+        steps += 1
+        seen = False
+        for j in range(min(stored, RC_MAX)):
+            if S[g, GAME0 + G_RC + 2 * j] == lo and S[g, GAME0 + G_RC + 2 * j + 1] == hi:
+                seen = True
+                break
+        if seen:
+            break
+        # keep the last RC_MAX states; with lose_abilities (an antitone f) the first repeat is
+        # always one of the last two, so the ring never misses it
+        j = stored % RC_MAX
+        S[g, GAME0 + G_RC + 2 * j] = lo
+        S[g, GAME0 + G_RC + 2 * j + 1] = hi
+        stored += 1
+    n = n_cards(C)
+    for p in range(2):
+        for i in range(n_in_play(S, g, p)):
+            s = play_slot(S, g, p, i)
+            c = S[g, s * NCF + CARD_ID]
+            lost = _lost_bit(lo, hi, s) == 1
+            if lost and S[g, s * NCF + EFF] == c and logging(S, g):
+                log(S, g, EV_LOST, s, 1, 0, 0, 0)
+            elif not lost and S[g, s * NCF + EFF] != c and logging(S, g):
+                log(S, g, EV_LOST, s, 0, 0, 0, 0)
+            S[g, s * NCF + EFF] = c + n if lost else c
+    return steps
+
+
+# ---- targets --------------------------------------------------------------------------------------------
+@njit(cache=True)
+def matches(C, S, g, src, c, k, t):
+    """Does card t pass the target filter of ability k of row c (source slot src)?"""
+    ct = S[g, t * NCF + EFF]
+    e = ab(C, c, k, AB_F_ELEM)
+    if e > 0 and C[ct, ELEMENT] != e - 1:
+        return False
+    cost = ab(C, c, k, AB_F_COST)
+    if cost > 0 and C[ct, COST] != cost - 1:
+        return False
+    cmax = ab(C, c, k, AB_F_COST_MAX)
+    if cmax > 0 and C[ct, COST] > cmax - 1:
+        return False
+    f = ab(C, c, k, AB_F_FLAGS)
+    if f == 0:
+        return True
+    if (f & FF_ELITE) and C[ct, ELITE] == 0:
+        return False
+    if (f & FF_ORDINARY) and C[ct, ELITE] == 1:
+        return False
+    if (f & FF_POISONED) and S[g, t * NCF + POISON] == 0:
+        return False
+    if (f & FF_RANGED_USER) and C[ct, RANGED_USER] == 0:
+        return False
+    if (f & FF_GROUND) and C[ct, FLYER] == 1:
+        return False
+    if (f & FF_UNWOUNDED) and S[g, t * NCF + WOUNDS] > 0:
+        return False
+    if (f & FF_OTHER) and t == src:
+        return False
+    return True
+
+
+@njit(cache=True)
+def condition_holds(C, S, g, s, c, k):
+    cond = ab(C, c, k, AB_COND)
+    if cond == 0:
+        return True
+    if cond == COND_FORMATION:
+        return in_formation(C, S, g, s)
+    if cond == COND_UNWOUNDED:
+        return S[g, s * NCF + WOUNDS] == 0
+    if cond == COND_WOUNDED:
+        return S[g, s * NCF + WOUNDS] > 0
+    if cond == COND_ADJ_ENEMY:
+        if S[g, s * NCF + ZONE] != Z_FIELD:
+            return False
+        q = 1 - owner_of(s)
+        for j in range(n_in_play(S, g, q)):
+            o = play_slot(S, g, q, j)
+            if S[g, o * NCF + ZONE] == Z_FIELD and adjacent_cells(S[g, s * NCF + CELL], S[g, o * NCF + CELL]):
+                return True
+        return False
+    return False
+
+
+@njit(cache=True)
+def spell_blocked(C, S, g, c, k, t):
+    return ab(C, c, k, AB_SPELL) == 1 and (protections(C, S, g, t) & P_SPELL) != 0
+
+
+# ---- effects ---------------------------------------------------------------------------------------------
+@njit(cache=True)
+def add_delayed(S, g, kind, player, amount, elem, strengths):
+    for k in range(MAX_DELAYED):
+        b = GAME0 + G_DELAY + k * DELAY_W
+        if S[g, b] == 0:
+            S[g, b] = kind
+            S[g, b + 1] = player
+            S[g, b + 2] = amount
+            S[g, b + 3] = elem
+            S[g, b + 4] = strengths
+            if logging(S, g):
+                log(S, g, EV_DELAYED, player, kind, amount, 0, 0)
+            return True
+    return False
+
+
+@njit(cache=True)
+def apply_effect(C, S, g, src, c, k, t):
+    """Effect of ability k (table row c, source slot src) on card t (-1: no target)."""
+    eff = ab(C, c, k, AB_EFFECT)
+    n = ab(C, c, k, AB_AMOUNT)
+    if eff == EF_TRAP:
+        add_delayed(S, g, DL_TRAP, owner_of(src), n, 0, 0)
+        return
+    if eff == EF_BOOST:
+        add_delayed(S, g, DL_BOOST, owner_of(src), n, ab(C, c, k, AB_F_ELEM), ab(C, c, k, AB_STRENGTHS))
+        return
+    if t < 0 or not in_play(S, g, t) or spell_blocked(C, S, g, c, k, t):
+        return
+    if eff == EF_WOUND:
+        wound(S, g, t, n, src)
+        if ab(C, c, k, AB_THEN) == 1:
+            S[g, t * NCF + HEAL_END] += ab(C, c, k, AB_THEN_AMOUNT)
+    elif eff == EF_HEAL:
+        heal(S, g, t, n)
+    elif eff == EF_EXTRA_LIVES:
+        S[g, t * NCF + EXTRA_LIVES] += n
+    elif eff == EF_REDUCE_LIFE:
+        S[g, t * NCF + LIFE_MAX] = max(S[g, t * NCF + LIFE_MAX] - n, 0)
+        if current_life(S, g, t) <= 0 and S[g, t * NCF + DIED_FROM] == -1:
+            S[g, t * NCF + DIED_FROM] = src
+    elif eff == EF_DESTROY:
+        destroy(S, g, t, src)
+    elif eff == EF_POISON:
+        poison(C, S, g, src, t, n)
+    elif eff == EF_STRIKE_BONUS:
+        S[g, t * NCF + TMP_STRIKE] += n
+    elif eff == EF_LOSE_ABILITIES:
+        S[g, t * NCF + ACQ_LOST] = 1
+    elif eff == EF_CLOSE:
+        S[g, t * NCF + CLOSED] = 1
+    elif eff == EF_OPEN:
+        S[g, t * NCF + CLOSED] = 0
+    elif eff == EF_GAIN_COUNTER:
+        m = C[S[g, t * NCF + EFF], MAX_COUNTERS]
+        if m == 0 or S[g, t * NCF + COUNTERS] < m:
+            S[g, t * NCF + COUNTERS] += 1
+
+
+@njit(cache=True)
+def _apply_area(C, S, g, src, c, k, center, target):
+    """Every card matching an area target, all at once (simple ability, RULES.md section 8)."""
+    p = owner_of(src)
+    for q in range(2):
+        if (target == TG_ADJ_ENEMIES or target == TG_ALL_ENEMIES) and q == p:
+            continue
+        if target == TG_ALL_OWN and q != p:
+            continue
+        i = 0
+        while i < n_in_play(S, g, q):
+            o = play_slot(S, g, q, i)
+            i += 1
+            if o == src and target != TG_ALL_OWN and target != TG_ALL:
+                continue
+            if target == TG_ADJ or target == TG_ADJ_ENEMIES:
+                if center < 0 or S[g, o * NCF + ZONE] != Z_FIELD or not adjacent_cells(
+                        center, S[g, o * NCF + CELL]):
+                    continue
+            if not matches(C, S, g, src, c, k, o):
+                continue
+            n_before = n_in_play(S, g, q)
+            apply_effect(C, S, g, src, c, k, o)
+            if n_in_play(S, g, q) < n_before:       # destroyed: the list shifted
+                i -= 1
+
+
+@njit(cache=True)
+def resolve(C, S, g, src, c, k, chosen, other):
+    """Apply ability k of row c of card src: to the chosen card, the other card of a strike (attacked
+    or attacker), itself, or an area. Destruction is checked by the caller."""
+    target = ab(C, c, k, AB_TARGET)
+    eff = ab(C, c, k, AB_EFFECT)
+    if logging(S, g):
+        log(S, g, EV_ABILITY, src, k, chosen if chosen >= 0 else other, eff, 0)
+    if eff == EF_TRAP or eff == EF_BOOST:
+        apply_effect(C, S, g, src, c, k, -1)
+    elif target == TG_SELF:
+        apply_effect(C, S, g, src, c, k, src)
+    elif target == TG_ATTACKED or target == TG_ATTACKER:
+        if other >= 0 and matches(C, S, g, src, c, k, other):
+            apply_effect(C, S, g, src, c, k, other)
+    elif target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN:
+        apply_effect(C, S, g, src, c, k, chosen)
+        if ab(C, c, k, AB_AND_SELF) == 1 and in_play(S, g, src):
+            apply_effect(C, S, g, src, c, k, src)
+    else:
+        center = S[g, src * NCF + CELL] if in_play(S, g, src) else S[g, src * NCF + LAST_CELL]
+        _apply_area(C, S, g, src, c, k, center, target)
+
+
+# ---- triggered abilities ----------------------------------------------------------------------------
+@njit(cache=True)
+def fire_triggers(C, S, g, s, trig, other, strength):
+    """Fire the triggered abilities of card s for event trig (strength: 1..3 for on_strike, else 0)."""
+    c = S[g, s * NCF + EFF]
+    if c < 0 or (C[c, AB_TRIG_MASK] >> trig) & 1 == 0:
+        return
+    for k in range(C[c, N_AB]):
+        if ab(C, c, k, AB_KIND) != KIND_TRIGGERED or ab(C, c, k, AB_TRIGGER) != trig:
+            continue
+        if strength > 0 and (ab(C, c, k, AB_STRENGTHS) >> (strength - 1)) & 1 == 0:
+            continue
+        if trig != T_ON_DEATH and not condition_holds(C, S, g, s, c, k):
+            continue
+        resolve(C, S, g, s, c, k, -1, other)
+
+
+@njit(cache=True)
+def fire_player_triggers(C, S, g, p, trig):
+    """Fire trig for every card player p has in play (start and end of turn)."""
+    i = 0
+    while i < n_in_play(S, g, p):
+        s = play_slot(S, g, p, i)
+        n_before = n_in_play(S, g, p)
+        fire_triggers(C, S, g, s, trig, -1, 0)
+        if n_in_play(S, g, p) == n_before:
+            i += 1
+
+
+@njit(cache=True)
+def check_deaths(C, S, g):
+    """Destroy every card at 0 life, then fire the on-death abilities of every card destroyed since
+    the last check, in slot order, at its last cell (509.3); repeat while they destroy more."""
+    check_destruction(S, g)
+    while S[g, GAME0 + G_PENDING] > 0:
+        S[g, GAME0 + G_PENDING] = 0
+        for s in range(N_SLOTS):
+            if S[g, s * NCF + DEATH_PENDING] == 1:
+                S[g, s * NCF + DEATH_PENDING] = 0
+                fire_triggers(C, S, g, s, T_ON_DEATH, -1, 0)
+                S[g, s * NCF + EFF] = S[g, s * NCF + CARD_ID]
+        check_destruction(S, g)
+
+
+# ---- delayed abilities (118) ----------------------------------------------------------------------------
+@njit(cache=True)
+def spring_traps(C, S, g, actor):
+    """The next enemy creature that acts takes the trap's wounds, before its action resolves. Returns
+    True if the actor is still in play."""
+    p = owner_of(actor)
+    fired = False
+    for k in range(MAX_DELAYED):
+        b = GAME0 + G_DELAY + k * DELAY_W
+        if S[g, b] == DL_TRAP and S[g, b + 1] != p:
+            S[g, b] = 0
+            fired = True
+            if logging(S, g):
+                log(S, g, EV_DELAYED, S[g, b + 1], DL_TRAP, S[g, b + 2], actor, 1)
+            wound(S, g, actor, S[g, b + 2], KILLED_BY_TRAP)
+    if not fired:
+        return True
+    check_deaths(C, S, g)
+    check_game_end(S, g)
+    return in_play(S, g, actor)
+
+
+@njit(cache=True)
+def take_boost(C, S, g, att, strength):
+    """+N to this attack if a boost of att's player waits for an attack of this strength by a card
+    of its element; the boost is used up."""
+    p = owner_of(att)
+    total = 0
+    for k in range(MAX_DELAYED):
+        b = GAME0 + G_DELAY + k * DELAY_W
+        if S[g, b] != DL_BOOST or S[g, b + 1] != p or strength <= 0:
+            continue
+        if (S[g, b + 4] >> (strength - 1)) & 1 == 0:
+            continue
+        e = S[g, b + 3]
+        if e > 0 and C[S[g, att * NCF + EFF], ELEMENT] != e - 1:
+            continue
+        S[g, b] = 0
+        total += S[g, b + 2]
+        if logging(S, g):
+            log(S, g, EV_DELAYED, p, DL_BOOST, S[g, b + 2], att, 1)
+    return total
+
+
+@njit(cache=True)
+def end_of_turn_effects(C, S, g):
+    """End phase (118.3): "heal at end of turn" of every card in play, even if its source left;
+    strike bonuses until end of turn expire; per-turn limits reset."""
+    for p in range(2):
+        for i in range(n_in_play(S, g, p)):
+            s = play_slot(S, g, p, i)
+            h = S[g, s * NCF + HEAL_END]
+            if h > 0:
+                S[g, s * NCF + HEAL_END] = 0
+                heal(S, g, s, h)
+            S[g, s * NCF + TMP_STRIKE] = 0
+            S[g, s * NCF + USED_TURN] = 0
+
+
+# ---- played abilities (114) -------------------------------------------------------------------------------
+@njit(cache=True)
+def ability_target_error(C, S, g, s, c, k, t):
+    target = ab(C, c, k, AB_TARGET)
+    eff = ab(C, c, k, AB_EFFECT)
+    chosen = target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN
+    if not chosen or eff == EF_TRAP or eff == EF_BOOST:
+        return E_OK if t < 0 else E_TARGET_UNWANTED
+    if t < 0 or not in_play(S, g, t):
+        return E_TARGET_NOT_IN_PLAY
+    if target == TG_CHOSEN_ENEMY and owner_of(t) == owner_of(s):
+        return E_TARGET_OWN
+    if target == TG_CHOSEN_OWN and owner_of(t) != owner_of(s):
+        return E_TARGET_THEIRS
+    if not matches(C, S, g, s, c, k, t):
+        return E_TARGET_FILTER
+    if spell_blocked(C, S, g, c, k, t):
+        return E_TARGET_SPELL
+    r = ab(C, c, k, AB_RANGE)
+    if r > 0 and S[g, s * NCF + ZONE] == Z_FIELD and S[g, t * NCF + ZONE] == Z_FIELD:
+        if manhattan(S[g, s * NCF + CELL], S[g, t * NCF + CELL]) > r:
+            return E_OUT_OF_RANGE
+    return E_OK
+
+
+@njit(cache=True)
+def ability_error(C, S, g, s, k, t):
+    """Played ability k of card s at target t (-1: none), in its owner's Choice subphase (114.2.1)."""
+    if S[g, GAME0 + G_WINNER] >= 0:
+        return E_GAME_OVER
+    if s < 0 or not in_play(S, g, s):
+        return E_NOT_IN_PLAY
+    if owner_of(s) != S[g, GAME0 + G_ACTIVE]:
+        return E_NOT_ACTIVE
+    c = S[g, s * NCF + EFF]
+    if k >= C[c, N_AB]:
+        return E_NO_ABILITY
+    kind = ab(C, c, k, AB_KIND)
+    if kind != KIND_PLAYED and kind != KIND_FAST:
+        return E_NO_ABILITY
+    if ab(C, c, k, AB_TAP) == 1:
+        if S[g, s * NCF + CLOSED] == 1:
+            return E_CLOSED
+        if S[g, s * NCF + ACTED] == 1:
+            return E_ACTED
+    if S[g, s * NCF + COUNTERS] < ab(C, c, k, AB_COUNTERS):
+        return E_NO_COUNTERS
+    if not condition_holds(C, S, g, s, c, k):
+        return E_CONDITION
+    lim = ab(C, c, k, AB_LIMIT)
+    if lim == LIMIT_TURN and (S[g, s * NCF + USED_TURN] >> k) & 1:
+        return E_LIMIT
+    if lim == LIMIT_BATTLE and (S[g, s * NCF + USED_GAME] >> k) & 1:
+        return E_LIMIT
+    return ability_target_error(C, S, g, s, c, k, t)
+
+
+@njit(cache=True)
+def play_ability(C, S, g, s, k, t):
+    """Pay the cost (counters, closing the card: an action, 506.5) and resolve at once."""
+    c = S[g, s * NCF + EFF]
+    S[g, s * NCF + COUNTERS] -= ab(C, c, k, AB_COUNTERS)
+    S[g, s * NCF + USED_TURN] |= 1 << k
+    S[g, s * NCF + USED_GAME] |= 1 << k
+    S[g, s * NCF + AB_USES] += 1
+    if ab(C, c, k, AB_TAP) == 1:
+        S[g, s * NCF + ACTED] = 1
+        S[g, s * NCF + MOVES_LEFT] = 0
+        S[g, s * NCF + CLOSED] = 1
+    resolve(C, S, g, s, c, k, t, -1)
+    check_deaths(C, S, g)
+    check_game_end(S, g)

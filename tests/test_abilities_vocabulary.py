@@ -1,0 +1,140 @@
+"""The ability vocabulary of the card file (VOCABULARY.md, "Abilities"): what loads, and what is
+refused with a one-line error naming the file, the line, the card and the field."""
+import pytest
+
+from decks import InputError, load_cardset
+from decks.catalog import covered, load_catalog, missing
+from simcore.cardtable import (
+    AB0,
+    AB_COUNTER_COST,
+    AB_COUNTERS,
+    AB_EFFECT,
+    AB_HAS_PERM,
+    AB_KIND,
+    AB_N_PLAYED,
+    AB_TRIG_MASK,
+    AB_W,
+    EF_TRAP,
+    FINISH,
+    KIND_FAST,
+    LIFE,
+    N_AB,
+    SW,
+    T_ON_STRIKE,
+    compile_cardset,
+)
+
+CARD = '''["Тест"]
+set_number = "T-1"
+element = "forest"
+cost = 4
+elite = false
+unique = false
+kind = "creature"
+class = ""
+life = 7
+move = 1
+strike = [1, 2, 2]
+'''
+
+
+def load(tmp_path, abilities):
+    f = tmp_path / "cards.toml"
+    f.write_text(CARD + f"abilities = [{abilities}]\n", encoding="utf-8")
+    return load_cardset(f)
+
+
+def refused(tmp_path, abilities):
+    with pytest.raises(InputError) as e:
+        load(tmp_path, abilities)
+    msg = str(e.value)
+    assert "\n" not in msg and "cards.toml:12:" in msg and "card 'Тест'" in msg
+    return msg
+
+
+def test_abilities_compile_into_the_card_table(tmp_path):
+    cs = load(tmp_path, '{ kind = "fast", effect = "trap", amount = 3 }, '
+                        '{ kind = "triggered", trigger = "on_strike", effect = "poison", target = "attacked", '
+                        'amount = 1, strengths = ["strong"] }, '
+                        '{ kind = "played", counters = 2, effect = "heal", target = "chosen_own", amount = 2 }')
+    C = compile_cardset(cs).stats
+    assert C[0, N_AB] == 3 and C[0, AB_N_PLAYED] == 2 and C[0, AB_COUNTER_COST] == 1
+    assert C[0, AB0 + AB_KIND] == KIND_FAST and C[0, AB0 + AB_EFFECT] == EF_TRAP
+    assert C[0, AB_TRIG_MASK] == 1 << T_ON_STRIKE
+    assert C[0, AB0 + 2 * AB_W + AB_COUNTERS] == 2
+    assert C[0, AB_HAS_PERM] == 0
+
+
+def test_blank_twin_keeps_printed_stats_and_no_abilities():
+    cs = load_cardset()
+    C = compile_cardset(cs).stats
+    n = len(cs)
+    u = cs.index("Единорог")
+    assert C.shape[0] == 2 * n
+    assert C[n + u, LIFE] == C[u, LIFE] and C[n + u, SW] == C[u, SW]
+    assert C[u, FINISH] == 3 and C[n + u, FINISH] == 0
+    g = cs.index("Грибыныч")
+    assert C[g, AB_HAS_PERM] == 1 and C[n + g, AB_HAS_PERM] == 0 and C[n + g, N_AB] == 0
+
+
+@pytest.mark.parametrize("abilities, words", [
+    ('{ kind = "fast", effect = "trapp", amount = 3 }', ["abilities[0].effect", "did you mean 'trap'"]),
+    ('{ kind = "triggered", effect = "wound", amount = 1 }', ["needs a trigger"]),
+    ('{ kind = "played", trigger = "on_strike", effect = "wound", amount = 1, target = "chosen" }',
+     ["only triggered abilities have a trigger"]),
+    ('{ kind = "fast", effect = "wound", target = "chosen" }', ["needs an amount"]),
+    ('{ kind = "fast", effect = "destroy", target = "chosen", amount = 2 }', ["takes no amount"]),
+    ('{ kind = "permanent", effect = "wound", amount = 1, target = "adjacent" }', ["permanent abilities"]),
+    ('{ kind = "triggered", trigger = "turn_start", effect = "wound", amount = 1, target = "chosen" }',
+     ["only played and fast abilities choose a target"]),
+    ('{ kind = "triggered", trigger = "turn_start", effect = "wound", amount = 1, target = "attacked" }',
+     ["on_strike and on_struck"]),
+    ('{ kind = "fast", effect = "trap", amount = 3, target = "chosen" }', ["waits for one"]),
+    ('{ kind = "fast", effect = "wound", amount = 1, target = "chosen", colour = "red" }',
+     ["abilities[0]", "unknown key 'colour'"]),
+    ('{ kind = "fast", effect = "wound", amount = 0, target = "chosen" }', ["abilities[0].amount"]),
+    ('{ kind = "fast", effect = "wound", amount = 1, target = "chosen", filter = { element = "sky" } }',
+     ["abilities[0].filter.element"]),
+    ('{ kind = "triggered", trigger = "on_strike", effect = "wound", amount = 1, target = "attacked", '
+     'counters = 1 }', ["cost or a limit"]),
+])
+def test_bad_ability_names_file_line_card_and_field(tmp_path, abilities, words):
+    msg = refused(tmp_path, abilities)
+    for w in words:
+        assert w in msg, msg
+
+
+def test_more_than_four_abilities_refused(tmp_path):
+    one = '{ kind = "fast", effect = "trap", amount = 1 }'
+    assert "more than 4 abilities" in refused(tmp_path, ", ".join([one] * 5))
+
+
+def test_cards_missing_lists_every_set1_card_not_in_the_set():
+    cs = load_cardset()
+    todo = missing(cs)
+    catalog = load_catalog()
+    assert len(catalog) == 200
+    names = {c.name for c, _ in todo}
+    assert "Кочевник" not in names and "Харон" not in names
+    assert "Волхв" in names
+    assert len(todo) == 200 - sum(1 for c in catalog if cs.get(c.name) is not None)
+    volhv = dict((c.name, parts) for c, parts in todo)["Волхв"]
+    assert any("moon sorcery" in p for p in volhv)
+
+
+@pytest.mark.parametrize("part, ok", [
+    ("OvA 1", True), ("prot. from poison (ZoO)", True), ("tap: shot 1-2-3 range 4", True),
+    ("tap: strike through a row 1", True), ("+1 to strikes vs mountain creatures", True),
+    ("vampirism (max life 12)", False), ("valhalla: your creature gets +1 strike until end of your turn", False),
+])
+def test_catalog_coverage_patterns(part, ok):
+    assert covered(part) is ok
+
+
+def test_cli_cards_missing(tmp_path):
+    from conftest import run_cli
+    r = run_cli("cards", "--missing")
+    assert r.returncode == 0
+    first = r.stdout.splitlines()[0]
+    assert first.startswith("set 1: ") and "of 200 cards playable" in first
+    assert "Волхв" in r.stdout and "moon sorcery" in r.stdout

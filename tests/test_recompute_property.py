@@ -1,0 +1,71 @@
+"""503.3, property: recomputation of permanent abilities always terminates, is idempotent, and
+agrees with a plain statement of the cycle rule, on random positions of Грибынычи and other cards."""
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from decks import load_cardset
+from simcore.cardtable import compile_cardset
+from simcore.rules.abilities import recompute
+from simcore.rules.board import rebuild_play_lists
+from simcore.rules.setup import init_game
+from simcore.state import CARD_ID, CELL, EFF, G_BOARD, GAME0, LIFE_MAX, MAX_DECK, NCF, RC_MAX, Z_FIELD, ZONE, new_state
+
+CARDS = load_cardset()
+TABLE = compile_cardset(CARDS).stats
+GRIB = CARDS.index("Грибыныч")
+OTHERS = [CARDS.index(n) for n in ("Кочевник", "Арацент", "Вайл", "Хедд")]
+N = len(CARDS)
+
+
+def adjacent(a, b):
+    return max(abs(a // 5 - b // 5), abs(a % 5 - b % 5)) == 1
+
+
+def reference_lost(cards):
+    """cards: [(slot, card id, cell)]. x0 = nobody; x_{k+1}: neighbours of every Грибыныч not in x_k;
+    stop at the first x_k equal to an earlier x_j."""
+    history = [frozenset()]
+    while True:
+        x = history[-1]
+        nxt = frozenset(o for s, c, cs in cards if c == GRIB and s not in x
+                        for o, _, co in cards if o != s and adjacent(cs, co))
+        if nxt in history:
+            return nxt
+        history.append(nxt)
+
+
+positions = st.lists(st.tuples(st.integers(0, 29), st.booleans(), st.sampled_from(OTHERS), st.booleans()),
+                     min_size=1, max_size=14, unique_by=lambda t: t[0])
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions)
+def test_503_3_recomputation_terminates_is_idempotent_and_follows_the_cycle_rule(cells):
+    decks = np.full((2, MAX_DECK), -1, np.int64)
+    sizes = np.zeros(2, np.int64)
+    placed = []
+    for cell, grib, other, owner in cells:
+        p = int(owner)
+        cid = GRIB if grib else other
+        decks[p, sizes[p]] = cid
+        placed.append((p * MAX_DECK + sizes[p], cid, cell))
+        sizes[p] += 1
+    S = new_state(1)
+    init_game(TABLE, S, 0, decks, sizes, np.uint64(0), 0)
+    for s, cid, cell in placed:
+        S[0, s * NCF + ZONE] = Z_FIELD
+        S[0, s * NCF + CELL] = cell
+        S[0, s * NCF + LIFE_MAX] = 8
+        S[0, GAME0 + G_BOARD + cell] = s
+    rebuild_play_lists(S, 0)
+    steps = recompute(TABLE, S, 0)
+    assert 1 <= steps <= 2 * len(placed) + 2
+    first = S[0, [s * NCF + EFF for s, _, _ in placed]].copy()
+    lost = reference_lost(placed)
+    for (s, cid, _), eff in zip(placed, first):
+        assert eff == (cid + N if s in lost else cid), (s, cid)
+        assert S[0, s * NCF + CARD_ID] == cid
+    recompute(TABLE, S, 0)
+    np.testing.assert_array_equal(S[0, [s * NCF + EFF for s, _, _ in placed]], first)
+    assert RC_MAX >= 2
