@@ -75,9 +75,15 @@ REDUCE0 = BONUS0 + 5 * MAX_BONUS
 MAX_AB = 4
 AB0 = REDUCE0 + 4 * MAX_REDUCE
 # card-level ability summaries
-(N_AB, AB_TRIG_MASK, AB_HAS_PERM, AB_N_PLAYED, AB_COUNTER_COST) = range(AB0 + AB_W * MAX_AB,
-                                                                     AB0 + AB_W * MAX_AB + 5)
-TABLE_WIDTH = AB0 + AB_W * MAX_AB + 5
+(N_AB, AB_TRIG_MASK, AB_HAS_PERM, AB_N_PLAYED, AB_COUNTER_COST, AB_FLAGS) = range(
+    AB0 + AB_W * MAX_AB, AB0 + AB_W * MAX_AB + 6)
+TABLE_WIDTH = AB0 + AB_W * MAX_AB + 6
+# AB_FLAGS: what a game with this card in a deck must watch for (state G_FLAGS, so that games
+# without such cards skip that work)
+F_ABILITIES = 1       # any ability: end-of-turn expiry, limits
+F_LOSER = 2           # can make cards lose their abilities: recomputation (503.3)
+F_TURN_TRIGGERS = 4   # start/end of turn triggers
+F_FAST = 8            # a fast ability: priority windows (114.2.2)
 
 AB_KINDS = {"played": 1, "fast": 2, "triggered": 3, "permanent": 4}
 KIND_PLAYED, KIND_FAST, KIND_TRIGGERED, KIND_PERMANENT = 1, 2, 3, 4
@@ -268,6 +274,14 @@ def compile_cardset(cardset) -> CardTable:
                 row[AB_N_PLAYED] += 1
                 if r[AB_COUNTERS] > 0:
                     row[AB_COUNTER_COST] = 1
+            row[AB_FLAGS] |= F_ABILITIES
+            if r[AB_EFFECT] == EF_LOSE_ABILITIES:
+                row[AB_FLAGS] |= F_LOSER
+            if r[AB_KIND] == KIND_FAST:
+                row[AB_FLAGS] |= F_FAST
+            if r[AB_KIND] == KIND_TRIGGERED and r[AB_TRIGGER] in (T_TURN_START, T_TURN_END,
+                                                                  T_OPP_TURN_START, T_OPP_TURN_END):
+                row[AB_FLAGS] |= F_TURN_TRIGGERS
         for col in BLANK_KEEPS:
             stats[n + i, col] = row[col]
     return CardTable(stats, tuple(c.name for c in cards))

@@ -57,6 +57,7 @@ from .state import (
     DICE0,
     DICE_CAP,
     EFF,
+    ERR_BAD_ANSWER,
     ERR_DICE_EXHAUSTED,
     EXTRA_LIVES,
     G_ACTIVE,
@@ -65,11 +66,15 @@ from .state import (
     G_DICE_USED,
     G_ERROR,
     G_FIRST,
+    G_QUEUE,
+    G_QUEUE_N,
+    G_SCRIPTED,
     G_TURN,
     G_WINNER,
     GAINED,
     LIFE_MAX,
     MAX_DECK,
+    MAX_QUEUE,
     MOVES_LEFT,
     POISON,
     TMP_STRIKE,
@@ -93,7 +98,8 @@ PLAYED_ACTION = {PLAYED_CODES["ranged"]: A_RANGED, PLAYED_CODES["finish_off"]: A
 CARD_KEYS = {"label", "name", "owner", "at", "closed", "wounds", "extra_lives", "life_max",
              "counters", "poison"}
 TOP_KEYS = {"ruleset", "rules", "active_player", "dice", "actions", "cards", "description"}
-ACTION_KEYS = {"do", "card", "to", "target", "defender", "exchange", "ability"}
+ACTION_KEYS = {"do", "card", "to", "target", "defender", "exchange", "ability", "answers"}
+ANSWER_KEYS = {"card", "ability", "target"}
 
 
 class ScenarioError(Exception):
@@ -249,6 +255,7 @@ def run_scenario(path, cardset=None) -> dict:
             cv[slot, CLOSED] = int(c["closed"])
     rebuild_play_lists(S, 0)
     recompute(C, S, 0)
+    gv[G_SCRIPTED] = 1          # fast answers come only from the actions' `answers`
     gv[G_ACTIVE] = active - 1
     gv[G_FIRST] = active - 1
     gv[G_TURN] = 0
@@ -289,6 +296,34 @@ def run_scenario(path, cardset=None) -> dict:
 
 
 _TABLES = {}
+
+
+def _queue_answers(S, i, desc, answers, slot_of, err):
+    """Scripted fast answers (114.2.2) for the priority windows of this action, in order: each is
+    played when its player has priority (rules.priority)."""
+    if not isinstance(answers, list) or len(answers) > MAX_QUEUE:
+        raise err(f"action {i} ({desc}): answers must be a list of at most {MAX_QUEUE} tables",
+                  'write answers = [{ card = "l", ability = 1 }]', '"answers"')
+    gv = game_view(S)[0]
+    texts = []
+    for j, ans in enumerate(answers):
+        if not isinstance(ans, dict) or not set(ans) <= ANSWER_KEYS or "card" not in ans or "ability" not in ans:
+            raise err(f"action {i} ({desc}): answer {j + 1} must be {{ card, ability, target? }}",
+                      'write { card = "l", ability = 1, target = "k" }', '"answers"')
+        for key in ("card", "target"):
+            if key in ans and str(ans[key]) not in slot_of:
+                raise err(f"action {i} ({desc}): answer {j + 1}: unknown card label '{ans[key]}'",
+                          "use a label of a [[cards]] table", '"answers"')
+        n = ans["ability"]
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise err(f"action {i} ({desc}): answer {j + 1}: ability must be a number from 1",
+                      "count the entries of the card's abilities list", '"answers"')
+        gv[G_QUEUE + 3 * j] = slot_of[str(ans["card"])]
+        gv[G_QUEUE + 3 * j + 1] = n - 1
+        gv[G_QUEUE + 3 * j + 2] = slot_of[str(ans["target"])] if "target" in ans else -1
+        texts.append(f"use ability {n} of {ans['card']}" + (f" -> {ans['target']}" if "target" in ans else ""))
+    gv[G_QUEUE_N] = len(answers)
+    return texts
 
 
 def cardset_table(cardset):
@@ -382,6 +417,14 @@ def _play_action(C, S, i, a, slot_of, label_of, err):
         code = defender_error(C, S, 0, actor, target, defender)
     if code != 0:
         raise ScenarioError(f"action {i} ({desc}): {MESSAGES[code].format(**names)}")
+    answers = _queue_answers(S, i, desc, a.get("answers", []), slot_of, err)
     apply_action(C, S, 0, kind, actor, target, defender, exchange)
-    if game_view(S)[0, G_ERROR] == ERR_DICE_EXHAUSTED:
+    gv = game_view(S)[0]
+    if gv[G_ERROR] == ERR_DICE_EXHAUSTED:
         raise ScenarioError(f"action {i} ({desc}): the scenario's dice ran out; add more values to dice")
+    if gv[G_ERROR] == ERR_BAD_ANSWER or gv[G_QUEUE_N] > 0:
+        j = len(answers) - int(gv[G_QUEUE_N]) - (1 if gv[G_ERROR] == ERR_BAD_ANSWER else 0)
+        why = ("was not legal when its player had priority (114.2.2: a fast ability of an open card, "
+               "its cost payable)" if gv[G_ERROR] == ERR_BAD_ANSWER else
+               "was never played: no priority window came while it was that player's turn to answer")
+        raise ScenarioError(f"action {i} ({desc}): answer {j + 1} ({answers[j]}) {why}")

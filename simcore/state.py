@@ -103,7 +103,17 @@ DELAY_W = 5                          # kind (0 = free), player, amount, element 
 G_RC = G_DELAY + MAX_DELAYED * DELAY_W   # recomputation scratch: RC_MAX states of 2 words (503.3)
 RC_MAX = 8
 G_PENDING = G_RC + 2 * RC_MAX        # destroyed cards whose on-death abilities wait (509.3)
-N_GAME_FIELDS = G_PENDING + 1
+G_FLAGS = G_PENDING + 1              # OR of cardtable AB_FLAGS over both decks (work to watch for)
+G_N_DELAYED = G_FLAGS + 1            # delayed abilities waiting
+G_FAST = G_N_DELAYED + 1             # + player: 1 if his deck has a fast ability (114.2.2)
+G_STACK_N = G_FAST + 2               # fast abilities on the stack (section 4)
+G_STACK = G_STACK_N + 1              # + 3 * i: slot, ability, target of stack item i (bottom first)
+MAX_STACK = 8
+G_SCRIPTED = G_STACK + 3 * MAX_STACK     # 1: a scenario scripts the fast answers (G_QUEUE)
+G_QUEUE_N = G_SCRIPTED + 1
+G_QUEUE = G_QUEUE_N + 1              # + 3 * i: slot, ability, target of the scripted answers, in order
+MAX_QUEUE = 4
+N_GAME_FIELDS = G_QUEUE + 3 * MAX_QUEUE
 assert G_DRAWS + N_STREAMS <= G_BOARD, "room for every random stream's draw count"
 
 N_PARAMS = 24            # room for simcore.ruleset's PR_* settings
@@ -144,6 +154,7 @@ KILLED_BY_RULE = -3
 ERR_NONE = 0
 ERR_DICE_EXHAUSTED = 1
 ERR_LOG_FULL = 2
+ERR_BAD_ANSWER = 3       # a scenario's scripted fast answer was not legal when its turn came
 
 
 

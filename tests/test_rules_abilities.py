@@ -289,3 +289,56 @@ def test_seed_unicorn_finishes_off_three_or_less(tmp_path):
     msg = refused(tmp_path, 'active_player = 1\ndice = []\nactions = [{ do = "ability", card = "u", ability = 1, '
                   'target = "k" }]\n', cards)
     assert "above the finish-off value" in msg
+
+
+# ---- 114.2.2 and section 4: priority windows and the stack --------------------------------------------------
+def test_114_2_2_fast_answer_between_the_declaration_and_the_dice(tmp_path):
+    """Player 2's Кочевник attacks k (4 life left); player 1 answers with Рафаэль: k takes 2 before the
+    dice, so the medium strike (A-D=3: 2 wounds) destroys it. Without the answer it would survive."""
+    cards = [card("r", "Рафаэль", 1, "a1"), card("k", "Кочевник", 1, "c3", wounds=4),
+             card("e", "Кочевник", 2, "c4")]
+    head = 'active_player = 2\ndice = [4, 1]\nactions = [{ do = "attack", card = "e", target = "k"%s }]\n'
+    r = play(tmp_path, head % ', answers = [{ card = "r", ability = 1, target = "k" }]', cards)
+    assert c(r, "k")["zone"] == "graveyard"
+    assert c(r, "r")["closed"]
+    r = play(tmp_path, head % "", cards)
+    assert (c(r, "k")["zone"], c(r, "k")["wounds"]) == ("field", 6)
+
+
+def test_114_2_2_answers_resolve_last_in_first_out(tmp_path):
+    """Both players answer an attack with their Рафаэль: the later answer (player 2's) resolves first."""
+    cards = [card("r1", "Рафаэль", 1, "a1"), card("k1", "Кочевник", 1, "b1"), card("a", "Кочевник", 1, "c3"),
+             card("r2", "Рафаэль", 2, "a6"), card("k2", "Кочевник", 2, "b6"), card("v", "Вайл", 2, "c4")]
+    r = play(tmp_path, 'active_player = 1\ndice = [4, 1]\nactions = [{ do = "attack", card = "a", target = "v", '
+             'answers = [{ card = "r1", ability = 1, target = "k1" }, { card = "r2", ability = 1, target = "k2" }] }]\n',
+             cards)
+    ev = r["events"]
+    first = next(i for i, e in enumerate(ev) if e.startswith("r2 uses ability 1"))
+    second = next(i for i, e in enumerate(ev) if e.startswith("r1 uses ability 1"))
+    roll = next(i for i, e in enumerate(ev) if e.startswith("roll:"))
+    assert first < second < roll
+    assert c(r, "k1")["wounds"] == 2 and c(r, "k2")["wounds"] == 2 and c(r, "v")["wounds"] == 2
+
+
+def test_114_2_2_trap_set_at_the_end_of_the_turn(tmp_path):
+    """Ловчий (still open) sets its trap in the end-of-turn window; player 2's first act springs it."""
+    cards = [card("l", "Ловчий", 1, "a1"), card("k", "Кочевник", 1, "c1"), card("g", "Гаррид-лучник", 2, "c5")]
+    r = play(tmp_path, 'active_player = 1\ndice = [1]\nactions = [{ do = "end_turn", answers = [{ card = "l", '
+             'ability = 1 }] }, { do = "ranged", card = "g", target = "k" }]\n', cards)
+    assert c(r, "g")["wounds"] == 3 and c(r, "k")["wounds"] == 1
+
+
+def test_114_2_2_a_closed_card_cannot_answer(tmp_path):
+    cards = [card("r", "Рафаэль", 1, "a1", closed=True), card("k", "Кочевник", 1, "c3"),
+             card("e", "Кочевник", 2, "c4")]
+    msg = refused(tmp_path, 'active_player = 2\ndice = [4, 1]\nactions = [{ do = "attack", card = "e", target = "k", '
+                  'answers = [{ card = "r", ability = 1, target = "k" }] }]\n', cards)
+    assert "answer 1" in msg and "not legal" in msg
+
+
+def test_114_2_1_a_slow_ability_cannot_answer(tmp_path):
+    cards = [card("h", "Харон", 1, "a1", counters=3), card("k", "Кочевник", 1, "c3"),
+             card("e", "Кочевник", 2, "c4")]
+    msg = refused(tmp_path, 'active_player = 2\ndice = [4, 1]\nactions = [{ do = "attack", card = "e", target = "k", '
+                  'answers = [{ card = "h", ability = 1, target = "e" }] }]\n', cards)
+    assert "answer 1" in msg and "not legal" in msg

@@ -7,20 +7,25 @@ squad, melee in front and ranged behind, defender and exchange by expected wound
 from numba import njit
 
 from ..cardtable import (
+    AB_KIND,
     COST,
     E_NEUTRAL,
     ELEMENT,
     IGN_TARGET,
     K_STRIKE,
+    KIND_FAST,
     LIFE,
+    N_AB,
     RKIND,
     SM,
     SS,
     SW,
 )
-from ..rules.board import cell_col, cell_row, forwardness, n_in_play, owner_of, play_slot
+from ..rules.abilities import ab, use_error
+from ..rules.board import cell_col, cell_row, forwardness, in_play, n_in_play, owner_of, play_slot
 from ..rules.defence import can_defend
 from ..rules.dice import ai_int
+from ..rules.errors import E_OK
 from ..rules.setup import fits, placement_allowed, squad_totals
 from ..ruleset import PR_DEAL, PR_POLICY0
 from ..state import (
@@ -37,7 +42,7 @@ from ..state import (
     Z_DEALT,
     ZONE,
 )
-from .evaluate import hit_value, predicted_wounds, strike_ev
+from .evaluate import ability_value, hit_value, predicted_wounds, strike_ev
 
 RANDOM = 0
 GREEDY = 1
@@ -225,3 +230,37 @@ def choose_cell(C, S, g, p, s):
         if v > best_v:
             best, best_v = c, v
     return best
+
+
+FAST_THRESHOLD = 0.3    # greedy answers with a fast ability only when it is worth this much
+
+
+@njit(cache=True)
+def choose_fast(C, S, g, p):
+    """Player p's answer at a priority window: (slot, ability, target), or slot -1 to pass.
+    random: uniform over passing and every legal fast ability use; greedy: the use worth most
+    (ai.evaluate.ability_value) if it is worth more than FAST_THRESHOLD."""
+    rand = policy_of(S, g, p) == RANDOM
+    n = 0
+    best = FAST_THRESHOLD
+    bs, bk, bt = -1, 0, -1
+    for i in range(n_in_play(S, g, p)):
+        s = play_slot(S, g, p, i)
+        c = S[g, s * NCF + EFF]
+        for k in range(C[c, N_AB]):
+            if ab(C, c, k, AB_KIND) != KIND_FAST:
+                continue
+            for j in range(-1, 2 * MAX_DECK):
+                if j >= 0 and not in_play(S, g, j):
+                    continue
+                if use_error(C, S, g, s, k, j, True) != E_OK:
+                    continue
+                if rand:
+                    n += 1
+                    if ai_int(S, g, p, n + 1) == 0:      # reservoir sampling over n + 1 choices
+                        bs, bk, bt = s, k, j
+                else:
+                    v = ability_value(C, S, g, s, c, k, j)
+                    if v > best:
+                        best, bs, bk, bt = v, s, k, j
+    return bs, bk, bt       # random: passing was the first of the n + 1 choices of the reservoir

@@ -9,7 +9,27 @@ import numpy as np
 from numba import njit
 
 from ..cardtable import (
+    AB_AMOUNT,
+    AB_AND_SELF,
+    AB_COUNTERS,
+    AB_EFFECT,
+    AB_TARGET,
+    AB_THEN,
+    AB_THEN_AMOUNT,
     COST,
+    EF_BOOST,
+    EF_CLOSE,
+    EF_DESTROY,
+    EF_EXTRA_LIVES,
+    EF_GAIN_COUNTER,
+    EF_HEAL,
+    EF_LOSE_ABILITIES,
+    EF_OPEN,
+    EF_POISON,
+    EF_REDUCE_LIFE,
+    EF_STRIKE_BONUS,
+    EF_TRAP,
+    EF_WOUND,
     FLYER,
     IGN_TARGET,
     IGN_ZOAL,
@@ -20,7 +40,15 @@ from ..cardtable import (
     SM,
     SS,
     SW,
+    TG_ADJ,
+    TG_ADJ_ENEMIES,
+    TG_ALL,
+    TG_ALL_ENEMIES,
+    TG_ALL_OWN,
+    TG_SELF,
 )
+from ..rules.abilities import ab, matches, spell_blocked
+from ..rules.board import adjacent_cells, n_in_play, play_slot
 from ..rules.damage import (
     APPLY_RANGED,
     APPLY_STRIKE,
@@ -36,7 +64,20 @@ from ..rules.damage import (
     strike_bonus,
 )
 from ..rules.dice import MAX_BONUS_ROLL, N_ROWS, dice_row_probabilities, single_roll_strength
-from ..state import ARMOR_LEFT, EFF, EXTRA_LIVES, LIFE_MAX, NCF
+from ..state import (
+    ACTED,
+    ARMOR_LEFT,
+    CELL,
+    CLOSED,
+    EFF,
+    EXTRA_LIVES,
+    LIFE_MAX,
+    MAX_DECK,
+    NCF,
+    WOUNDS,
+    Z_FIELD,
+    ZONE,
+)
 
 # How often (out of 36) each row of the 504 table comes up for roll bonuses (ova, ovz), and what the
 # row is: constants of the rules, frozen into the compiled code.
@@ -166,3 +207,77 @@ def single_roll_ev(C, S, g, att, t, kind):
     v2 = hit_value(C, S, g, t, w2)
     v3 = hit_value(C, S, g, t, w3)
     return single_roll_value(ova, v1, v2, v3)
+
+
+@njit(cache=True)
+def effect_value(C, S, g, s, c, k, t):
+    """What ability k of s (table row c) is worth on card t, in crystals (negative: harmful)."""
+    eff = ab(C, c, k, AB_EFFECT)
+    n = ab(C, c, k, AB_AMOUNT)
+    own = t // MAX_DECK == s // MAX_DECK
+    ct = S[g, t * NCF + EFF]
+    per_life = C[ct, COST] / max(S[g, t * NCF + LIFE_MAX] + S[g, t * NCF + EXTRA_LIVES], 1)
+    w = S[g, t * NCF + WOUNDS]
+    if eff == EF_WOUND or eff == EF_REDUCE_LIFE:
+        if not own:
+            return hit_value(C, S, g, t, n)
+        if ab(C, c, k, AB_THEN) == 1 and current_life(S, g, t) > n:
+            # Рафаэль: wound now, heal more at the end of the turn: a net heal of the old wounds
+            return 0.8 * min(w, ab(C, c, k, AB_THEN_AMOUNT) - n) * per_life
+        return -hit_value(C, S, g, t, n)
+    if eff == EF_HEAL:
+        return (0.8 if own else -0.8) * min(w, n) * per_life
+    if eff == EF_DESTROY:
+        return hit_value(C, S, g, t, 1000) * (-1.0 if own else 1.0)
+    if eff == EF_POISON:
+        return 0.0 if own else 1.5 * n * per_life
+    if eff == EF_EXTRA_LIVES:
+        return (0.8 if own else -0.8) * n * per_life
+    if eff == EF_LOSE_ABILITIES:
+        return (-0.3 if own else 0.3) * C[ct, COST]
+    if eff == EF_CLOSE:
+        return 0.0 if own or S[g, t * NCF + CLOSED] == 1 else 0.3 * C[ct, COST]
+    if eff == EF_OPEN:
+        return 0.3 * C[ct, COST] if own and S[g, t * NCF + CLOSED] == 1 else 0.0
+    if eff == EF_STRIKE_BONUS:
+        return 0.1 * n if own and S[g, t * NCF + ACTED] == 0 else 0.0
+    if eff == EF_GAIN_COUNTER:
+        return 0.05 if own else 0.0
+    return 0.0
+
+
+@njit(cache=True)
+def ability_value(C, S, g, s, c, k, t):
+    """The value of playing ability k of s at target t (-1: none), its costs taken off."""
+    eff = ab(C, c, k, AB_EFFECT)
+    target = ab(C, c, k, AB_TARGET)
+    n = ab(C, c, k, AB_AMOUNT)
+    v = 0.0
+    if eff == EF_TRAP:
+        v = 0.35 * n                   # some enemy creature of average worth will take it
+    elif eff == EF_BOOST:
+        v = 0.1 * n
+    elif target == TG_SELF:
+        v = effect_value(C, S, g, s, c, k, s)
+    elif t >= 0:
+        v = effect_value(C, S, g, s, c, k, t)
+        if ab(C, c, k, AB_AND_SELF) == 1:
+            v -= hit_value(C, S, g, s, 1000)
+    else:
+        p = s // MAX_DECK
+        for q in range(2):
+            if (target == TG_ADJ_ENEMIES or target == TG_ALL_ENEMIES) and q == p:
+                continue
+            if target == TG_ALL_OWN and q != p:
+                continue
+            for i in range(n_in_play(S, g, q)):
+                o = play_slot(S, g, q, i)
+                if o == s and target != TG_ALL_OWN and target != TG_ALL:
+                    continue
+                if target == TG_ADJ or target == TG_ADJ_ENEMIES:
+                    if S[g, o * NCF + ZONE] != Z_FIELD or S[g, s * NCF + ZONE] != Z_FIELD or \
+                            not adjacent_cells(S[g, o * NCF + CELL], S[g, s * NCF + CELL]):
+                        continue
+                if matches(C, S, g, s, c, k, o) and not spell_blocked(C, S, g, c, k, o):
+                    v += effect_value(C, S, g, s, c, k, o)
+    return v - 0.05 * ab(C, c, k, AB_COUNTERS)

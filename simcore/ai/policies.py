@@ -14,30 +14,14 @@ scores above zero; the turn ends after the second pass. Its cursor lives in the 
 from numba import njit
 
 from ..cardtable import (
-    AB_AMOUNT,
-    AB_AND_SELF,
     AB_COUNTER_COST,
-    AB_COUNTERS,
     AB_EFFECT,
     AB_KIND,
     AB_N_PLAYED,
     AB_TARGET,
-    AB_THEN,
-    AB_THEN_AMOUNT,
     COST,
     EF_BOOST,
-    EF_CLOSE,
-    EF_DESTROY,
-    EF_EXTRA_LIVES,
-    EF_GAIN_COUNTER,
-    EF_HEAL,
-    EF_LOSE_ABILITIES,
-    EF_OPEN,
-    EF_POISON,
-    EF_REDUCE_LIFE,
-    EF_STRIKE_BONUS,
     EF_TRAP,
-    EF_WOUND,
     FINISH,
     GAIN_DIRECTED,
     GAIN_PROT,
@@ -51,21 +35,14 @@ from ..cardtable import (
     RANGED_PER_COUNTER,
     RKIND,
     SPECIAL,
-    TG_ADJ,
-    TG_ADJ_ENEMIES,
-    TG_ALL,
-    TG_ALL_ENEMIES,
-    TG_ALL_OWN,
     TG_CHOSEN,
     TG_CHOSEN_ENEMY,
     TG_CHOSEN_OWN,
-    TG_SELF,
     TWICE,
 )
-from ..rules.abilities import ab, ability_error, matches, spell_blocked
+from ..rules.abilities import ab, ability_error
 from ..rules.board import cell_col, cell_row, in_play, n_in_play, only_flyers_left, play_slot
 from ..rules.combat import finish_error, gain_counter_error, ranged_error, special_error, strike_error
-from ..rules.damage import current_life
 from ..rules.dice import ai_int
 from ..rules.errors import E_OK
 from ..rules.movement import jump_error, move_error
@@ -89,7 +66,6 @@ from ..state import (
     CLOSED,
     COUNTERS,
     EFF,
-    EXTRA_LIVES,
     G_ACTIVE,
     G_AI_CURSOR,
     G_AI_TURN,
@@ -99,7 +75,6 @@ from ..state import (
     G_TURN,
     GAINED,
     GAME0,
-    LIFE_MAX,
     MAX_DECK,
     MOVED,
     MOVES_LEFT,
@@ -111,7 +86,7 @@ from ..state import (
     Z_FIELD,
     ZONE,
 )
-from .evaluate import hit_value, predicted_wounds, single_roll_ev, strike_ev
+from .evaluate import ability_value, hit_value, predicted_wounds, single_roll_ev, strike_ev
 
 MOVE_SCORE = 0.1        # a step toward the enemy is worth a little, always less than a good attack
 STALL_TURNS = 6         # after this many turns without a wound, any attack beats waiting
@@ -170,80 +145,6 @@ def _consider_target(C, S, g, s, t, can_strike, acted, best, b_kind, b_target, u
 
 
 @njit(cache=True)
-def _effect_value(C, S, g, s, c, k, t):
-    """What ability k of s (table row c) is worth on card t, in crystals (negative: harmful)."""
-    eff = ab(C, c, k, AB_EFFECT)
-    n = ab(C, c, k, AB_AMOUNT)
-    own = t // MAX_DECK == s // MAX_DECK
-    ct = S[g, t * NCF + EFF]
-    per_life = C[ct, COST] / max(S[g, t * NCF + LIFE_MAX] + S[g, t * NCF + EXTRA_LIVES], 1)
-    w = S[g, t * NCF + WOUNDS]
-    if eff == EF_WOUND or eff == EF_REDUCE_LIFE:
-        if not own:
-            return hit_value(C, S, g, t, n)
-        if ab(C, c, k, AB_THEN) == 1 and current_life(S, g, t) > n:
-            # Рафаэль: wound now, heal more at the end of the turn: a net heal of the old wounds
-            return 0.8 * min(w, ab(C, c, k, AB_THEN_AMOUNT) - n) * per_life
-        return -hit_value(C, S, g, t, n)
-    if eff == EF_HEAL:
-        return (0.8 if own else -0.8) * min(w, n) * per_life
-    if eff == EF_DESTROY:
-        return hit_value(C, S, g, t, 1000) * (-1.0 if own else 1.0)
-    if eff == EF_POISON:
-        return 0.0 if own else 1.5 * n * per_life
-    if eff == EF_EXTRA_LIVES:
-        return (0.8 if own else -0.8) * n * per_life
-    if eff == EF_LOSE_ABILITIES:
-        return (-0.3 if own else 0.3) * C[ct, COST]
-    if eff == EF_CLOSE:
-        return 0.0 if own or S[g, t * NCF + CLOSED] == 1 else 0.3 * C[ct, COST]
-    if eff == EF_OPEN:
-        return 0.3 * C[ct, COST] if own and S[g, t * NCF + CLOSED] == 1 else 0.0
-    if eff == EF_STRIKE_BONUS:
-        return 0.1 * n if own and S[g, t * NCF + ACTED] == 0 else 0.0
-    if eff == EF_GAIN_COUNTER:
-        return 0.05 if own else 0.0
-    return 0.0
-
-
-@njit(cache=True)
-def _ability_value(C, S, g, s, c, k, t):
-    """The value of playing ability k of s at target t (-1: none), its costs taken off."""
-    eff = ab(C, c, k, AB_EFFECT)
-    target = ab(C, c, k, AB_TARGET)
-    n = ab(C, c, k, AB_AMOUNT)
-    v = 0.0
-    if eff == EF_TRAP:
-        v = 0.35 * n                   # some enemy creature of average worth will take it
-    elif eff == EF_BOOST:
-        v = 0.1 * n
-    elif target == TG_SELF:
-        v = _effect_value(C, S, g, s, c, k, s)
-    elif t >= 0:
-        v = _effect_value(C, S, g, s, c, k, t)
-        if ab(C, c, k, AB_AND_SELF) == 1:
-            v -= hit_value(C, S, g, s, 1000)
-    else:
-        p = s // MAX_DECK
-        for q in range(2):
-            if (target == TG_ADJ_ENEMIES or target == TG_ALL_ENEMIES) and q == p:
-                continue
-            if target == TG_ALL_OWN and q != p:
-                continue
-            for i in range(n_in_play(S, g, q)):
-                o = play_slot(S, g, q, i)
-                if o == s and target != TG_ALL_OWN and target != TG_ALL:
-                    continue
-                if target == TG_ADJ or target == TG_ADJ_ENEMIES:
-                    if S[g, o * NCF + ZONE] != Z_FIELD or S[g, s * NCF + ZONE] != Z_FIELD or \
-                            chebyshev(S[g, o * NCF + CELL], S[g, s * NCF + CELL]) != 1:
-                        continue
-                if matches(C, S, g, s, c, k, o) and not spell_blocked(C, S, g, c, k, o):
-                    v += _effect_value(C, S, g, s, c, k, o)
-    return v - 0.05 * ab(C, c, k, AB_COUNTERS)
-
-
-@njit(cache=True)
 def _consider_abilities(C, S, g, s, prepare, best, b_kind, b_target):
     """Played abilities: effects now (wound, heal, destroy, ...) in the first pass; delayed ones
     (trap, boost) only when preparing, i.e. when nothing better is left this turn."""
@@ -263,11 +164,11 @@ def _consider_abilities(C, S, g, s, prepare, best, b_kind, b_target):
                 for i in range(n_in_play(S, g, q)):
                     t = play_slot(S, g, q, i)
                     if ability_error(C, S, g, s, k, t) == E_OK:
-                        v = _ability_value(C, S, g, s, c, k, t)
+                        v = ability_value(C, S, g, s, c, k, t)
                         if v > best:
                             best, b_kind, b_target = v, A_AB0 + k, t
         elif ability_error(C, S, g, s, k, -1) == E_OK:
-            v = _ability_value(C, S, g, s, c, k, -1)
+            v = ability_value(C, S, g, s, c, k, -1)
             if v > best:
                 best, b_kind, b_target = v, A_AB0 + k, -1
     return best, b_kind, b_target

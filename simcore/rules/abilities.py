@@ -61,6 +61,9 @@ from ..cardtable import (
     EF_WOUND,
     ELEMENT,
     ELITE,
+    F_ABILITIES,
+    F_LOSER,
+    F_TURN_TRIGGERS,
     FF_ELITE,
     FF_GROUND,
     FF_ORDINARY,
@@ -107,8 +110,12 @@ from ..state import (
     EXTRA_LIVES,
     G_ACTIVE,
     G_DELAY,
+    G_FLAGS,
+    G_N_DELAYED,
     G_PENDING,
     G_RC,
+    G_STACK,
+    G_STACK_N,
     G_WINNER,
     GAME0,
     HEAL_END,
@@ -214,7 +221,9 @@ def _lost_step(C, S, g, lo, hi):
 def recompute(C, S, g):
     """503.3: x0 = nobody lost, x_{k+1} = f(x_k), stop at the first x_k equal to an earlier state;
     x_k is the result. Sets EFF of every card in play (its blank twin while it has lost its
-    abilities). Returns the number of steps taken."""
+    abilities). Returns the number of steps taken (0: no card of the game can take abilities away)."""
+    if (S[g, GAME0 + G_FLAGS] & F_LOSER) == 0:
+        return 0
     lo, hi = 0, 0
     S[g, GAME0 + G_RC] = 0
     S[g, GAME0 + G_RC + 1] = 0
@@ -323,6 +332,7 @@ def add_delayed(S, g, kind, player, amount, elem, strengths):
             S[g, b + 2] = amount
             S[g, b + 3] = elem
             S[g, b + 4] = strengths
+            S[g, GAME0 + G_N_DELAYED] += 1
             if logging(S, g):
                 log(S, g, EV_DELAYED, player, kind, amount, 0, 0)
             return True
@@ -443,6 +453,8 @@ def fire_triggers(C, S, g, s, trig, other, strength):
 @njit(cache=True)
 def fire_player_triggers(C, S, g, p, trig):
     """Fire trig for every card player p has in play (start and end of turn)."""
+    if (S[g, GAME0 + G_FLAGS] & F_TURN_TRIGGERS) == 0:
+        return
     i = 0
     while i < n_in_play(S, g, p):
         s = play_slot(S, g, p, i)
@@ -472,12 +484,15 @@ def check_deaths(C, S, g):
 def spring_traps(C, S, g, actor):
     """The next enemy creature that acts takes the trap's wounds, before its action resolves. Returns
     True if the actor is still in play."""
+    if S[g, GAME0 + G_N_DELAYED] == 0:
+        return True
     p = owner_of(actor)
     fired = False
     for k in range(MAX_DELAYED):
         b = GAME0 + G_DELAY + k * DELAY_W
         if S[g, b] == DL_TRAP and S[g, b + 1] != p:
             S[g, b] = 0
+            S[g, GAME0 + G_N_DELAYED] -= 1
             fired = True
             if logging(S, g):
                 log(S, g, EV_DELAYED, S[g, b + 1], DL_TRAP, S[g, b + 2], actor, 1)
@@ -493,6 +508,8 @@ def spring_traps(C, S, g, actor):
 def take_boost(C, S, g, att, strength):
     """+N to this attack if a boost of att's player waits for an attack of this strength by a card
     of its element; the boost is used up."""
+    if S[g, GAME0 + G_N_DELAYED] == 0:
+        return 0
     p = owner_of(att)
     total = 0
     for k in range(MAX_DELAYED):
@@ -505,6 +522,7 @@ def take_boost(C, S, g, att, strength):
         if e > 0 and C[S[g, att * NCF + EFF], ELEMENT] != e - 1:
             continue
         S[g, b] = 0
+        S[g, GAME0 + G_N_DELAYED] -= 1
         total += S[g, b + 2]
         if logging(S, g):
             log(S, g, EV_DELAYED, p, DL_BOOST, S[g, b + 2], att, 1)
@@ -515,6 +533,8 @@ def take_boost(C, S, g, att, strength):
 def end_of_turn_effects(C, S, g):
     """End phase (118.3): "heal at end of turn" of every card in play, even if its source left;
     strike bonuses until end of turn expire; per-turn limits reset."""
+    if (S[g, GAME0 + G_FLAGS] & F_ABILITIES) == 0:
+        return
     for p in range(2):
         for i in range(n_in_play(S, g, p)):
             s = play_slot(S, g, p, i)
@@ -552,24 +572,27 @@ def ability_target_error(C, S, g, s, c, k, t):
 
 
 @njit(cache=True)
-def ability_error(C, S, g, s, k, t):
-    """Played ability k of card s at target t (-1: none), in its owner's Choice subphase (114.2.1)."""
+def use_error(C, S, g, s, k, t, window):
+    """May card s use ability k at target t (-1: none)? window = False: as an action of its owner's
+    Choice subphase (played or fast, 114.2.1); True: at a priority window, fast only (114.2.2),
+    by either player."""
     if S[g, GAME0 + G_WINNER] >= 0:
         return E_GAME_OVER
     if s < 0 or not in_play(S, g, s):
         return E_NOT_IN_PLAY
-    if owner_of(s) != S[g, GAME0 + G_ACTIVE]:
+    active = owner_of(s) == S[g, GAME0 + G_ACTIVE]
+    if not window and not active:
         return E_NOT_ACTIVE
     c = S[g, s * NCF + EFF]
     if k >= C[c, N_AB]:
         return E_NO_ABILITY
     kind = ab(C, c, k, AB_KIND)
-    if kind != KIND_PLAYED and kind != KIND_FAST:
+    if kind != KIND_FAST and (window or kind != KIND_PLAYED):
         return E_NO_ABILITY
     if ab(C, c, k, AB_TAP) == 1:
         if S[g, s * NCF + CLOSED] == 1:
             return E_CLOSED
-        if S[g, s * NCF + ACTED] == 1:
+        if active and S[g, s * NCF + ACTED] == 1:
             return E_ACTED
     if S[g, s * NCF + COUNTERS] < ab(C, c, k, AB_COUNTERS):
         return E_NO_COUNTERS
@@ -584,17 +607,42 @@ def ability_error(C, S, g, s, k, t):
 
 
 @njit(cache=True)
-def play_ability(C, S, g, s, k, t):
-    """Pay the cost (counters, closing the card: an action, 506.5) and resolve at once."""
+def ability_error(C, S, g, s, k, t):
+    """Played ability k of card s at target t (-1: none), in its owner's Choice subphase (114.2.1)."""
+    return use_error(C, S, g, s, k, t, False)
+
+
+@njit(cache=True)
+def pay_and_push(C, S, g, s, k, t):
+    """Declare ability k of s: pay its cost now (counters; closing the card, which is its action
+    in its own turn, 506.5) and put it on the stack."""
     c = S[g, s * NCF + EFF]
     S[g, s * NCF + COUNTERS] -= ab(C, c, k, AB_COUNTERS)
     S[g, s * NCF + USED_TURN] |= 1 << k
     S[g, s * NCF + USED_GAME] |= 1 << k
     S[g, s * NCF + AB_USES] += 1
     if ab(C, c, k, AB_TAP) == 1:
-        S[g, s * NCF + ACTED] = 1
-        S[g, s * NCF + MOVES_LEFT] = 0
         S[g, s * NCF + CLOSED] = 1
-    resolve(C, S, g, s, c, k, t, -1)
+        if owner_of(s) == S[g, GAME0 + G_ACTIVE]:
+            S[g, s * NCF + ACTED] = 1
+            S[g, s * NCF + MOVES_LEFT] = 0
+    n = S[g, GAME0 + G_STACK_N]
+    S[g, GAME0 + G_STACK + 3 * n] = s
+    S[g, GAME0 + G_STACK + 3 * n + 1] = k
+    S[g, GAME0 + G_STACK + 3 * n + 2] = t
+    S[g, GAME0 + G_STACK_N] = n + 1
+
+
+@njit(cache=True)
+def resolve_top(C, S, g):
+    """Resolve the top of the stack (last in, first out), even if its source has left play or lost
+    its abilities since (the ability was already used); a chosen target that left play is not
+    affected."""
+    n = S[g, GAME0 + G_STACK_N] - 1
+    S[g, GAME0 + G_STACK_N] = n
+    s = S[g, GAME0 + G_STACK + 3 * n]
+    k = S[g, GAME0 + G_STACK + 3 * n + 1]
+    t = S[g, GAME0 + G_STACK + 3 * n + 2]
+    resolve(C, S, g, s, S[g, s * NCF + CARD_ID], k, t, -1)
     check_deaths(C, S, g)
     check_game_end(S, g)

@@ -126,6 +126,7 @@ from .log import (
     log,
     logging,
 )
+from .priority import priority_window
 
 
 # ---- who may act ---------------------------------------------------------------------------------
@@ -400,6 +401,14 @@ def strike(C, S, g, att, tgt, defender, exchange):
             t = defender
             if logging(S, g):
                 log(S, g, EV_DEFEND, defender, tgt, att, 0, 0)
+    # the attack is declared: both players may answer with fast abilities before the dice (section 4)
+    priority_window(C, S, g)
+    if not (in_play(S, g, att) and in_play(S, g, t)) or S[g, GAME0 + G_WINNER] >= 0:
+        if in_play(S, g, att):
+            after_attack(C, S, g, att)
+        check_deaths(C, S, g)
+        check_game_end(S, g)
+        return
     ca = S[g, att * NCF + EFF]
     ign = C[ca, IGN_TARGET] == 1
     ova = attack_roll_bonus(C, S, g, att, t)
@@ -447,6 +456,13 @@ def ranged(C, S, g, att, t):
     kind = C[ca, RKIND]
     if logging(S, g):
         log(S, g, EV_ATTACK, att, t, kind, 0, 0)
+    priority_window(C, S, g)
+    if not (in_play(S, g, att) and in_play(S, g, t)) or S[g, GAME0 + G_WINNER] >= 0:
+        if in_play(S, g, att):
+            after_attack(C, S, g, att)
+        check_deaths(C, S, g)
+        check_game_end(S, g)
+        return
     a = roll_d6(S, g) + attack_roll_bonus(C, S, g, att, t)
     s = single_roll_strength(a)
     if logging(S, g):

@@ -8,11 +8,13 @@ auxiliary zone; with `placement_levels` (modern) cells are filled level by level
 from numba import njit
 
 from ..cardtable import (
+    AB_FLAGS,
     COST,
     DRAWS_RANGED,
     E_NEUTRAL,
     ELEMENT,
     ELITE,
+    F_FAST,
     FLYER,
     LIFE,
     RECRUIT_GOLD,
@@ -54,16 +56,22 @@ from ..state import (
     G_DRAWS,
     G_END,
     G_ERROR,
+    G_FAST,
     G_FIRST,
+    G_FLAGS,
     G_GOLD,
     G_INDEX,
     G_LAST_WOUND,
     G_MULLIGANS,
+    G_N_DELAYED,
     G_N_EVENTS,
     G_NPLAY,
     G_ORDER,
+    G_PENDING,
+    G_QUEUE_N,
     G_SEED,
     G_SILVER,
+    G_STACK_N,
     G_TURN,
     G_WINNER,
     GAINED,
@@ -138,6 +146,19 @@ def init_game(C, S, g, decks, sizes, seed, game_index):
         S[g, s * NCF + AB_USES] = 0
     for k in range(MAX_DELAYED * DELAY_W):
         S[g, GAME0 + G_DELAY + k] = 0
+    S[g, GAME0 + G_N_DELAYED] = 0
+    S[g, GAME0 + G_PENDING] = 0
+    flags = 0
+    for p in range(2):
+        fast = 0
+        for i in range(sizes[p]):
+            flags |= C[decks[p, i], AB_FLAGS]
+            if C[decks[p, i], AB_FLAGS] & F_FAST:
+                fast = 1
+        S[g, GAME0 + G_FAST + p] = fast
+    S[g, GAME0 + G_FLAGS] = flags
+    S[g, GAME0 + G_STACK_N] = 0
+    S[g, GAME0 + G_QUEUE_N] = 0
     for c in range(N_CELLS):
         S[g, GAME0 + G_BOARD + c] = -1
     for p in range(2):

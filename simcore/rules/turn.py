@@ -58,7 +58,6 @@ from .abilities import (
     check_deaths,
     end_of_turn_effects,
     fire_player_triggers,
-    play_ability,
     recompute,
     spring_traps,
 )
@@ -84,6 +83,7 @@ from .destruction import adjudicate, check_game_end
 from .errors import E_GAME_OVER, E_NO_ABILITY, E_OK
 from .log import EV_PASS, EV_POISON_TICK, EV_REGEN, EV_TURN, log, logging
 from .movement import jump, jump_error, move, move_error
+from .priority import play_ability, priority_window
 
 A_END, A_MOVE, A_JUMP, A_STRIKE, A_RANGED, A_FINISH, A_HEAL, A_SPECIAL, A_GAIN_COUNTER, \
     A_TAP_GAIN = range(10)
@@ -131,6 +131,8 @@ def start_turn(C, S, g):
     check_deaths(C, S, g)
     check_game_end(S, g)
     recompute(C, S, g)
+    priority_window(C, S, g)            # fast answers at the start of the turn (section 4)
+    recompute(C, S, g)
 
 
 @njit(cache=True)
@@ -140,6 +142,9 @@ def end_turn(C, S, g):
     if logging(S, g):
         log(S, g, EV_PASS, S[g, GAME0 + G_ACTIVE], S[g, GAME0 + G_TURN], 0, 0, 0)
     p = S[g, GAME0 + G_ACTIVE]
+    priority_window(C, S, g)            # fast answers at the end of the turn (section 4)
+    if check_game_end(S, g):
+        return
     fire_player_triggers(C, S, g, p, T_TURN_END)
     fire_player_triggers(C, S, g, 1 - p, T_OPP_TURN_END)
     end_of_turn_effects(C, S, g)

@@ -1,0 +1,105 @@
+"""Priority windows and the stack (RULES.md section 4, rule 114.2.2): fast abilities answered last
+in, first out.
+
+A window opens at the start of each turn (after the start phase), after an attack is declared
+(before the dice) and at the end of each turn (before the end phase effects), and whenever a played
+ability is declared. Starting with the active player, the players in turn may declare a fast
+ability (paying its cost at once) or pass; after a declaration the other player has priority;
+when both pass in a row the top of the stack resolves and the active player has priority again;
+the window closes when both pass with the stack empty. Permanent abilities and rule effects never
+use the stack (115, 503.2). Each player's answers come from his policy (ai.decisions.choose_fast),
+or from a scenario's scripted answers.
+"""
+from numba import njit
+
+from ..ai.decisions import choose_fast
+from ..state import (
+    ERR_BAD_ANSWER,
+    G_ACTIVE,
+    G_ERROR,
+    G_FAST,
+    G_QUEUE,
+    G_QUEUE_N,
+    G_SCRIPTED,
+    G_STACK_N,
+    G_WINNER,
+    GAME0,
+    MAX_STACK,
+)
+from .abilities import pay_and_push, resolve_top, use_error
+from .board import owner_of
+from .errors import E_OK
+
+MAX_PRIORITY_STEPS = 64
+
+
+@njit(cache=True)
+def _scripted_answer(C, S, g, p):
+    """A scenario's next scripted answer, if it is player p's: (slot, ability, target) or slot -1."""
+    if S[g, GAME0 + G_QUEUE_N] == 0:
+        return -1, 0, -1
+    s = S[g, GAME0 + G_QUEUE]
+    if owner_of(s) != p:
+        return -1, 0, -1
+    k = S[g, GAME0 + G_QUEUE + 1]
+    t = S[g, GAME0 + G_QUEUE + 2]
+    n = S[g, GAME0 + G_QUEUE_N] - 1
+    for i in range(3 * n):
+        S[g, GAME0 + G_QUEUE + i] = S[g, GAME0 + G_QUEUE + 3 + i]
+    S[g, GAME0 + G_QUEUE_N] = n
+    if use_error(C, S, g, s, k, t, True) != E_OK:
+        S[g, GAME0 + G_ERROR] = ERR_BAD_ANSWER
+        return -1, 0, -1
+    return s, k, t
+
+
+@njit(cache=True)
+def _answer(C, S, g, p):
+    if S[g, GAME0 + G_SCRIPTED] == 1:
+        return _scripted_answer(C, S, g, p)
+    if S[g, GAME0 + G_FAST + p] == 0 or S[g, GAME0 + G_STACK_N] >= MAX_STACK:
+        return -1, 0, -1
+    return choose_fast(C, S, g, p)
+
+
+@njit(cache=True)
+def priority_window(C, S, g):
+    """Let both players answer with fast abilities until both pass with the stack empty."""
+    scripted = S[g, GAME0 + G_SCRIPTED] == 1
+    if S[g, GAME0 + G_WINNER] >= 0 or (S[g, GAME0 + G_STACK_N] == 0 and not scripted
+                                          and S[g, GAME0 + G_FAST] == 0 and S[g, GAME0 + G_FAST + 1] == 0):
+        return
+    if scripted and S[g, GAME0 + G_QUEUE_N] == 0 and S[g, GAME0 + G_STACK_N] == 0:
+        return
+    active = S[g, GAME0 + G_ACTIVE]
+    p = active
+    passes = 0
+    for _ in range(MAX_PRIORITY_STEPS):
+        s, k, t = _answer(C, S, g, p)
+        if s >= 0:
+            pay_and_push(C, S, g, s, k, t)
+            passes = 0
+            p = 1 - p
+            continue
+        passes += 1
+        if passes < 2:
+            p = 1 - p
+            continue
+        if S[g, GAME0 + G_STACK_N] == 0:
+            return
+        resolve_top(C, S, g)
+        if S[g, GAME0 + G_WINNER] >= 0:
+            S[g, GAME0 + G_STACK_N] = 0
+            return
+        passes = 0
+        p = active
+    while S[g, GAME0 + G_STACK_N] > 0 and S[g, GAME0 + G_WINNER] < 0:
+        resolve_top(C, S, g)
+
+
+@njit(cache=True)
+def play_ability(C, S, g, s, k, t):
+    """Ability k of s as an action of its owner's Choice subphase: declared (cost paid), then the
+    opponent may answer, then it resolves (114)."""
+    pay_and_push(C, S, g, s, k, t)
+    priority_window(C, S, g)
