@@ -74,6 +74,25 @@ def execution_options(f):
     return f
 
 
+class _Bar:
+    """A progress bar on stderr that appears at the first progress, so that a run refused before
+    it plays (bad folder, nothing to resume) prints only its one-line error."""
+
+    def __init__(self, total: int, enabled: bool):
+        self.total, self.enabled, self.bar = total, enabled, None
+
+    def update(self, n: int) -> None:
+        if self.bar is None:
+            from tqdm import tqdm
+            self.bar = tqdm(total=self.total, unit="game", disable=not self.enabled, dynamic_ncols=True,
+                            file=sys.stderr)
+        self.bar.update(n)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
 def _executor(scheduler, threads):
     """The executor of --scheduler / --threads (a context manager); says where games are played."""
     from simcore.executors import make_executor
@@ -85,15 +104,20 @@ def _executor(scheduler, threads):
     return executor
 
 
-class _run_errors:
-    """A run that fails on the cluster (workers dying, a failing task): one line, exit 1; the shards
-    already written stay, and --resume finishes the run."""
+class _playing:
+    """Around the play of a run: closes the progress bar however it ends; a run that fails on the
+    cluster (workers dying, a failing task) is one line and exit 1 (the shards already written
+    stay, and --resume finishes the run)."""
+
+    def __init__(self, bar):
+        self.bar = bar
 
     def __enter__(self):
         return self
 
     def __exit__(self, kind, value, tb):
         from simcore.executors import ExecutorError
+        self.bar.close()
         if kind is not None and issubclass(kind, ExecutorError):
             raise click.ClickException(str(value)) from None
         return False
@@ -130,8 +154,6 @@ def _matchup(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset):
 def simulate(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, games, seed, out, threads,
              shard_size, batch_size, seat_pairs, progress, scheduler, resume):
     """Play GAMES seeded games of DECK_A against DECK_B and print the outcome."""
-    from tqdm import tqdm
-
     from analysis.summary import summarize
     from simcore import RULES_VERSION
     from simcore.run import DEFAULT_BATCH, DEFAULT_SHARD, run_simulation
@@ -141,15 +163,14 @@ def simulate(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, games, seed, out, t
     if seat_pairs:
         games, shard_size = _even(games, "--games"), _even(shard_size, "--shard-size")
     with _executor(scheduler, threads) as executor:
-        bar = tqdm(total=games, unit="game", disable=not progress, dynamic_ncols=True, file=sys.stderr)
+        bar = _Bar(games, progress)
         t0 = time.perf_counter()
-        with _run_errors():
+        with _playing(bar):
             manifest = run_simulation(m, games, seed, out, shard_size=shard_size,
                                       batch_size=batch_size or DEFAULT_BATCH,
                                       command="berserk simulate " + shlex.join(sys.argv[2:]),
                                       progress=bar.update, seat_pairs=seat_pairs, executor=executor,
                                       resume=resume)
-        bar.close()
     wall = time.perf_counter() - t0
     s = summarize(out)
     a, b = m.deck_names
@@ -216,8 +237,6 @@ def _check_weights(weights, deck_files):
 
 def _play_meta(deck_files, games, seed, out, ai, ai_a, ai_b, rules, ruleset, threads, progress,
                mirrors, kind, command, shard_size, scheduler, resume):
-    from tqdm import tqdm
-
     from simcore.matchup import parse_rules
     from simcore.meta import deck_pairs, run_meta
     from simcore.run import DEFAULT_SHARD
@@ -226,14 +245,13 @@ def _play_meta(deck_files, games, seed, out, ai, ai_a, ai_b, rules, ruleset, thr
     rules = parse_rules(rules)
     total = games * len(deck_pairs(len(deck_files), mirrors))
     with _executor(scheduler, threads) as executor:
-        bar = tqdm(total=total, unit="game", disable=not progress, dynamic_ncols=True, file=sys.stderr)
+        bar = _Bar(total, progress)
         t0 = time.perf_counter()
-        with _run_errors():
+        with _playing(bar):
             manifest = run_meta(deck_files, games, seed, out, ais=(ai_a or ai, ai_b or ai),
                                 ruleset=ruleset, rules=rules, mirrors=mirrors, kind=kind,
                                 command=command, progress=bar.update, shard_size=shard_size,
                                 executor=executor, resume=resume)
-        bar.close()
     return manifest, time.perf_counter() - t0
 
 

@@ -232,10 +232,11 @@ class DaskExecutor:
                 _, c = futures.pop(f.key)
                 try:
                     games, counts = f.result()
-                except KilledWorker as e:
-                    raise ExecutorError(f"chunk {c.shard} (games {c.lo}..{c.hi - 1}) was lost with every "
-                                        f"worker that tried it ({e}); the shards written are kept: run "
-                                        "the same command with --resume") from None
+                except KilledWorker:
+                    raise ExecutorError(f"chunk {c.shard} (games {c.lo}..{c.hi - 1}) was lost: the workers "
+                                        "that played it died (see their logs; the scheduler gives up after "
+                                        "distributed.scheduler.allowed-failures deaths); the shards written "
+                                        "are kept: run the same command with --resume") from None
                 except EngineMismatch as e:
                     raise InputError("--scheduler", None, f"a worker runs another berserk-sim engine ({e})",
                                      "install the same berserk-sim on every worker and restart them") from None

@@ -151,3 +151,30 @@ def test_an_unreachable_or_malformed_scheduler_is_one_line_and_exit_2(tmp_path):
                                  "--scheduler", "tcp://127.0.0.1:1"))
     assert "--threads" in err
     assert not (tmp_path / "o").exists()
+
+
+def test_a_chunk_lost_with_its_workers_is_one_error_and_resume_finishes_the_run(tmp_path, steppe_vs_swamps):
+    import dask
+
+    from simcore.executors import ExecutorError
+
+    games, shard = 24000, 2000
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}), \
+            LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as lc, \
+            Client(lc, set_as_default=False) as client:
+        pids = client.run(os.getpid)
+
+        def progress(n):
+            busy = [w for w, keys in client.processing().items() if keys]
+            if busy:
+                os.kill(pids[busy[0]], signal.SIGKILL)
+
+        with DaskExecutor(lc.scheduler_address) as ex, pytest.raises(ExecutorError, match="--resume"):
+            run_simulation(steppe_vs_swamps, games, 3, tmp_path / "r", shard_size=shard, executor=ex,
+                           progress=progress)
+    man = json.loads((tmp_path / "r" / "run.json").read_text(encoding="utf-8"))
+    assert man["status"] == "running" and 0 < len(man["finished_shards"]) < games // shard
+    man = run_simulation(steppe_vs_swamps, games, 3, tmp_path / "r", shard_size=shard, resume=True)
+    assert man["games_played_this_session"] < games
+    run_simulation(steppe_vs_swamps, games, 3, tmp_path / "whole", shard_size=shard)
+    assert_same_tables(tmp_path / "r", tmp_path / "whole")
