@@ -100,7 +100,8 @@ def _executor(scheduler, threads):
     executor = make_executor(scheduler, threads)
     if scheduler:
         d = executor.describe()
-        click.echo(f"playing on the Dask cluster at {scheduler}: {d['workers']} workers", err=True)
+        n = d["workers"]
+        click.echo(f"playing on the Dask cluster at {scheduler}: {n} worker{'s' * (n != 1)}", err=True)
     return executor
 
 
