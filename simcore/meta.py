@@ -1,11 +1,13 @@
 """A meta run: every pair of a list of decks (mirrors included) played as seat-swapped seed pairs,
 one run folder per pair, under a `meta.json` manifest. `berserk meta` and `berserk matchup` play
 through here; each pair is an ordinary run (simcore.run), so an interrupted meta resumes pair by
-pair and shard by shard with the same command.
+pair and shard by shard with the same command (or `--resume`). The missing shards of all pairs go
+to the executor together, so that a cluster's workers stay busy.
 
 Layout of the output folder:
-  meta.json                    config (decks with hashes, games per pair, seed, AIs, ruleset, rules
-                               version, card-set hash), status, command, the list of pair folders
+  meta.json                    config (decks with hashes, games per pair, shard size, seed, AIs,
+                               ruleset, rules version, card-set hash), status, command, executor,
+                               the list of pair folders
   matchups/03-07/              the run of deck 3 (player 1) against deck 7 (player 2), as
                                `berserk simulate --seat-pairs` writes it
 Every pair uses the same seed; games 2k and 2k+1 of a pair differ only in who moves first.

@@ -1,14 +1,17 @@
-"""A simulation run: play N seeded games of a matchup in batches and write them as Parquet shards
-with a `run.json` manifest, so that nothing written is lost when a run is interrupted and the same
-command resumes it.
+"""A simulation run: play N seeded games of a matchup, shard by shard, through an executor
+(simcore.executors: this process or a Dask cluster) and write them as Parquet shards with a
+`run.json` manifest, so that nothing written is lost when a run is interrupted and the same command
+(or `--resume`) finishes it.
 
 Layout of the output folder:
-  run.json                 manifest: seed, RULES_VERSION, card-set hash, decks, AIs, ruleset,
-                           library versions, command line, status, timings
+  run.json                 manifest: config (seed, games, shard size, RULES_VERSION, card-set hash,
+                           decks, AIs, ruleset), library versions, command line, status, timings,
+                           finished_shards, executor, sessions (one entry per invocation)
   games/shard-00000.parquet  one row per game (simcore.batch.GAME_COLUMNS)
   cards/shard-00000.parquet  per (player, card) counts of the shard (simcore.batch.CARD_COUNT_COLUMNS)
 Shard k holds games k*shard_size .. (k+1)*shard_size-1; a shard is written to a temporary file and
-renamed, so a shard file is either complete or absent.
+renamed, so a shard file is either complete or absent. This process writes every file; executors
+only hand back the games of a shard.
 
 Seat-swapped pairs (ANALYTICS.md, "seat-balanced pairs"; `seat_pairs=True`, what `meta` and `matchup`
 play): games 2k and 2k+1 share the random numbers of key k (shuffles, dice, AI streams) and differ
