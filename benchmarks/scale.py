@@ -107,7 +107,7 @@ def main():
     clusters = (("dask 1x", 1, None), ("dask 2x, Numba all", 2, None), ("dask 2x, Numba 1", 2, "1"))
     for name, n, numba_threads in clusters:
         env = {"NUMBA_NUM_THREADS": numba_threads} if numba_threads else {}
-        with LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None,
+        with LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0",
                           env=env) as lc, Client(lc, set_as_default=False), \
                 DaskExecutor(lc.scheduler_address) as ex:
             timed_run(m, 4000, 500, ex, 1)     # every worker loads its kernels

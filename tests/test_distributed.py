@@ -23,7 +23,7 @@ A, B, C = LISTS / "steppe.txt", LISTS / "swamps.txt", LISTS / "forest.txt"
 def cluster(steppe_vs_swamps, tmp_path_factory):
     # load (or compile) the kernels here first, so that the workers find them in the disk cache
     run_simulation(steppe_vs_swamps, 10, 0, tmp_path_factory.mktemp("warm"), shard_size=10)
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as lc, \
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as lc, \
             Client(lc, set_as_default=False) as client:
         client.run(lambda: __import__("simcore.executors"))
         yield lc.scheduler_address, client
@@ -160,7 +160,7 @@ def test_a_chunk_lost_with_its_workers_is_one_error_and_resume_finishes_the_run(
 
     games, shard = 24000, 2000
     with dask.config.set({"distributed.scheduler.allowed-failures": 0}), \
-            LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as lc, \
+            LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as lc, \
             Client(lc, set_as_default=False) as client:
         pids = client.run(os.getpid)
 
