@@ -1,4 +1,4 @@
-"""The `berserk` command line: simulate, replay, scenario, cards, decks.
+"""The `berserk` command line: simulate, meta, matchup, report, replay, scenario, cards, decks.
 
 Bad input (a malformed deck, card or scenario file, an unknown card, an illegal deck or action, a
 bad option) prints one line naming the file, line and fix, and exits with code 2, no traceback.
@@ -63,6 +63,67 @@ def matchup_options(f):
     return f
 
 
+def execution_options(f):
+    """Where the games are played, and resuming: options of every command that plays games."""
+    f = click.option("--resume", is_flag=True,
+                     help="finish the interrupted run in --out (it must be there); without it, the "
+                          "same command also resumes an unfinished run")(f)
+    f = click.option("--scheduler", metavar="ADDRESS", default=None,
+                     help="play on a Dask cluster: the address of its scheduler, e.g. tcp://10.0.0.5:8786 "
+                          "(needs the dask extra)")(f)
+    return f
+
+
+class _Bar:
+    """A progress bar on stderr that appears at the first progress, so that a run refused before
+    it plays (bad folder, nothing to resume) prints only its one-line error."""
+
+    def __init__(self, total: int, enabled: bool):
+        self.total, self.enabled, self.bar = total, enabled, None
+
+    def update(self, n: int) -> None:
+        if self.bar is None:
+            from tqdm import tqdm
+            self.bar = tqdm(total=self.total, unit="game", disable=not self.enabled, dynamic_ncols=True,
+                            file=sys.stderr)
+        self.bar.update(n)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _executor(scheduler, threads):
+    """The executor of --scheduler / --threads (a context manager); says where games are played."""
+    from simcore.executors import make_executor
+
+    executor = make_executor(scheduler, threads)
+    if scheduler:
+        d = executor.describe()
+        n = d["workers"]
+        click.echo(f"playing on the Dask cluster at {scheduler}: {n} worker{'s' * (n != 1)}", err=True)
+    return executor
+
+
+class _playing:
+    """Around the play of a run: closes the progress bar however it ends; a run that fails on the
+    cluster (workers dying, a failing task) is one line and exit 1 (the shards already written
+    stay, and --resume finishes the run)."""
+
+    def __init__(self, bar):
+        self.bar = bar
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, value, tb):
+        from simcore.executors import ExecutorError
+        self.bar.close()
+        if kind is not None and issubclass(kind, ExecutorError):
+            raise click.ClickException(str(value)) from None
+        return False
+
+
 def _even(n: int, option: str) -> int:
     """Seat-swapped pairs need even counts: round up and say so."""
     if n % 2:
@@ -82,18 +143,18 @@ def _matchup(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset):
 @click.option("--games", type=click.IntRange(1), default=10000, show_default=True)
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True)
 @click.option("--out", type=click.Path(file_okay=False), required=True,
-              help="run folder: Parquet shards and run.json (an interrupted run resumes here)")
+              help="run folder: Parquet shards and run.json (an interrupted run resumes here, see --resume)")
 @click.option("--threads", type=click.IntRange(1), default=None, help="worker threads (default: all cores)")
-@click.option("--shard-size", type=click.IntRange(1), default=None, help="games per Parquet shard")
+@click.option("--shard-size", type=click.IntRange(1), default=None,
+              help="games per Parquet shard, and per chunk sent to a cluster (default 262144)")
 @click.option("--batch-size", type=click.IntRange(1), default=None, help="games per kernel call")
 @click.option("--seat-pairs", is_flag=True, help="play seat-swapped pairs (games 2k, 2k+1 share dice and "
               "shuffles, deck A moves first in 2k, deck B in 2k+1) instead of the roll-off")
 @click.option("--progress/--no-progress", default=True, show_default=True)
+@execution_options
 def simulate(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, games, seed, out, threads,
-             shard_size, batch_size, seat_pairs, progress):
+             shard_size, batch_size, seat_pairs, progress, scheduler, resume):
     """Play GAMES seeded games of DECK_A against DECK_B and print the outcome."""
-    from tqdm import tqdm
-
     from analysis.summary import summarize
     from simcore import RULES_VERSION
     from simcore.run import DEFAULT_BATCH, DEFAULT_SHARD, run_simulation
@@ -102,13 +163,15 @@ def simulate(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, games, seed, out, t
     shard_size = shard_size or DEFAULT_SHARD
     if seat_pairs:
         games, shard_size = _even(games, "--games"), _even(shard_size, "--shard-size")
-    bar = tqdm(total=games, unit="game", disable=not progress, dynamic_ncols=True, file=sys.stderr)
-    t0 = time.perf_counter()
-    manifest = run_simulation(m, games, seed, out, threads=threads, shard_size=shard_size,
-                              batch_size=batch_size or DEFAULT_BATCH,
-                              command="berserk simulate " + shlex.join(sys.argv[2:]),
-                              progress=bar.update, seat_pairs=seat_pairs)
-    bar.close()
+    with _executor(scheduler, threads) as executor:
+        bar = _Bar(games, progress)
+        t0 = time.perf_counter()
+        with _playing(bar):
+            manifest = run_simulation(m, games, seed, out, shard_size=shard_size,
+                                      batch_size=batch_size or DEFAULT_BATCH,
+                                      command="berserk simulate " + shlex.join(sys.argv[2:]),
+                                      progress=bar.update, seat_pairs=seat_pairs, executor=executor,
+                                      resume=resume)
     wall = time.perf_counter() - t0
     s = summarize(out)
     a, b = m.deck_names
@@ -174,19 +237,22 @@ def _check_weights(weights, deck_files):
 
 
 def _play_meta(deck_files, games, seed, out, ai, ai_a, ai_b, rules, ruleset, threads, progress,
-               mirrors, kind, command):
-    from tqdm import tqdm
-
+               mirrors, kind, command, shard_size, scheduler, resume):
     from simcore.matchup import parse_rules
     from simcore.meta import deck_pairs, run_meta
+    from simcore.run import DEFAULT_SHARD
 
+    shard_size = _even(shard_size, "--shard-size") if shard_size else DEFAULT_SHARD
+    rules = parse_rules(rules)
     total = games * len(deck_pairs(len(deck_files), mirrors))
-    bar = tqdm(total=total, unit="game", disable=not progress, dynamic_ncols=True, file=sys.stderr)
-    t0 = time.perf_counter()
-    manifest = run_meta(deck_files, games, seed, out, ais=(ai_a or ai, ai_b or ai), ruleset=ruleset,
-                        rules=parse_rules(rules), mirrors=mirrors, kind=kind, threads=threads,
-                        command=command, progress=bar.update)
-    bar.close()
+    with _executor(scheduler, threads) as executor:
+        bar = _Bar(total, progress)
+        t0 = time.perf_counter()
+        with _playing(bar):
+            manifest = run_meta(deck_files, games, seed, out, ais=(ai_a or ai, ai_b or ai),
+                                ruleset=ruleset, rules=rules, mirrors=mirrors, kind=kind,
+                                command=command, progress=bar.update, shard_size=shard_size,
+                                executor=executor, resume=resume)
     return manifest, time.perf_counter() - t0
 
 
@@ -225,6 +291,10 @@ def _print_decks(report):
 
 
 def meta_options(f):
+    f = execution_options(f)
+    f = click.option("--shard-size", type=click.IntRange(2), default=None,
+                     help="games per Parquet shard of each pair, and per chunk sent to a cluster "
+                          "(even; default 262144)")(f)
     f = click.option("--open", "open_browser", is_flag=True, help="open index.html in a browser")(f)
     f = click.option("--progress/--no-progress", default=True, show_default=True)(f)
     f = click.option("--threads", type=click.IntRange(1), default=None,
@@ -252,7 +322,7 @@ def meta_options(f):
                    "meta resumes here")
 @meta_options
 def meta(deck_files, games, out, ai, ai_a, ai_b, rules, ruleset, seed, weights, threads, progress,
-         open_browser):
+         open_browser, shard_size, scheduler, resume):
     """Play every pair of DECK_FILES (default: the bundled decks), mirrors included, as seat-swapped
     seed pairs, and write a report folder: index.html, report.md, tables as CSV and Parquet."""
     from simcore import RULES_VERSION
@@ -265,7 +335,7 @@ def meta(deck_files, games, out, ai, ai_a, ai_b, rules, ruleset, seed, weights, 
     _check_weights(weights, deck_files)
     command = ("berserk meta " + shlex.join(sys.argv[2:])).rstrip()
     manifest, wall = _play_meta(deck_files, games, seed, out, ai, ai_a, ai_b, rules, ruleset, threads,
-                                progress, True, "meta", command)
+                                progress, True, "meta", command, shard_size, scheduler, resume)
     gps = manifest.get("games_per_second")
     n_pairs = len(manifest["matchups"])
     speed = f"{gps:,.0f} games/s, " if gps else "all found on disk, "
@@ -288,7 +358,7 @@ def meta(deck_files, games, out, ai, ai_a, ai_b, rules, ruleset, seed, weights, 
               help="report folder (default runs/matchup-<A>-vs-<B>-<games>g-seed<seed>)")
 @meta_options
 def matchup(deck_a, deck_b, games, out, ai, ai_a, ai_b, rules, ruleset, seed, weights, threads, progress,
-            open_browser):
+            open_browser, shard_size, scheduler, resume):
     """Play DECK_A against DECK_B as seat-swapped seed pairs and write a report folder."""
     from pathlib import Path
 
@@ -299,7 +369,7 @@ def matchup(deck_a, deck_b, games, out, ai, ai_a, ai_b, rules, ruleset, seed, we
     _check_weights(weights, [deck_a, deck_b])
     manifest, wall = _play_meta([deck_a, deck_b], games, seed, out, ai, ai_a, ai_b, rules, ruleset,
                                 threads, progress, False, "matchup",
-                                "berserk matchup " + shlex.join(sys.argv[2:]))
+                                "berserk matchup " + shlex.join(sys.argv[2:]), shard_size, scheduler, resume)
     gps = manifest.get("games_per_second")
     speed = f"{gps:,.0f} games/s, " if gps else "all found on disk, "
     click.echo(f"berserk-sim rules {RULES_VERSION} · {ruleset} · {ai_a or ai} vs {ai_b or ai} · seed {seed}")

@@ -16,12 +16,10 @@ import os
 from pathlib import Path
 
 RULES_VERSION = "2.1.0"
-EDGE_MODULES = frozenset({"run.py", "meta.py", "matchup.py", "replay.py", "events.py"})
+EDGE_MODULES = frozenset({"run.py", "meta.py", "matchup.py", "replay.py", "events.py", "executors.py"})
 
 
-def _versioned_numba_cache() -> None:
-    import numba.core.config as numba_config
-
+def _engine_hash() -> str:
     root = Path(__file__).resolve().parent
     h = hashlib.sha256()
     for f in sorted(root.rglob("*.py")):
@@ -29,9 +27,20 @@ def _versioned_numba_cache() -> None:
             continue
         h.update(f.relative_to(root).as_posix().encode())
         h.update(f.read_bytes())
+    return h.hexdigest()[:16]
+
+
+# The engine's identity: games depend only on it, the seed and the game index. A Dask worker checks
+# that it runs the same engine as the client before playing a chunk (simcore.executors).
+ENGINE_HASH = _engine_hash()
+
+
+def _versioned_numba_cache() -> None:
+    import numba.core.config as numba_config
+
     base = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "berserk-sim")
-    numba_config.CACHE_DIR = os.path.join(base, "kernels-" + h.hexdigest()[:16])
+    numba_config.CACHE_DIR = os.path.join(base, "kernels-" + ENGINE_HASH)
 
 
 _versioned_numba_cache()

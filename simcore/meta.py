@@ -1,11 +1,13 @@
 """A meta run: every pair of a list of decks (mirrors included) played as seat-swapped seed pairs,
 one run folder per pair, under a `meta.json` manifest. `berserk meta` and `berserk matchup` play
 through here; each pair is an ordinary run (simcore.run), so an interrupted meta resumes pair by
-pair and shard by shard with the same command.
+pair and shard by shard with the same command (or `--resume`). The missing shards of all pairs go
+to the executor together, so that a cluster's workers stay busy.
 
 Layout of the output folder:
-  meta.json                    config (decks with hashes, games per pair, seed, AIs, ruleset, rules
-                               version, card-set hash), status, command, the list of pair folders
+  meta.json                    config (decks with hashes, games per pair, shard size, seed, AIs,
+                               ruleset, rules version, card-set hash), status, command, executor,
+                               the list of pair folders
   matchups/03-07/              the run of deck 3 (player 1) against deck 7 (player 2), as
                                `berserk simulate --seat-pairs` writes it
 Every pair uses the same seed; games 2k and 2k+1 of a pair differ only in who moves first.
@@ -20,8 +22,17 @@ from decks.errors import InputError
 
 from . import RULES_VERSION
 from .ai import AI_VERSION
+from .executors import LocalExecutor
 from .matchup import make_matchup
-from .run import DEFAULT_BATCH, DEFAULT_SHARD, _atomic_write_text, _file_sha, ai_parameters, run_simulation
+from .run import (
+    DEFAULT_BATCH,
+    DEFAULT_SHARD,
+    RunFolder,
+    _atomic_write_text,
+    _file_sha,
+    ai_parameters,
+    play_runs,
+)
 
 
 def deck_pairs(n: int, mirrors: bool = True):
@@ -33,9 +44,11 @@ def pair_folder(i: int, j: int) -> str:
     return f"matchups/{i:02d}-{j:02d}"
 
 
-def meta_config(deck_paths, names, cardset, games, seed, ais, ruleset, rules, mirrors, kind) -> dict:
+def meta_config(deck_paths, names, cardset, games, seed, ais, ruleset, rules, mirrors, kind,
+                shard_size=DEFAULT_SHARD) -> dict:
     return {
         "kind": kind, "games_per_matchup": games, "seed": seed, "seat_pairs": True,
+        "shard_size": shard_size,
         "mirrors": mirrors, "rules_version": RULES_VERSION, "cardset_sha256": cardset.sha256,
         "ruleset": ruleset, "rules": dict(rules or {}),
         "ai": {"a": ais[0], "b": ais[1], "version": AI_VERSION, "parameters": ai_parameters()},
@@ -45,11 +58,16 @@ def meta_config(deck_paths, names, cardset, games, seed, ais, ruleset, rules, mi
 
 def run_meta(deck_paths, games: int, seed: int, out_dir, ais=("greedy", "greedy"), ruleset="classic",
              rules=None, mirrors: bool = True, kind: str = "meta", threads=None, command=None,
-             progress=None, shard_size: int = DEFAULT_SHARD, batch_size: int = DEFAULT_BATCH) -> dict:
+             progress=None, shard_size: int = DEFAULT_SHARD, batch_size: int = DEFAULT_BATCH,
+             executor=None, resume: bool = False) -> dict:
     """Play `games` games (even: seat-swapped pairs) of every deck pair and write the meta folder;
-    returns the manifest. `progress(n)` is called as games are played or found on disk."""
+    returns the manifest. `progress(n)` is called as games are played or found on disk.
+    `executor`: where to play (default: this process on `threads` threads); the chunks of all pairs
+    go to it together. `resume`: the folder must already hold this meta (without it, an
+    unfinished meta of the same config resumes too)."""
     if games % 2:
         raise ValueError("a meta plays seat-swapped pairs: games must be even")
+    shard_size += shard_size % 2
     out = Path(out_dir)
     cardset = load_cardset()
     loaded = [load_deck(Path(p), cardset) for p in deck_paths]
@@ -60,7 +78,8 @@ def run_meta(deck_paths, games: int, seed: int, out_dir, ais=("greedy", "greedy"
                              "give each deck its own '# Name' header line")
         seen[d.name] = str(p)
     names = [d.name for d in loaded]
-    config = meta_config(deck_paths, names, cardset, games, seed, ais, ruleset, rules, mirrors, kind)
+    config = meta_config(deck_paths, names, cardset, games, seed, ais, ruleset, rules, mirrors, kind,
+                         shard_size)
     manifest_path = out / "meta.json"
     manifest = None
     if manifest_path.exists():
@@ -70,29 +89,35 @@ def run_meta(deck_paths, games: int, seed: int, out_dir, ais=("greedy", "greedy"
             raise InputError(str(manifest_path), None, "unreadable meta manifest",
                              "delete the folder or choose another --out") from None
         if manifest.get("config") != config:
-            raise InputError(str(out), None, "the folder holds a different meta run (other decks, seed, "
-                             "games, AI, ruleset or card set)",
+            raise InputError(str(out), None, f"the folder holds a different {kind} run (other decks, "
+                             "seed, games, shard size, AI, ruleset or card set)",
                              "choose another --out, or delete the folder to start over")
-    elif out.exists() and (out / "run.json").exists():
+    elif (out / "run.json").exists():
         raise InputError(str(out), None, "the folder holds a single run, not a meta run",
                          "choose another --out")
+    elif resume:
+        raise InputError(str(out), None, f"nothing to resume: the folder holds no {kind} run",
+                         "run the same command without --resume to start it")
+    executor = executor or LocalExecutor(threads)
     out.mkdir(parents=True, exist_ok=True)
     pairs = deck_pairs(len(names), mirrors)
     manifest = manifest or {"config": config,
                             "created": datetime.now(UTC).isoformat(timespec="seconds")}
     manifest.update({"status": "running", "command": command or " ".join(sys.argv),
+                     "executor": executor.describe(),
                      "matchups": [{"folder": pair_folder(i, j), "a": i, "b": j} for i, j in pairs]})
     _atomic_write_text(manifest_path, json.dumps(manifest, indent=2, ensure_ascii=False))
-    seconds = 0.0
-    played = 0
+    runs = []
     for i, j in pairs:
         m = make_matchup(deck_paths[i], deck_paths[j], ruleset=ruleset, rules=rules, ais=ais,
                          cardset=cardset)
-        run = run_simulation(m, games, seed, out / pair_folder(i, j), threads=threads,
-                             shard_size=shard_size + shard_size % 2, batch_size=batch_size,
-                             command=manifest["command"], progress=progress, seat_pairs=True)
-        seconds += run.get("seconds_this_session", 0.0)
-        played += run.get("games_played_this_session", 0)
+        runs.append(RunFolder(m, games, seed, out / pair_folder(i, j), shard_size, batch_size,
+                              seat_pairs=True, command=manifest["command"],
+                              executor=manifest["executor"]))
+    play_runs(runs, executor, progress)
+    finished = [r.finish() for r in runs]
+    seconds = sum(f["seconds_this_session"] for f in finished)
+    played = sum(f["games_played_this_session"] for f in finished)
     manifest.update({"status": "complete",
                      "finished": datetime.now(UTC).isoformat(timespec="seconds"),
                      "games_played_this_session": played, "seconds_this_session": round(seconds, 3),

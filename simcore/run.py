@@ -1,14 +1,17 @@
-"""A simulation run: play N seeded games of a matchup in batches and write them as Parquet shards
-with a `run.json` manifest, so that nothing written is lost when a run is interrupted and the same
-command resumes it.
+"""A simulation run: play N seeded games of a matchup, shard by shard, through an executor
+(simcore.executors: this process or a Dask cluster) and write them as Parquet shards with a
+`run.json` manifest, so that nothing written is lost when a run is interrupted and the same command
+(or `--resume`) finishes it.
 
 Layout of the output folder:
-  run.json                 manifest: seed, RULES_VERSION, card-set hash, decks, AIs, ruleset,
-                           library versions, command line, status, timings
+  run.json                 manifest: config (seed, games, shard size, RULES_VERSION, card-set hash,
+                           decks, AIs, ruleset), library versions, command line, status, timings,
+                           finished_shards, executor, sessions (one entry per invocation)
   games/shard-00000.parquet  one row per game (simcore.batch.GAME_COLUMNS)
   cards/shard-00000.parquet  per (player, card) counts of the shard (simcore.batch.CARD_COUNT_COLUMNS)
 Shard k holds games k*shard_size .. (k+1)*shard_size-1; a shard is written to a temporary file and
-renamed, so a shard file is either complete or absent.
+renamed, so a shard file is either complete or absent. This process writes every file; executors
+only hand back the games of a shard.
 
 Seat-swapped pairs (ANALYTICS.md, "seat-balanced pairs"; `seat_pairs=True`, what `meta` and `matchup`
 play): games 2k and 2k+1 share the random numbers of key k (shuffles, dice, AI streams) and differ
@@ -21,7 +24,7 @@ import os
 import platform
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import numba
@@ -32,9 +35,7 @@ from decks.errors import InputError
 
 from . import RULES_VERSION
 from .ai import AI_VERSION
-from .batch import card_counts, game_rows, play_batch
-from .ruleset import PR_FIRST
-from .state import new_state, set_params
+from .executors import Chunk, GameSpec, LocalExecutor, play_span
 
 DEFAULT_SHARD = 262144
 DEFAULT_BATCH = 4096
@@ -88,109 +89,154 @@ def shard_paths(out: Path, k: int):
     return out / "games" / f"shard-{k:05d}.parquet", out / "cards" / f"shard-{k:05d}.parquet"
 
 
-def _add_counts(total, more):
-    if total is None:
-        return more
-    for key in total:
-        if key not in ("player", "card"):
-            total[key] = total[key] + more[key]
-    return total
-
-
 def play_range(matchup, S, seed: int, lo: int, hi: int, seat_pairs: bool = False):
     """Play games lo..hi-1 in batches of S's rows: (per-game columns, per-(player, card) counts).
     With seat pairs, lo and hi must be even."""
-    C = matchup.table.stats
-    parts, counts = [], None
-    if not seat_pairs:
-        set_params(S, matchup.params)
-        for b in range(lo, hi, S.shape[0]):
-            m = min(S.shape[0], hi - b)
-            play_batch(C, S, matchup.decks, matchup.sizes, np.uint64(seed), b, m)
-            parts.append(game_rows(S, C, b, m))
-            counts = _add_counts(counts, card_counts(S, matchup.decks, matchup.sizes, m))
-    else:
-        params = matchup.params.copy()
-        for k in range(lo // 2, hi // 2, S.shape[0]):
-            m = min(S.shape[0], hi // 2 - k)
-            for first in (0, 1):
-                params[PR_FIRST] = first
-                set_params(S, params)
-                play_batch(C, S, matchup.decks, matchup.sizes, np.uint64(seed), k, m)
-                rows = game_rows(S, C, k, m)
-                rows["game"] = 2 * rows["game"] + first
-                parts.append(rows)
-                counts = _add_counts(counts, card_counts(S, matchup.decks, matchup.sizes, m))
-    games = {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
-    order = np.argsort(games["game"], kind="stable")
-    return {key: v[order] for key, v in games.items()}, counts
+    return play_span(matchup.table.stats, matchup.decks, matchup.sizes, matchup.params, S, seed, lo, hi,
+                     seat_pairs)
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class RunFolder:
+    """One run folder being filled: its manifest, the shards still missing, and the writer of the
+    shards (the only one: executors hand their results back to it).
+
+    `run.json` lists the finished shards (`finished_shards`, rewritten atomically after each shard),
+    but a shard counts as done iff both its files exist, so a kill between the rename of a shard
+    and the manifest update loses nothing. Each invocation adds an entry to `sessions` (when it
+    started, its executor, games played, seconds), so a run started locally and finished on a
+    cluster says so; the executor is not part of the config, and never changes the games."""
+
+    def __init__(self, matchup, games: int, seed: int, out_dir, shard_size: int = DEFAULT_SHARD,
+                 batch_size: int = DEFAULT_BATCH, seat_pairs: bool = False, command: str | None = None,
+                 resume: bool = False, executor: dict | None = None):
+        out = Path(out_dir)
+        if seat_pairs and (games % 2 or shard_size % 2):
+            raise ValueError("seat-swapped pairs need an even number of games and an even shard size")
+        config = run_config(matchup, games, seed, shard_size, seat_pairs)
+        manifest_path = out / "run.json"
+        manifest = None
+        if (out / "meta.json").exists():
+            raise InputError(str(out), None, "the folder holds a meta run, not a single run",
+                             "choose another --out")
+        if manifest_path.exists():
+            try:
+                manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+            except (OSError, json.JSONDecodeError):
+                raise InputError(str(manifest_path), None, "unreadable run manifest",
+                                 "delete the folder or choose another --out") from None
+            if manifest.get("config") != config:
+                raise InputError(str(out), None, "the folder holds a different run (other decks, seed, "
+                                 "games, shard size, AI, ruleset or card set)",
+                                 "choose another --out, or delete the folder to start over")
+        elif resume:
+            raise InputError(str(out), None, "nothing to resume: the folder holds no run",
+                             "run the same command without --resume to start it")
+        elif any(out.glob("games/shard-*.parquet")) or any(out.glob("cards/shard-*.parquet")):
+            raise InputError(str(out), None, "the folder holds shards but no run.json",
+                             "delete the folder or choose another --out")
+        (out / "games").mkdir(parents=True, exist_ok=True)
+        (out / "cards").mkdir(parents=True, exist_ok=True)
+        for tmp in [*out.glob("games/*.tmp"), *out.glob("cards/*.tmp")]:
+            tmp.unlink(missing_ok=True)         # left by a killed session; rewritten below if needed
+        self.out, self.matchup, self.games, self.shard_size = out, matchup, games, shard_size
+        self.n_shards = max(1, -(-games // shard_size))
+        self.done = {k for k in range(self.n_shards) if all(p.exists() for p in shard_paths(out, k))}
+        self.spec = GameSpec(matchup.table.stats, matchup.decks, matchup.sizes, matchup.params, seed,
+                             seat_pairs, batch_size)
+        self.played, self.seconds = 0, 0.0
+        self.session = {"started": _now(), "executor": executor or {"kind": "local"},
+                        "games_played": 0, "seconds": 0.0}
+        self.manifest = manifest or {"config": config, "created": self.session["started"]}
+        self.manifest.pop("threads", None)        # written by earlier versions; see "executor"
+        self.manifest.update({"status": "running", "command": command or " ".join(sys.argv),
+                              "library_versions": library_versions(),
+                              "per_card_rows": "per-shard counts per (player, card)",
+                              "executor": self.session["executor"], "shards": self.n_shards})
+        self.manifest["sessions"] = [*self.manifest.get("sessions", []), self.session]
+        self._save()
+
+    def bounds(self, k: int) -> tuple:
+        lo = k * self.shard_size
+        return lo, min(self.games, lo + self.shard_size)
+
+    def missing(self) -> list:
+        """(shard, lo, hi) of every shard not on disk."""
+        return [(k, *self.bounds(k)) for k in range(self.n_shards) if k not in self.done]
+
+    def games_on_disk(self) -> int:
+        return sum(hi - lo for k, lo, hi in ((k, *self.bounds(k)) for k in self.done))
+
+    def _save(self) -> None:
+        self.manifest["finished_shards"] = sorted(self.done)
+        _atomic_write_text(self.out / "run.json", json.dumps(self.manifest, indent=2, ensure_ascii=False))
+
+    def write(self, k: int, games: dict, counts: dict, seconds: float = 0.0) -> None:
+        """Write shard k (temporary file, then rename), then record it in run.json. A shard written
+        twice is written with the same bytes and counted once."""
+        names = self.matchup.table.names
+        games_df = pl.DataFrame(games)
+        cards_df = pl.DataFrame(counts).with_columns(
+            pl.Series("name", [names[c] for c in counts["card"]]),
+            pl.lit(k, dtype=pl.Int32).alias("shard"))
+        g_path, c_path = shard_paths(self.out, k)
+        _atomic_parquet(games_df, g_path)
+        _atomic_parquet(cards_df, c_path)
+        if k in self.done:
+            return
+        lo, hi = self.bounds(k)
+        self.done.add(k)
+        self.played += hi - lo
+        self.seconds += seconds
+        self.session.update({"games_played": self.played, "seconds": round(self.seconds, 3)})
+        self._save()
+
+    def finish(self) -> dict:
+        """Mark the run complete (every shard is on disk) and return its manifest."""
+        missing = self.missing()
+        if missing:
+            raise RuntimeError(f"{self.out}: {len(missing)} shards are still missing")
+        self.manifest.update({
+            "status": "complete", "finished": _now(),
+            "games_played_this_session": self.played, "seconds_this_session": round(self.seconds, 3),
+            "games_per_second": round(self.played / self.seconds, 1) if self.played and self.seconds > 0
+            else None})
+        self._save()
+        return self.manifest
+
+
+def play_runs(runs, executor, progress=None) -> None:
+    """Play the missing shards of every run through the executor (all of them at once, so that a
+    cluster stays busy) and write each shard as its result arrives. `progress(n)` is called with
+    the number of games done (played, or found on disk). The time between two results is
+    credited to the run of the second, so the runs' seconds add up to the wall time."""
+    if progress:
+        for r in runs:
+            if r.games_on_disk():
+                progress(r.games_on_disk())
+    specs = [r.spec for r in runs]
+    chunks = [Chunk(i, k, lo, hi) for i, r in enumerate(runs) for k, lo, hi in r.missing()]
+    t = time.perf_counter()
+    for c, games, counts in executor.play(specs, chunks, progress):
+        now = time.perf_counter()
+        runs[c.run].write(c.shard, games, counts, now - t)
+        t = now
 
 
 def run_simulation(matchup, games: int, seed: int, out_dir, threads: int | None = None,
                    shard_size: int = DEFAULT_SHARD, batch_size: int = DEFAULT_BATCH,
-                   command: str | None = None, progress=None, seat_pairs: bool = False) -> dict:
+                   command: str | None = None, progress=None, seat_pairs: bool = False,
+                   executor=None, resume: bool = False) -> dict:
     """Play games 0..games-1 of the matchup and write the run folder; returns the manifest.
     `progress(n)` is called with the number of games done (played or found on disk).
-    With `seat_pairs`, games and shard_size must be even (games 2k, 2k+1 are a pair)."""
-    out = Path(out_dir)
-    if threads:
-        numba.set_num_threads(threads)
-    if seat_pairs and (games % 2 or shard_size % 2):
-        raise ValueError("seat-swapped pairs need an even number of games and an even shard size")
-    config = run_config(matchup, games, seed, shard_size, seat_pairs)
-    manifest_path = out / "run.json"
-    manifest = None
-    if manifest_path.exists():
-        try:
-            manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError):
-            raise InputError(str(manifest_path), None, "unreadable run manifest",
-                             "delete the folder or choose another --out") from None
-        if manifest.get("config") != config:
-            raise InputError(str(out), None, "the folder holds a different run (other decks, seed, "
-                             "games, AI, ruleset or card set)",
-                             "choose another --out, or delete the folder to start over")
-    (out / "games").mkdir(parents=True, exist_ok=True)
-    (out / "cards").mkdir(parents=True, exist_ok=True)
-    started = datetime.now(timezone.utc).isoformat(timespec="seconds")
-    manifest = manifest or {"config": config, "created": started}
-    manifest.update({"status": "running", "command": command or " ".join(sys.argv),
-                     "library_versions": library_versions(), "threads": numba.get_num_threads(),
-                     "per_card_rows": "per-shard counts per (player, card)"})
-    _atomic_write_text(manifest_path, json.dumps(manifest, indent=2, ensure_ascii=False))
-
-    n_shards = max(1, -(-games // shard_size))
-    S = new_state(min(batch_size, max(games, 1)))
-    played = 0
-    t0 = time.perf_counter()
-    for k in range(n_shards):
-        lo = k * shard_size
-        hi = min(games, lo + shard_size)
-        g_path, c_path = shard_paths(out, k)
-        if g_path.exists() and c_path.exists():
-            if progress:
-                progress(hi - lo)
-            continue
-        step = S.shape[0] * (2 if seat_pairs else 1)
-        parts, counts = [], None
-        for b in range(lo, hi, step):
-            e = min(hi, b + step)
-            rows, cc = play_range(matchup, S, seed, b, e, seat_pairs)
-            parts.append(rows)
-            counts = _add_counts(counts, cc)
-            played += e - b
-            if progress:
-                progress(e - b)
-        games_df = pl.DataFrame({key: np.concatenate([p[key] for p in parts]) for key in parts[0]})
-        cards_df = pl.DataFrame(counts).with_columns(
-            pl.Series("name", [matchup.table.names[c] for c in counts["card"]]),
-            pl.lit(k, dtype=pl.Int32).alias("shard"))
-        _atomic_parquet(games_df, g_path)
-        _atomic_parquet(cards_df, c_path)
-    elapsed = time.perf_counter() - t0
-    manifest.update({"status": "complete", "finished": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-                     "games_played_this_session": played, "seconds_this_session": round(elapsed, 3),
-                     "games_per_second": round(played / elapsed, 1) if played and elapsed > 0 else None,
-                     "shards": n_shards})
-    _atomic_write_text(manifest_path, json.dumps(manifest, indent=2, ensure_ascii=False))
-    return manifest
+    With `seat_pairs`, games and shard_size must be even (games 2k, 2k+1 are a pair).
+    `executor`: where to play (default: this process on `threads` threads); `resume`: the folder
+    must already hold this run (without it, an unfinished run of the same config resumes too)."""
+    executor = executor or LocalExecutor(threads)
+    run = RunFolder(matchup, games, seed, out_dir, shard_size, batch_size, seat_pairs, command, resume,
+                    executor.describe())
+    play_runs([run], executor, progress)
+    return run.finish()
