@@ -7,10 +7,13 @@ squad, melee in front and ranged behind, defender and exchange by expected wound
 from numba import njit
 
 from ..cardtable import (
+    AB_FLAGS,
     AB_KIND,
+    AB_TARGET,
     COST,
     E_NEUTRAL,
     ELEMENT,
+    F_FAST,
     IGN_TARGET,
     K_STRIKE,
     KIND_FAST,
@@ -20,9 +23,12 @@ from ..cardtable import (
     SM,
     SS,
     SW,
+    TG_CHOSEN,
+    TG_CHOSEN_ENEMY,
+    TG_CHOSEN_OWN,
 )
-from ..rules.abilities import ab, use_error
-from ..rules.board import cell_col, cell_row, forwardness, in_play, n_in_play, owner_of, play_slot
+from ..rules.abilities import ab, ability_target_error, source_error
+from ..rules.board import cell_col, cell_row, forwardness, n_in_play, owner_of, play_slot
 from ..rules.defence import can_defend
 from ..rules.dice import ai_int
 from ..rules.errors import E_OK
@@ -247,13 +253,20 @@ def choose_fast(C, S, g, p):
     for i in range(n_in_play(S, g, p)):
         s = play_slot(S, g, p, i)
         c = S[g, s * NCF + EFF]
+        if (C[c, AB_FLAGS] & F_FAST) == 0:
+            continue
         for k in range(C[c, N_AB]):
-            if ab(C, c, k, AB_KIND) != KIND_FAST:
+            if ab(C, c, k, AB_KIND) != KIND_FAST or source_error(C, S, g, s, k, True) != E_OK:
                 continue
-            for j in range(-1, 2 * MAX_DECK):
-                if j >= 0 and not in_play(S, g, j):
-                    continue
-                if use_error(C, S, g, s, k, j, True) != E_OK:
+            chosen = ab(C, c, k, AB_TARGET)
+            chosen = chosen == TG_CHOSEN or chosen == TG_CHOSEN_ENEMY or chosen == TG_CHOSEN_OWN
+            n_t = n_in_play(S, g, 0) + n_in_play(S, g, 1) if chosen else 1
+            for jj in range(n_t):
+                j = -1
+                if chosen:
+                    j = play_slot(S, g, 0, jj) if jj < n_in_play(S, g, 0) else \
+                        play_slot(S, g, 1, jj - n_in_play(S, g, 0))
+                if ability_target_error(C, S, g, s, c, k, j) != E_OK:
                     continue
                 if rand:
                     n += 1

@@ -40,7 +40,7 @@ from ..cardtable import (
     TG_CHOSEN_OWN,
     TWICE,
 )
-from ..rules.abilities import ab, ability_error
+from ..rules.abilities import ab, ability_error, ability_target_error, source_error
 from ..rules.board import cell_col, cell_row, in_play, n_in_play, only_flyers_left, play_slot
 from ..rules.combat import finish_error, gain_counter_error, ranged_error, special_error, strike_error
 from ..rules.dice import ai_int
@@ -157,13 +157,15 @@ def _consider_abilities(C, S, g, s, prepare, best, b_kind, b_target):
         if (eff == EF_TRAP or eff == EF_BOOST) and not prepare:
             continue
         target = ab(C, c, k, AB_TARGET)
+        if source_error(C, S, g, s, k, False) != E_OK:
+            continue
         if target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN:
             if eff == EF_TRAP or eff == EF_BOOST:
                 continue
             for q in range(2):
                 for i in range(n_in_play(S, g, q)):
                     t = play_slot(S, g, q, i)
-                    if ability_error(C, S, g, s, k, t) == E_OK:
+                    if ability_target_error(C, S, g, s, c, k, t) == E_OK:
                         v = ability_value(C, S, g, s, c, k, t)
                         if v > best:
                             best, b_kind, b_target = v, A_AB0 + k, t

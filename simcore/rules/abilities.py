@@ -576,6 +576,15 @@ def use_error(C, S, g, s, k, t, window):
     """May card s use ability k at target t (-1: none)? window = False: as an action of its owner's
     Choice subphase (played or fast, 114.2.1); True: at a priority window, fast only (114.2.2),
     by either player."""
+    e = source_error(C, S, g, s, k, window)
+    if e != E_OK:
+        return e
+    return ability_target_error(C, S, g, s, S[g, s * NCF + EFF], k, t)
+
+
+@njit(cache=True)
+def source_error(C, S, g, s, k, window):
+    """The part of use_error that does not depend on the target: kind, cost, condition, limit."""
     if S[g, GAME0 + G_WINNER] >= 0:
         return E_GAME_OVER
     if s < 0 or not in_play(S, g, s):
@@ -603,7 +612,7 @@ def use_error(C, S, g, s, k, t, window):
         return E_LIMIT
     if lim == LIMIT_BATTLE and (S[g, s * NCF + USED_GAME] >> k) & 1:
         return E_LIMIT
-    return ability_target_error(C, S, g, s, c, k, t)
+    return E_OK
 
 
 @njit(cache=True)
