@@ -4,7 +4,8 @@ Card data reaches kernels only as these arrays (never as globals), so another ca
 override such as `Арацент.life=11`, is a table edit and needs no recompilation. Column names are the
 int constants below, usable inside kernels.
 
-One int64 table C of 2 * cards rows: row i is card i; row cards + i is its blank twin (printed stats
+One int16 table C of 2 * cards rows (small, so that it stays in the fastest cache while every game
+reads it): row i is card i; row cards + i is its blank twin (printed stats
 only, no abilities), which the kernels read while card i has lost its abilities (state field EFF).
 Columns:
   0 .. N_FIELDS-1                      printed stats and keywords (RULES.md section 1, issue 2 part 4)
@@ -112,7 +113,7 @@ LIMIT_TURN, LIMIT_BATTLE = 1, 2
 
 
 class CardTable(NamedTuple):
-    stats: np.ndarray     # C, int64 (cards, TABLE_WIDTH)
+    stats: np.ndarray     # C, int16 (2 * cards, TABLE_WIDTH)
     names: tuple
 
 
@@ -284,4 +285,7 @@ def compile_cardset(cardset) -> CardTable:
                 row[AB_FLAGS] |= F_TURN_TRIGGERS
         for col in BLANK_KEEPS:
             stats[n + i, col] = row[col]
-    return CardTable(stats, tuple(c.name for c in cards))
+    info = np.iinfo(np.int16)
+    if stats.min() < info.min or stats.max() > info.max:
+        raise ValueError("a card value does not fit the int16 card table")
+    return CardTable(stats.astype(np.int16), tuple(c.name for c in cards))

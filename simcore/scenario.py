@@ -23,7 +23,7 @@ from decks import load_cardset
 from decks.cardset import fold
 from decks.errors import InputError
 
-from .cardtable import LIFE, MOVE, N_AB, N_PLAYED, PLAYED0, PLAYED_CODES
+from .cardtable import F_ABILITIES, F_FAST, LIFE, MOVE, N_AB, N_PLAYED, PLAYED0, PLAYED_CODES
 from .events import cell_name, format_events, parse_cell
 from .rules.abilities import recompute
 from .rules.board import rebuild_play_lists
@@ -65,7 +65,9 @@ from .state import (
     G_DICE_N,
     G_DICE_USED,
     G_ERROR,
+    G_FAST,
     G_FIRST,
+    G_FLAGS,
     G_QUEUE,
     G_QUEUE_N,
     G_SCRIPTED,
@@ -255,7 +257,9 @@ def run_scenario(path, cardset=None) -> dict:
             cv[slot, CLOSED] = int(c["closed"])
     rebuild_play_lists(S, 0)
     recompute(C, S, 0)
-    gv[G_SCRIPTED] = 1          # fast answers come only from the actions' `answers`
+    gv[G_SCRIPTED] = 1          # fast answers come only from the actions' `answers`,
+    gv[G_FAST] = gv[G_FAST + 1] = 1                # at every priority window
+    gv[G_FLAGS] |= F_FAST | F_ABILITIES
     gv[G_ACTIVE] = active - 1
     gv[G_FIRST] = active - 1
     gv[G_TURN] = 0

@@ -258,14 +258,17 @@ def choose_fast(C, S, g, p):
         for k in range(C[c, N_AB]):
             if ab(C, c, k, AB_KIND) != KIND_FAST or source_error(C, S, g, s, k, True) != E_OK:
                 continue
-            chosen = ab(C, c, k, AB_TARGET)
-            chosen = chosen == TG_CHOSEN or chosen == TG_CHOSEN_ENEMY or chosen == TG_CHOSEN_OWN
-            n_t = n_in_play(S, g, 0) + n_in_play(S, g, 1) if chosen else 1
+            target = ab(C, c, k, AB_TARGET)
+            chosen = target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN
+            q0 = p if target == TG_CHOSEN_OWN else (1 - p if target == TG_CHOSEN_ENEMY else 0)
+            n0 = n_in_play(S, g, q0)
+            n_t = 1
+            if chosen:
+                n_t = n0 if target != TG_CHOSEN else n0 + n_in_play(S, g, 1)
             for jj in range(n_t):
                 j = -1
                 if chosen:
-                    j = play_slot(S, g, 0, jj) if jj < n_in_play(S, g, 0) else \
-                        play_slot(S, g, 1, jj - n_in_play(S, g, 0))
+                    j = play_slot(S, g, q0, jj) if jj < n0 else play_slot(S, g, 1, jj - n0)
                 if ability_target_error(C, S, g, s, c, k, j) != E_OK:
                     continue
                 if rand:

@@ -162,7 +162,10 @@ def _consider_abilities(C, S, g, s, prepare, best, b_kind, b_target):
         if target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN:
             if eff == EF_TRAP or eff == EF_BOOST:
                 continue
+            p = s // MAX_DECK
             for q in range(2):
+                if (target == TG_CHOSEN_OWN and q != p) or (target == TG_CHOSEN_ENEMY and q == p):
+                    continue
                 for i in range(n_in_play(S, g, q)):
                     t = play_slot(S, g, q, i)
                     if ability_target_error(C, S, g, s, c, k, t) == E_OK:

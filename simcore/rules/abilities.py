@@ -109,6 +109,7 @@ from ..state import (
     EFF,
     EXTRA_LIVES,
     G_ACTIVE,
+    G_DECK_SIZE,
     G_DELAY,
     G_FLAGS,
     G_N_DELAYED,
@@ -121,6 +122,7 @@ from ..state import (
     HEAL_END,
     LAST_CELL,
     LIFE_MAX,
+    MAX_DECK,
     MAX_DELAYED,
     MOVES_LEFT,
     N_SLOTS,
@@ -472,6 +474,8 @@ def check_deaths(C, S, g):
     while S[g, GAME0 + G_PENDING] > 0:
         S[g, GAME0 + G_PENDING] = 0
         for s in range(N_SLOTS):
+            if s % MAX_DECK >= S[g, GAME0 + G_DECK_SIZE + s // MAX_DECK]:
+                continue
             if S[g, s * NCF + DEATH_PENDING] == 1:
                 S[g, s * NCF + DEATH_PENDING] = 0
                 fire_triggers(C, S, g, s, T_ON_DEATH, -1, 0)

@@ -15,6 +15,7 @@ from ..cardtable import (
     CLUMSY,
     DEF_NO_TAP,
     DRAWS_RANGED,
+    F_ABILITIES,
     FINISH,
     GAIN_COUNTER,
     GAIN_DIRECTED,
@@ -48,6 +49,8 @@ from ..state import (
     G_ACTIVE,
     G_BOARD,
     G_DRAWERS,
+    G_FAST,
+    G_FLAGS,
     G_WINNER,
     GAINED,
     GAME0,
@@ -383,8 +386,9 @@ def resolve_strike(C, S, g, att, tgt, t, a_str, c_str):
     if a_str > MISS:
         # triggered abilities: the attacker's "on strike" (of this strength), the target's "when
         # hit by a strike"; both see the cards as they are after the wounds (509 comes after)
-        fire_triggers(C, S, g, att, T_ON_STRIKE, t, a_str)
-        fire_triggers(C, S, g, t, T_ON_STRUCK, att, 0)
+        if S[g, GAME0 + G_FLAGS] & F_ABILITIES:
+            fire_triggers(C, S, g, att, T_ON_STRIKE, t, a_str)
+            fire_triggers(C, S, g, t, T_ON_STRUCK, att, 0)
 
 
 @njit(cache=True)
@@ -402,7 +406,8 @@ def strike(C, S, g, att, tgt, defender, exchange):
             if logging(S, g):
                 log(S, g, EV_DEFEND, defender, tgt, att, 0, 0)
     # the attack is declared: both players may answer with fast abilities before the dice (section 4)
-    priority_window(C, S, g)
+    if S[g, GAME0 + G_FAST] + S[g, GAME0 + G_FAST + 1] > 0:
+        priority_window(C, S, g)
     if not (in_play(S, g, att) and in_play(S, g, t)) or S[g, GAME0 + G_WINNER] >= 0:
         if in_play(S, g, att):
             after_attack(C, S, g, att)
@@ -456,7 +461,8 @@ def ranged(C, S, g, att, t):
     kind = C[ca, RKIND]
     if logging(S, g):
         log(S, g, EV_ATTACK, att, t, kind, 0, 0)
-    priority_window(C, S, g)
+    if S[g, GAME0 + G_FAST] + S[g, GAME0 + G_FAST + 1] > 0:
+        priority_window(C, S, g)
     if not (in_play(S, g, att) and in_play(S, g, t)) or S[g, GAME0 + G_WINNER] >= 0:
         if in_play(S, g, att):
             after_attack(C, S, g, att)

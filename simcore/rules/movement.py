@@ -7,7 +7,7 @@ spending all its movement. Relocation needs an empty cell (507.1).
 """
 from numba import njit
 
-from ..cardtable import JUMP, T_ON_MOVE
+from ..cardtable import AB_TRIG_MASK, JUMP, T_ON_MOVE
 from ..state import (
     CELL,
     EFF,
@@ -71,9 +71,10 @@ def move(C, S, g, s, cell):
     relocate(S, g, s, cell)
     S[g, s * NCF + MOVES_LEFT] -= 1
     S[g, s * NCF + MOVED] += 1
-    fire_triggers(C, S, g, s, T_ON_MOVE, -1, 0)
-    check_deaths(C, S, g)
-    check_game_end(S, g)
+    if (C[S[g, s * NCF + EFF], AB_TRIG_MASK] >> T_ON_MOVE) & 1:
+        fire_triggers(C, S, g, s, T_ON_MOVE, -1, 0)
+        check_deaths(C, S, g)
+        check_game_end(S, g)
 
 
 @njit(cache=True)

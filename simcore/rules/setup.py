@@ -42,6 +42,7 @@ from ..state import (
     CLOSED,
     COUNTERS,
     DEALT,
+    DEATH_PENDING,
     DEATH_TURN,
     DELAY_W,
     DIED_FROM,
@@ -114,9 +115,17 @@ def init_game(C, S, g, decks, sizes, seed, game_index):
     S[g, GAME0 + G_SEED] = seed
     S[g, GAME0 + G_INDEX] = game_index
     for s in range(N_SLOTS):
+        # every slot: what the outcome tables and slot scans read
         S[g, s * NCF + CARD_ID] = -1
+        S[g, s * NCF + EFF] = -1
         S[g, s * NCF + ZONE] = Z_NONE
         S[g, s * NCF + CELL] = -1
+        S[g, s * NCF + DEATH_TURN] = -1
+        S[g, s * NCF + DEATH_PENDING] = 0
+        S[g, s * NCF + DEALT] = 0
+        S[g, s * NCF + BOUGHT] = 0
+        if s % MAX_DECK >= sizes[s // MAX_DECK]:
+            continue                # beyond the deck: never used in this game
         S[g, s * NCF + WOUNDS] = 0
         S[g, s * NCF + EXTRA_LIVES] = 0
         S[g, s * NCF + LIFE_MAX] = 0
@@ -131,12 +140,8 @@ def init_game(C, S, g, decks, sizes, seed, game_index):
         S[g, s * NCF + POISON] = 0
         S[g, s * NCF + GAINED] = 0
         S[g, s * NCF + DIED_FROM] = -1
-        S[g, s * NCF + DEATH_TURN] = -1
-        S[g, s * NCF + DEALT] = 0
-        S[g, s * NCF + BOUGHT] = 0
         S[g, s * NCF + DMG_DEALT] = 0
         S[g, s * NCF + KILLS] = 0
-        S[g, s * NCF + EFF] = -1
         S[g, s * NCF + LAST_CELL] = -1
         S[g, s * NCF + TMP_STRIKE] = 0
         S[g, s * NCF + USED_TURN] = 0

@@ -11,6 +11,10 @@ from numba import njit
 
 from ..cardtable import (
     AB_N_PLAYED,
+    F_ABILITIES,
+    F_FAST,
+    F_LOSER,
+    F_TURN_TRIGGERS,
     FINISH,
     GAIN_DIRECTED,
     GAIN_PROT,
@@ -37,6 +41,8 @@ from ..state import (
     CLOSED,
     EFF,
     G_ACTIVE,
+    G_FLAGS,
+    G_N_DELAYED,
     G_TURN,
     G_WINNER,
     GAME0,
@@ -126,13 +132,15 @@ def start_turn(C, S, g):
                 log(S, g, EV_REGEN, s, C[S[g, s * NCF + EFF], REGEN], 0, 0, 0)
             heal(S, g, s, C[S[g, s * NCF + EFF], REGEN])
     # then the other "at the start of the turn" abilities: the active player's, then his opponent's
-    fire_player_triggers(C, S, g, p, T_TURN_START)
-    fire_player_triggers(C, S, g, 1 - p, T_OPP_TURN_START)
+    if S[g, GAME0 + G_FLAGS] & F_TURN_TRIGGERS:
+        fire_player_triggers(C, S, g, p, T_TURN_START)
+        fire_player_triggers(C, S, g, 1 - p, T_OPP_TURN_START)
     check_deaths(C, S, g)
     check_game_end(S, g)
-    recompute(C, S, g)
-    priority_window(C, S, g)            # fast answers at the start of the turn (section 4)
-    recompute(C, S, g)
+    if S[g, GAME0 + G_FLAGS] & (F_LOSER | F_FAST):
+        recompute(C, S, g)
+        priority_window(C, S, g)        # fast answers at the start of the turn (section 4)
+        recompute(C, S, g)
 
 
 @njit(cache=True)
@@ -142,12 +150,13 @@ def end_turn(C, S, g):
     if logging(S, g):
         log(S, g, EV_PASS, S[g, GAME0 + G_ACTIVE], S[g, GAME0 + G_TURN], 0, 0, 0)
     p = S[g, GAME0 + G_ACTIVE]
-    priority_window(C, S, g)            # fast answers at the end of the turn (section 4)
-    if check_game_end(S, g):
-        return
-    fire_player_triggers(C, S, g, p, T_TURN_END)
-    fire_player_triggers(C, S, g, 1 - p, T_OPP_TURN_END)
-    end_of_turn_effects(C, S, g)
+    if S[g, GAME0 + G_FLAGS] & F_ABILITIES:
+        priority_window(C, S, g)        # fast answers at the end of the turn (section 4)
+        if check_game_end(S, g):
+            return
+        fire_player_triggers(C, S, g, p, T_TURN_END)
+        fire_player_triggers(C, S, g, 1 - p, T_OPP_TURN_END)
+        end_of_turn_effects(C, S, g)
     check_deaths(C, S, g)
     if check_game_end(S, g):
         return
@@ -192,7 +201,7 @@ def action_error(C, S, g, kind, actor, target):
 def apply_action(C, S, g, kind, actor, target, defender, exchange):
     """Carry out a legal action; A_END runs the end phase and the next start phase. A creature that
     acts first springs the opponent's traps (118); every action ends with recomputation (503.3)."""
-    if kind >= A_STRIKE and not spring_traps(C, S, g, actor):
+    if kind >= A_STRIKE and S[g, GAME0 + G_N_DELAYED] > 0 and not spring_traps(C, S, g, actor):
         recompute(C, S, g)
         return
     if kind == A_END:
@@ -218,7 +227,8 @@ def apply_action(C, S, g, kind, actor, target, defender, exchange):
         tap_gain(C, S, g, actor)
     elif kind >= A_AB0:
         play_ability(C, S, g, actor, kind - A_AB0, target)
-    recompute(C, S, g)
+    if S[g, GAME0 + G_FLAGS] & F_LOSER:
+        recompute(C, S, g)
 
 
 @njit(cache=True)
