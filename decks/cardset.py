@@ -89,7 +89,7 @@ class Formation:
 
 ABILITY_KINDS = ("played", "fast", "triggered", "permanent")
 TRIGGERS = ("on_strike", "on_struck", "on_death", "turn_start", "turn_end", "opponent_turn_start",
-            "opponent_turn_end", "on_move")
+            "opponent_turn_end", "on_move", "creature_dies", "on_defend")
 EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "destroy", "poison", "strike_bonus",
            "lose_abilities", "close", "open", "gain_counter", "trap", "boost_next_attack")
 TARGETS = ("self", "attacked", "attacker", "adjacent_enemies", "adjacent", "chosen", "chosen_enemy",
@@ -145,6 +145,7 @@ class Ability:
     spell: bool = False             # a spell: creatures protected from spells are not affected
     and_self: bool = False          # the effect also hits the ability's own card (Харон)
     then: Then | None = None
+    trigger_filter: TargetFilter = TargetFilter()   # creature_dies: which deaths count
     name: str = ""                  # the printed name, e.g. "ловушка"
 
 
@@ -378,7 +379,7 @@ _ABILITY_FIELDS = {
     "duration": _choice(DURATIONS), "limit": _choice(LIMITS), "spell": _boolean, "and_self": _boolean,
     "then": _table({"at": _choice(THEN_AT), "effect": _choice(("heal",)), "amount": _integer(1)},
                    required=("at", "effect", "amount"), build=Then),
-    "name": _string,
+    "trigger_filter": _filter, "name": _string,
 }
 AMOUNT_EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "poison", "strike_bonus", "trap",
                   "boost_next_attack")
@@ -417,8 +418,11 @@ def _ability(v):
     if effect in NO_TARGET_EFFECTS and not played:
         bad("effect", f"{effect} is played (its target comes later)", 'set kind = "fast" or "played"')
     target = a.get("target", "self")
-    if target in ("attacked", "attacker") and a.get("trigger") not in ("on_strike", "on_struck"):
-        bad("target", f"target {target} exists only for on_strike and on_struck triggers", "choose another target")
+    if target in ("attacked", "attacker") and a.get("trigger") not in ("on_strike", "on_struck", "on_defend"):
+        bad("target", f"target {target} exists only for on_strike, on_struck and on_defend triggers",
+            "choose another target")
+    if "trigger_filter" in a and a.get("trigger") != "creature_dies":
+        bad("trigger_filter", "trigger_filter says which deaths fire a creature_dies trigger", "delete it")
     if target in CHOSEN_TARGETS and not played:
         bad("target", "only played and fast abilities choose a target", "use self, adjacent... or all_*")
     if "range" in a and target not in CHOSEN_TARGETS:

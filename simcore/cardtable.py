@@ -72,7 +72,8 @@ REDUCE0 = BONUS0 + 5 * MAX_BONUS
 # ---- abilities (decks.cardset.Ability), one row of AB_W columns each ---------------------------------
 (AB_KIND, AB_TRIGGER, AB_STRENGTHS, AB_TAP, AB_COUNTERS, AB_COND, AB_EFFECT, AB_TARGET, AB_AMOUNT,
  AB_F_ELEM, AB_F_FLAGS, AB_F_COST, AB_F_COST_MAX, AB_RANGE, AB_DURATION, AB_LIMIT, AB_SPELL,
- AB_AND_SELF, AB_THEN, AB_THEN_AMOUNT, AB_W) = range(21)
+ AB_AND_SELF, AB_THEN, AB_THEN_AMOUNT, AB_TF_ELEM, AB_TF_FLAGS, AB_TF_COST, AB_TF_COST_MAX,
+ AB_W) = range(25)
 MAX_AB = 4
 AB0 = REDUCE0 + 4 * MAX_REDUCE
 # card-level ability summaries
@@ -85,13 +86,15 @@ F_ABILITIES = 1       # any ability: end-of-turn expiry, limits
 F_LOSER = 2           # can make cards lose their abilities: recomputation (503.3)
 F_TURN_TRIGGERS = 4   # start/end of turn triggers
 F_FAST = 8            # a fast ability: priority windows (114.2.2)
+F_DEATH_WATCH = 16    # a "when a creature dies" trigger
 
 AB_KINDS = {"played": 1, "fast": 2, "triggered": 3, "permanent": 4}
 KIND_PLAYED, KIND_FAST, KIND_TRIGGERED, KIND_PERMANENT = 1, 2, 3, 4
 TRIGGER_CODES = {"on_strike": 1, "on_struck": 2, "on_death": 3, "turn_start": 5, "turn_end": 6,
-                 "opponent_turn_start": 7, "opponent_turn_end": 8, "on_move": 9}
+                 "opponent_turn_start": 7, "opponent_turn_end": 8, "on_move": 9, "creature_dies": 10,
+                 "on_defend": 11}
 (T_ON_STRIKE, T_ON_STRUCK, T_ON_DEATH, T_ON_ENTER, T_TURN_START, T_TURN_END, T_OPP_TURN_START,
- T_OPP_TURN_END, T_ON_MOVE) = range(1, 10)
+ T_OPP_TURN_END, T_ON_MOVE, T_CREATURE_DIES, T_ON_DEFEND) = range(1, 12)
 EFFECT_CODES = {"wound": 1, "heal": 2, "extra_lives": 3, "reduce_life": 4, "destroy": 5, "poison": 6,
                 "strike_bonus": 7, "lose_abilities": 8, "close": 9, "open": 10, "gain_counter": 11,
                 "trap": 12, "boost_next_attack": 13}
@@ -177,6 +180,7 @@ def _ability_row(a):
     if a.then is not None:
         row[AB_THEN] = 1
         row[AB_THEN_AMOUNT] = a.then.amount
+    row[AB_TF_ELEM], row[AB_TF_FLAGS], row[AB_TF_COST], row[AB_TF_COST_MAX] = _filter_row(a.trigger_filter)
     return row
 
 
@@ -280,6 +284,8 @@ def compile_cardset(cardset) -> CardTable:
                 row[AB_FLAGS] |= F_LOSER
             if r[AB_KIND] == KIND_FAST:
                 row[AB_FLAGS] |= F_FAST
+            if r[AB_KIND] == KIND_TRIGGERED and r[AB_TRIGGER] == T_CREATURE_DIES:
+                row[AB_FLAGS] |= F_DEATH_WATCH
             if r[AB_KIND] == KIND_TRIGGERED and r[AB_TRIGGER] in (T_TURN_START, T_TURN_END,
                                                                   T_OPP_TURN_START, T_OPP_TURN_END):
                 row[AB_FLAGS] |= F_TURN_TRIGGERS

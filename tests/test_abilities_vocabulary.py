@@ -88,7 +88,7 @@ def test_blank_twin_keeps_printed_stats_and_no_abilities():
     ('{ kind = "triggered", trigger = "turn_start", effect = "wound", amount = 1, target = "chosen" }',
      ["only played and fast abilities choose a target"]),
     ('{ kind = "triggered", trigger = "turn_start", effect = "wound", amount = 1, target = "attacked" }',
-     ["on_strike and on_struck"]),
+     ["on_strike, on_struck and on_defend"]),
     ('{ kind = "fast", effect = "trap", amount = 3, target = "chosen" }', ["waits for one"]),
     ('{ kind = "fast", effect = "wound", amount = 1, target = "chosen", colour = "red" }',
      ["abilities[0]", "unknown key 'colour'"]),

@@ -62,3 +62,50 @@ def test_1_129_undine_power_wounds_every_poisoned_enemy_creature(tmp_path):
     assert c(r, "b")["wounds"] == 0
     assert c(r, "h")["wounds"] == 0
     assert c(r, "u")["closed"] and r["dice_used"] == 0
+
+
+# ---- 1-80 Бьерн ----------------------------------------------------------------------------------------------
+def test_1_80_bjorn_heals_the_creature_it_defends(tmp_path):
+    """Player 2's Кочевник e (c4) strikes Кочевник k (c3, 3 wounds); Бьерн (d3, adjacent to both) takes
+    the strike over and heals k by 2 on becoming the defender. Dice: A=4, D=1+1 (Бьерн's OvZ 1): A-D=2,
+    medium 2 to Бьерн, weak counter-strike 2 (exchange kept). k: 3 -> 1 wound; without a defender k
+    would be struck instead and keep its 3 wounds plus the strike."""
+    cards = [card("b", "Бьерн", 1, "d3"), card("k", "Кочевник", 1, "c3", wounds=3),
+             card("e", "Кочевник", 2, "c4")]
+    r = play(tmp_path, 'active_player = 2\ndice = [4, 1]\nactions = [{ do = "attack", card = "e", target = "k", '
+             'defender = "b", exchange = "keep" }]\n', cards)
+    assert c(r, "k")["wounds"] == 1
+    assert c(r, "b")["wounds"] == 2 and c(r, "e")["wounds"] == 2
+
+
+# ---- 1-163 Хозяин склепа -------------------------------------------------------------------------------------
+def test_1_163_crypt_master_gains_a_counter_when_a_ground_creature_dies(tmp_path):
+    """Хозяин склепа gains a counter whenever a non-flying creature dies (max 3). Player 1's Кочевник k
+    strikes Кочевник e (1 life left): A-D=5, strong 3, e dies -> 1 counter. Its throw 'skull' then
+    adds 2 per counter: A=6 -> strong 1 + 2 = 3 wounds on Вайл, and it loses its counters."""
+    cards = [card("h", "Хозяин склепа", 1, "a1"), card("k", "Кочевник", 1, "c3"),
+             card("e", "Кочевник", 2, "c4", wounds=7), card("v", "Вайл", 2, "a5")]
+    r = play(tmp_path, 'active_player = 1\ndice = [6, 1]\nactions = [{ do = "attack", card = "k", target = "e" }]\n',
+             cards)
+    assert c(r, "e")["zone"] == "graveyard" and c(r, "h")["counters"] == 1
+    r = play(tmp_path, 'active_player = 1\ndice = [6, 1, 6]\nactions = [{ do = "attack", card = "k", target = "e" }, '
+             '{ do = "ranged", card = "h", target = "v" }]\n', cards)
+    assert c(r, "v")["wounds"] == 3 and c(r, "h")["counters"] == 0
+
+
+def test_1_163_crypt_master_stops_at_three_counters(tmp_path):
+    cards = [card("h", "Хозяин склепа", 1, "a1", counters=3), card("k", "Кочевник", 1, "c3"),
+             card("e", "Кочевник", 2, "c4", wounds=7)]
+    r = play(tmp_path, 'active_player = 1\ndice = [6, 1]\nactions = [{ do = "attack", card = "k", target = "e" }]\n',
+             cards)
+    assert c(r, "e")["zone"] == "graveyard" and c(r, "h")["counters"] == 3
+
+
+def test_1_163_crypt_master_ignores_the_death_of_a_flyer(tmp_path):
+    """Its own throw (A=6: strong 1, no counters) kills the flyer Вилохвост (1 life left): a flyer's
+    death gives no counter."""
+    cards = [card("h", "Хозяин склепа", 1, "a1"), card("f", "Вилохвост", 2, "aux", wounds=7),
+             card("v", "Вайл", 2, "e6")]
+    r = play(tmp_path, 'active_player = 1\ndice = [6]\nactions = [{ do = "ranged", card = "h", target = "f" }]\n',
+             cards)
+    assert c(r, "f")["zone"] == "graveyard" and c(r, "h")["counters"] == 0

@@ -24,10 +24,7 @@ from ..cardtable import (
     AB_COND,
     AB_COUNTERS,
     AB_EFFECT,
-    AB_F_COST,
-    AB_F_COST_MAX,
     AB_F_ELEM,
-    AB_F_FLAGS,
     AB_HAS_PERM,
     AB_KIND,
     AB_LIMIT,
@@ -36,6 +33,7 @@ from ..cardtable import (
     AB_STRENGTHS,
     AB_TAP,
     AB_TARGET,
+    AB_TF_ELEM,
     AB_THEN,
     AB_THEN_AMOUNT,
     AB_TRIG_MASK,
@@ -62,6 +60,7 @@ from ..cardtable import (
     ELEMENT,
     ELITE,
     F_ABILITIES,
+    F_DEATH_WATCH,
     F_LOSER,
     F_TURN_TRIGGERS,
     FF_ELITE,
@@ -82,6 +81,7 @@ from ..cardtable import (
     N_AB,
     P_SPELL,
     RANGED_USER,
+    T_CREATURE_DIES,
     T_ON_DEATH,
     TG_ADJ,
     TG_ADJ_ENEMIES,
@@ -265,17 +265,24 @@ def recompute(C, S, g):
 @njit(cache=True)
 def matches(C, S, g, src, c, k, t):
     """Does card t pass the target filter of ability k of row c (source slot src)?"""
+    return filter_ok(C, S, g, src, c, k, t, AB_F_ELEM)
+
+
+@njit(cache=True)
+def filter_ok(C, S, g, src, c, k, t, col0):
+    """Card t against the filter stored at columns col0.. (element, flags, cost, cost at most) of
+    ability k: the target filter (AB_F_ELEM) or the trigger filter (AB_TF_ELEM)."""
     ct = S[g, t * NCF + EFF]
-    e = ab(C, c, k, AB_F_ELEM)
+    e = ab(C, c, k, col0)
     if e > 0 and C[ct, ELEMENT] != e - 1:
         return False
-    cost = ab(C, c, k, AB_F_COST)
+    cost = ab(C, c, k, col0 + 2)
     if cost > 0 and C[ct, COST] != cost - 1:
         return False
-    cmax = ab(C, c, k, AB_F_COST_MAX)
+    cmax = ab(C, c, k, col0 + 3)
     if cmax > 0 and C[ct, COST] > cmax - 1:
         return False
-    f = ab(C, c, k, AB_F_FLAGS)
+    f = ab(C, c, k, col0 + 1)
     if f == 0:
         return True
     if (f & FF_ELITE) and C[ct, ELITE] == 0:
@@ -467,6 +474,25 @@ def fire_player_triggers(C, S, g, p, trig):
 
 
 @njit(cache=True)
+def fire_death_watchers(C, S, g, dead):
+    """"When a creature dies" abilities of the cards in play (both players), for the creature dead
+    if it passes their trigger filter; the dead card is their `attacked`-style other card."""
+    for p in range(2):
+        i = 0
+        while i < n_in_play(S, g, p):
+            s = play_slot(S, g, p, i)
+            n_before = n_in_play(S, g, p)
+            c = S[g, s * NCF + EFF]
+            if (C[c, AB_TRIG_MASK] >> T_CREATURE_DIES) & 1:
+                for k in range(C[c, N_AB]):
+                    if ab(C, c, k, AB_KIND) == KIND_TRIGGERED and ab(C, c, k, AB_TRIGGER) == T_CREATURE_DIES \
+                            and condition_holds(C, S, g, s, c, k) and filter_ok(C, S, g, s, c, k, dead, AB_TF_ELEM):
+                        resolve(C, S, g, s, c, k, -1, dead)
+            if n_in_play(S, g, p) == n_before:
+                i += 1
+
+
+@njit(cache=True)
 def check_deaths(C, S, g):
     """Destroy every card at 0 life, then fire the on-death abilities of every card destroyed since
     the last check, in slot order, at its last cell (509.3); repeat while they destroy more."""
@@ -480,6 +506,8 @@ def check_deaths(C, S, g):
                 S[g, s * NCF + DEATH_PENDING] = 0
                 fire_triggers(C, S, g, s, T_ON_DEATH, -1, 0)
                 S[g, s * NCF + EFF] = S[g, s * NCF + CARD_ID]
+                if S[g, GAME0 + G_FLAGS] & F_DEATH_WATCH:
+                    fire_death_watchers(C, S, g, s)
         check_destruction(S, g)
 
 

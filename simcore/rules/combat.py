@@ -34,6 +34,7 @@ from ..cardtable import (
     RPOISON_W,
     RRANGE,
     SPECIAL,
+    T_ON_DEFEND,
     T_ON_STRIKE,
     T_ON_STRUCK,
     TWICE,
@@ -405,6 +406,8 @@ def strike(C, S, g, att, tgt, defender, exchange):
             t = defender
             if logging(S, g):
                 log(S, g, EV_DEFEND, defender, tgt, att, 0, 0)
+            if S[g, GAME0 + G_FLAGS] & F_ABILITIES:
+                fire_triggers(C, S, g, defender, T_ON_DEFEND, tgt, 0)
     # the attack is declared: both players may answer with fast abilities before the dice (section 4)
     if S[g, GAME0 + G_FAST] + S[g, GAME0 + G_FAST + 1] > 0:
         priority_window(C, S, g)
