@@ -62,7 +62,7 @@ def throughput(games, threads, deck_a=DECK_A, deck_b=DECK_B):
 
     from simcore.batch import play_batch
     from simcore.matchup import make_matchup
-    from simcore.state import new_state, set_params
+    from simcore.state import G_TURN, game_view, new_state, set_params
     numba.set_num_threads(threads)
     m = make_matchup(deck_a, deck_b)
     batch = 8192
@@ -70,11 +70,16 @@ def throughput(games, threads, deck_a=DECK_A, deck_b=DECK_B):
     set_params(S, m.params)
     play_batch(m.table.stats, S, m.decks, m.sizes, np.uint64(1), 0, 64)   # compile / load
     rates = []
+    turns = 0
     for _ in range(3):      # the machine is shared: report the best of three runs of the same games
         t0 = time.perf_counter()
+        turns = 0
         for lo in range(0, games, batch):
-            play_batch(m.table.stats, S, m.decks, m.sizes, np.uint64(1), lo, min(batch, games - lo))
+            n = min(batch, games - lo)
+            play_batch(m.table.stats, S, m.decks, m.sizes, np.uint64(1), lo, n)
+            turns += int(game_view(S)[:n, G_TURN].sum())
         rates.append(games / (time.perf_counter() - t0))
+    throughput.mean_turns = turns / games       # of the last call, for per-turn rates
     return max(rates)
 
 
@@ -115,14 +120,20 @@ def main():
     all_threads = numba.config.NUMBA_NUM_THREADS
     g1 = throughput(games // 2, 1)
     gn = throughput(games, all_threads)
+    turns_vanilla = throughput.mean_turns
     results.update({"games_per_s_1_thread": round(g1), f"games_per_s_{all_threads}_threads": round(gn),
                     "parallel_speedup": round(gn / g1, 2)})
     print(f"greedy vs greedy, {DECK_A.stem} vs {DECK_B.stem} (best of 3 runs): {g1:,.0f} games/s on "
           f"1 thread, {gn:,.0f} games/s on {all_threads} threads (x{gn / g1:.2f}; target 20,000)")
     ga = throughput(games, all_threads, ABILITY_A, ABILITY_B)
+    turns_ability = throughput.mean_turns
     results[f"ability_heavy_games_per_s_{all_threads}_threads"] = round(ga)
+    results["turns_per_game"] = {"vanilla": round(turns_vanilla, 2), "ability_heavy": round(turns_ability, 2)}
+    results["turns_per_s"] = {"vanilla": round(gn * turns_vanilla), "ability_heavy": round(ga * turns_ability)}
     print(f"ability-heavy: greedy vs greedy, {ABILITY_A.stem} vs {ABILITY_B.stem} (best of 3 runs): "
           f"{ga:,.0f} games/s on {all_threads} threads (target 20,000)")
+    print(f"turns per game: {turns_vanilla:.1f} vanilla, {turns_ability:.1f} ability-heavy; turns/s: "
+          f"{gn * turns_vanilla:,.0f} vanilla, {ga * turns_ability:,.0f} ability-heavy")
     with tempfile.TemporaryDirectory() as out:
         small, big = (20_000, 200_000) if args.quick else (100_000, 1_000_000)
         rss = {}

@@ -13,6 +13,7 @@ from ..cardtable import (
     AB_AND_SELF,
     AB_COUNTERS,
     AB_EFFECT,
+    AB_F_ELEM,
     AB_TARGET,
     AB_THEN,
     AB_THEN_AMOUNT,
@@ -30,6 +31,7 @@ from ..cardtable import (
     EF_STRIKE_BONUS,
     EF_TRAP,
     EF_WOUND,
+    ELEMENT,
     FLYER,
     IGN_TARGET,
     IGN_ZOAL,
@@ -256,7 +258,14 @@ def ability_value(C, S, g, s, c, k, t):
     if eff == EF_TRAP:
         v = 0.35 * n                   # some enemy creature of average worth will take it
     elif eff == EF_BOOST:
-        v = 0.1 * n
+        # about one extra wound on a later attack, if a creature it can boost is in play
+        p = s // MAX_DECK
+        e = ab(C, c, k, AB_F_ELEM)
+        for i in range(n_in_play(S, g, p)):
+            o = play_slot(S, g, p, i)
+            if e == 0 or C[S[g, o * NCF + EFF], ELEMENT] == e - 1:
+                v = 0.35 * n
+                break
     elif target == TG_SELF:
         v = effect_value(C, S, g, s, c, k, s)
     elif t >= 0:
