@@ -49,15 +49,22 @@ def main():
     """berserk-sim: seeded simulations of Берсерк (Berserk) games and what they say about decks."""
 
 
+def rules_ai_options(a_help, b_help):
+    """--ruleset, --rule and the AIs: options of every command that plays games."""
+    def decorate(f):
+        f = click.option("--ruleset", default="classic", show_default=True,
+                         help="rules preset of decks/rulesets.toml (classic or modern)")(f)
+        f = click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
+                         help="override one ruleset setting, e.g. --rule round_cap=50")(f)
+        f = click.option("--ai-b", type=click.Choice(AIS), default=None, help=b_help)(f)
+        f = click.option("--ai-a", type=click.Choice(AIS), default=None, help=a_help)(f)
+        return click.option("--ai", type=click.Choice(AIS), default="greedy", show_default=True,
+                            help="AI of both decks")(f)
+    return decorate
+
+
 def matchup_options(f):
-    f = click.option("--ruleset", default="classic", show_default=True,
-                     help="rules preset of decks/rulesets.toml (classic or modern)")(f)
-    f = click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
-                     help="override one ruleset setting, e.g. --rule round_cap=50")(f)
-    f = click.option("--ai-b", type=click.Choice(AIS), default=None, help="AI of deck B (default: --ai)")(f)
-    f = click.option("--ai-a", type=click.Choice(AIS), default=None, help="AI of deck A (default: --ai)")(f)
-    f = click.option("--ai", type=click.Choice(AIS), default="greedy", show_default=True,
-                     help="AI of both decks")(f)
+    f = rules_ai_options("AI of deck A (default: --ai)", "AI of deck B (default: --ai)")(f)
     f = click.argument("deck_b", type=click.Path(dir_okay=False))(f)
     f = click.argument("deck_a", type=click.Path(dir_okay=False))(f)
     return f
@@ -302,15 +309,7 @@ def meta_options(f):
     f = click.option("--weights", type=click.Path(dir_okay=False, exists=True), default=None,
                      help="field weights: a file of 'deck,weight' lines (deck names as in their '# Name')")(f)
     f = click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True)(f)
-    f = click.option("--ruleset", default="classic", show_default=True,
-                     help="rules preset of decks/rulesets.toml (classic or modern)")(f)
-    f = click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
-                     help="override one ruleset setting, e.g. --rule round_cap=50")(f)
-    f = click.option("--ai-b", type=click.Choice(AIS), default=None, help="AI of the second deck of each pair")(f)
-    f = click.option("--ai-a", type=click.Choice(AIS), default=None, help="AI of the first deck of each pair")(f)
-    f = click.option("--ai", type=click.Choice(AIS), default="greedy", show_default=True,
-                     help="AI of both decks")(f)
-    return f
+    return rules_ai_options("AI of the first deck of each pair", "AI of the second deck of each pair")(f)
 
 
 @main.command()

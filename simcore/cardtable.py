@@ -71,9 +71,9 @@ REDUCE0 = BONUS0 + 5 * MAX_BONUS
 
 # ---- abilities (decks.cardset.Ability), one row of AB_W columns each ---------------------------------
 (AB_KIND, AB_TRIGGER, AB_STRENGTHS, AB_TAP, AB_COUNTERS, AB_COND, AB_EFFECT, AB_TARGET, AB_AMOUNT,
- AB_F_ELEM, AB_F_FLAGS, AB_F_COST, AB_F_COST_MAX, AB_RANGE, AB_DURATION, AB_LIMIT, AB_SPELL,
+ AB_F_ELEM, AB_F_FLAGS, AB_F_COST, AB_F_COST_MAX, AB_RANGE, AB_LIMIT, AB_SPELL,
  AB_AND_SELF, AB_THEN, AB_THEN_AMOUNT, AB_TF_ELEM, AB_TF_FLAGS, AB_TF_COST, AB_TF_COST_MAX,
- AB_W) = range(25)
+ AB_W) = range(24)
 MAX_AB = 4
 AB0 = REDUCE0 + 4 * MAX_REDUCE
 # card-level ability summaries
@@ -93,7 +93,7 @@ KIND_PLAYED, KIND_FAST, KIND_TRIGGERED, KIND_PERMANENT = 1, 2, 3, 4
 TRIGGER_CODES = {"on_strike": 1, "on_struck": 2, "on_death": 3, "turn_start": 5, "turn_end": 6,
                  "opponent_turn_start": 7, "opponent_turn_end": 8, "on_move": 9, "creature_dies": 10,
                  "on_defend": 11}
-(T_ON_STRIKE, T_ON_STRUCK, T_ON_DEATH, T_ON_ENTER, T_TURN_START, T_TURN_END, T_OPP_TURN_START,
+(T_ON_STRIKE, T_ON_STRUCK, T_ON_DEATH, _T_UNUSED, T_TURN_START, T_TURN_END, T_OPP_TURN_START,
  T_OPP_TURN_END, T_ON_MOVE, T_CREATURE_DIES, T_ON_DEFEND) = range(1, 12)
 EFFECT_CODES = {"wound": 1, "heal": 2, "extra_lives": 3, "reduce_life": 4, "destroy": 5, "poison": 6,
                 "strike_bonus": 7, "lose_abilities": 8, "close": 9, "open": 10, "gain_counter": 11,
@@ -110,7 +110,6 @@ COND_FORMATION, COND_UNWOUNDED, COND_WOUNDED, COND_ADJ_ENEMY = 1, 2, 3, 4
 # target filter flags
 FF_ELITE, FF_ORDINARY, FF_POISONED, FF_RANGED_USER, FF_GROUND, FF_UNWOUNDED, FF_OTHER = (
     1, 2, 4, 8, 16, 32, 64)
-DURATION_CODES = {"end_of_turn": 0}
 LIMIT_CODES = {"": 0, "once_per_turn": 1, "once_per_battle": 2}
 LIMIT_TURN, LIMIT_BATTLE = 1, 2
 
@@ -173,7 +172,6 @@ def _ability_row(a):
     row[AB_AMOUNT] = a.amount
     row[AB_F_ELEM], row[AB_F_FLAGS], row[AB_F_COST], row[AB_F_COST_MAX] = _filter_row(a.filter)
     row[AB_RANGE] = a.range
-    row[AB_DURATION] = DURATION_CODES[a.duration]
     row[AB_LIMIT] = LIMIT_CODES[a.limit]
     row[AB_SPELL] = int(a.spell)
     row[AB_AND_SELF] = int(a.and_self)

@@ -75,3 +75,17 @@ NO_COUNTER = "no counter-strike"
 WEAK_COUNTER = "weak counter-strike"
 MEDIUM_COUNTER = "medium counter-strike"
 DIRECTED = "a directed strike cannot be taken over by a defender (504)"
+
+
+def card(label, name, owner, at, **extra):
+    """A [[cards]] table of an inline scenario (extra: wounds = 3, closed = True, ...)."""
+    fields = "".join(f"\n{k} = {str(v).lower() if isinstance(v, bool) else v}" for k, v in extra.items())
+    return f'\n[[cards]]\nlabel = "{label}"\nname = "{name}"\nowner = {owner}\nat = "{at}"{fields}\n'
+
+
+def play(tmp_path, head, cards, cardset=None) -> dict:
+    """Write an inline scenario (head: active_player, dice, actions lines; cards: card(...) tables)
+    to tmp_path and play it."""
+    f = tmp_path / "scenario.toml"
+    f.write_text(head + "".join(cards), encoding="utf-8")
+    return run_scenario(f, cardset=cardset)

@@ -7,18 +7,7 @@ Expected values are worked out by hand from RULES.md and the printed stats in se
 'Undine's power' - wound every poisoned enemy creature by 1". Poison N (117, RULES.md section 8): at
 the start of its owner's turn the card takes N wounds. Neither ability rolls a die (dice = []).
 """
-from simcore.scenario import run_scenario
-
-
-def card(label, name, owner, at, **extra):
-    fields = "".join(f"\n{k} = {str(v).lower() if isinstance(v, bool) else v}" for k, v in extra.items())
-    return f'\n[[cards]]\nlabel = "{label}"\nname = "{name}"\nowner = {owner}\nat = "{at}"{fields}\n'
-
-
-def play(tmp_path, head, cards):
-    f = tmp_path / "scenario.toml"
-    f.write_text(head + "".join(cards), encoding="utf-8")
-    return run_scenario(f)
+from scenario_util import card, play
 
 
 def c(result, label):

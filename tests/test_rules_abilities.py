@@ -8,25 +8,14 @@ attack: only the attacker rolls, 1-3 weak, 4-5 medium, 6 strong) and the stats i
 Арацент life 12 strike 2-2-3, poisons 1/2/2; the seed cards' house stats (assumed = true).
 """
 import pytest
-from scenario_util import extended_cardset
+from scenario_util import card, extended_cardset, play
 
-from simcore.scenario import ScenarioError, run_scenario
+from simcore.scenario import ScenarioError
 
 
 @pytest.fixture(scope="module")
 def xcards(tmp_path_factory):
     return extended_cardset(tmp_path_factory)
-
-
-def card(label, name, owner, at, **extra):
-    fields = "".join(f"\n{k} = {str(v).lower() if isinstance(v, bool) else v}" for k, v in extra.items())
-    return f'\n[[cards]]\nlabel = "{label}"\nname = "{name}"\nowner = {owner}\nat = "{at}"{fields}\n'
-
-
-def play(tmp_path, head, cards, cardset=None):
-    f = tmp_path / "scenario.toml"
-    f.write_text(head + "".join(cards), encoding="utf-8")
-    return run_scenario(f, cardset=cardset)
 
 
 def refused(tmp_path, head, cards, cardset=None):

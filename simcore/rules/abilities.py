@@ -59,7 +59,6 @@ from ..cardtable import (
     EF_WOUND,
     ELEMENT,
     ELITE,
-    F_ABILITIES,
     F_DEATH_WATCH,
     F_LOSER,
     F_TURN_TRIGGERS,
@@ -515,9 +514,7 @@ def check_deaths(C, S, g):
 @njit(cache=True)
 def spring_traps(C, S, g, actor):
     """The next enemy creature that acts takes the trap's wounds, before its action resolves. Returns
-    True if the actor is still in play."""
-    if S[g, GAME0 + G_N_DELAYED] == 0:
-        return True
+    True if the actor is still in play. Only called while delayed abilities wait (G_N_DELAYED)."""
     p = owner_of(actor)
     fired = False
     for k in range(MAX_DELAYED):
@@ -564,9 +561,8 @@ def take_boost(C, S, g, att, strength):
 @njit(cache=True)
 def end_of_turn_effects(C, S, g):
     """End phase (118.3): "heal at end of turn" of every card in play, even if its source left;
-    strike bonuses until end of turn expire; per-turn limits reset."""
-    if (S[g, GAME0 + G_FLAGS] & F_ABILITIES) == 0:
-        return
+    strike bonuses until end of turn expire; per-turn limits reset. Only games with ability cards
+    call it (G_FLAGS & F_ABILITIES)."""
     for p in range(2):
         for i in range(n_in_play(S, g, p)):
             s = play_slot(S, g, p, i)

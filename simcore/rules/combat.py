@@ -358,6 +358,22 @@ def after_attack(C, S, g, att):
 
 
 @njit(cache=True)
+def answers_to_attack(C, S, g, att, t):
+    """The attack is declared: both players may answer with fast abilities before the dice (section
+    4). False if it no longer happens (attacker or target left play, or the game ended): the attacker
+    has still used its action."""
+    if S[g, GAME0 + G_FAST] + S[g, GAME0 + G_FAST + 1] > 0:
+        priority_window(C, S, g)
+    if in_play(S, g, att) and in_play(S, g, t) and S[g, GAME0 + G_WINNER] < 0:
+        return True
+    if in_play(S, g, att):
+        after_attack(C, S, g, att)
+    check_deaths(C, S, g)
+    check_game_end(S, g)
+    return False
+
+
+@njit(cache=True)
 def resolve_strike(C, S, g, att, tgt, t, a_str, c_str):
     """Deal the strike and the counter-strike simultaneously, then the on-strike effects."""
     defending = t != tgt
@@ -408,14 +424,7 @@ def strike(C, S, g, att, tgt, defender, exchange):
                 log(S, g, EV_DEFEND, defender, tgt, att, 0, 0)
             if S[g, GAME0 + G_FLAGS] & F_ABILITIES:
                 fire_triggers(C, S, g, defender, T_ON_DEFEND, tgt, 0)
-    # the attack is declared: both players may answer with fast abilities before the dice (section 4)
-    if S[g, GAME0 + G_FAST] + S[g, GAME0 + G_FAST + 1] > 0:
-        priority_window(C, S, g)
-    if not (in_play(S, g, att) and in_play(S, g, t)) or S[g, GAME0 + G_WINNER] >= 0:
-        if in_play(S, g, att):
-            after_attack(C, S, g, att)
-        check_deaths(C, S, g)
-        check_game_end(S, g)
+    if not answers_to_attack(C, S, g, att, t):
         return
     ca = S[g, att * NCF + EFF]
     ign = C[ca, IGN_TARGET] == 1
@@ -464,13 +473,7 @@ def ranged(C, S, g, att, t):
     kind = C[ca, RKIND]
     if logging(S, g):
         log(S, g, EV_ATTACK, att, t, kind, 0, 0)
-    if S[g, GAME0 + G_FAST] + S[g, GAME0 + G_FAST + 1] > 0:
-        priority_window(C, S, g)
-    if not (in_play(S, g, att) and in_play(S, g, t)) or S[g, GAME0 + G_WINNER] >= 0:
-        if in_play(S, g, att):
-            after_attack(C, S, g, att)
-        check_deaths(C, S, g)
-        check_game_end(S, g)
+    if not answers_to_attack(C, S, g, att, t):
         return
     a = roll_d6(S, g) + attack_roll_bonus(C, S, g, att, t)
     s = single_roll_strength(a)

@@ -14,7 +14,6 @@ from ..cardtable import (
     F_ABILITIES,
     F_FAST,
     F_LOSER,
-    F_TURN_TRIGGERS,
     FINISH,
     GAIN_DIRECTED,
     GAIN_PROT,
@@ -132,9 +131,8 @@ def start_turn(C, S, g):
                 log(S, g, EV_REGEN, s, C[S[g, s * NCF + EFF], REGEN], 0, 0, 0)
             heal(S, g, s, C[S[g, s * NCF + EFF], REGEN])
     # then the other "at the start of the turn" abilities: the active player's, then his opponent's
-    if S[g, GAME0 + G_FLAGS] & F_TURN_TRIGGERS:
-        fire_player_triggers(C, S, g, p, T_TURN_START)
-        fire_player_triggers(C, S, g, 1 - p, T_OPP_TURN_START)
+    fire_player_triggers(C, S, g, p, T_TURN_START)
+    fire_player_triggers(C, S, g, 1 - p, T_OPP_TURN_START)
     check_deaths(C, S, g)
     check_game_end(S, g)
     if S[g, GAME0 + G_FLAGS] & (F_LOSER | F_FAST):
