@@ -74,6 +74,25 @@ def wilson_weighted(p: float, var: float, z: float = Z95):
     return wilson(p * n_eff, n_eff, z)
 
 
+def paired_diff(diffs, z: float = Z95):
+    """(mean, lo, hi, n) of paired differences (common random numbers: one value per seed pair, e.g. the
+    variant's score minus the base's score on the same seeds and seats, in [-1, 1]).
+
+    The interval is the normal one with the sample variance, mean +- z * sd / sqrt(n); with n < 2 it is
+    (-1, 1). Pairing removes the between-game variance the two runs share, which is what makes a swap test
+    need far fewer games than two independent runs.
+    """
+    d = np.asarray(diffs, dtype=float).ravel()
+    n = d.size
+    if n == 0:
+        return (math.nan, -1.0, 1.0, 0)
+    mean = float(d.mean())
+    if n < 2:
+        return (mean, -1.0, 1.0, n)
+    half = z * float(d.std(ddof=1)) / math.sqrt(n)
+    return (mean, max(-1.0, mean - half), min(1.0, mean + half), n)
+
+
 def newcombe_diff(s1: float, n1: float, s2: float, n2: float, z: float = Z95):
     """(diff, lo, hi) for p1 - p2: hybrid score interval (Newcombe 1998, Stat Med 17:873, method 10).
 

@@ -19,6 +19,7 @@ from analysis.stats import (
     holm,
     nash_mix,
     newcombe_diff,
+    paired_diff,
     tiers,
     two_proportion_p,
     weighted_mean_var,
@@ -398,3 +399,12 @@ def test_tiers_are_independent_of_input_order_and_follow_the_rule(data):
         best = np.flatnonzero(remaining)[np.argmax(score[remaining])]
         assert t[best] == k
         assert ((t == k) == (remaining & (hi >= lo[best]))).all()
+
+
+def test_paired_diff_is_the_normal_interval_of_the_mean_difference():
+    # diffs 1, 0, 0, -1, 1: mean 0.2, sample sd sqrt(0.7), half width 1.96 * sqrt(0.7 / 5)
+    mean, lo, hi, n = paired_diff([1, 0, 0, -1, 1])
+    assert n == 5 and mean == pytest.approx(0.2)
+    assert lo == pytest.approx(0.2 - 0.7333514) and hi == pytest.approx(0.2 + 0.7333514)
+    assert paired_diff([0.0] * 10) == (0.0, 0.0, 0.0, 10)
+    assert paired_diff([1.0]) == (1.0, -1.0, 1.0, 1)
