@@ -211,3 +211,56 @@ def tiers(score, lo, hi):
         tier[best] = k
         k += 1
     return tier
+
+
+def paired_p(diffs) -> float:
+    """Two-sided p-value of the normal (z) test that paired differences have mean 0, with the sample
+    variance: the test behind paired_diff's interval. All-zero differences give 1; constant
+    non-zero ones 0."""
+    d = np.asarray(diffs, dtype=float).ravel()
+    if d.size < 2:
+        return 1.0
+    mean, sd = float(d.mean()), float(d.std(ddof=1))
+    if sd == 0:
+        return 1.0 if mean == 0 else 0.0
+    from scipy.stats import norm
+    return float(min(1.0, 2 * norm.sf(abs(mean) / (sd / math.sqrt(d.size)))))
+
+
+SPRT_VAR_FLOOR = 1e-9    # variance used when every difference so far is equal
+
+
+def sprt_bounds(alpha: float, beta: float):
+    """(lower, upper) = (ln(beta / (1 - alpha)), ln((1 - beta) / alpha)): Wald's SPRT accepts H0 when
+    the log-likelihood ratio falls to `lower`, H1 when it reaches `upper` (Wald 1945, as fishtest).
+    Raises ValueError unless 0 < alpha < 0.5 and 0 < beta < 0.5."""
+    for name, x in (("alpha", alpha), ("beta", beta)):
+        if not 0.0 < x < 0.5:
+            raise ValueError(f"sprt_bounds: {name} must lie in (0, 0.5), got {x}")
+    return (math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha))
+
+
+def sprt_llr(n, total, total_sq, h0: float, h1: float):
+    """Log-likelihood ratio of H1: mean = h1 against H0: mean = h0 after n paired differences with
+    sum `total` and sum of squares `total_sq`: the generalized SPRT with a normal model and the
+    empirical variance (fishtest's normal approximation for game pairs):
+
+        LLR = (h1 - h0) * (2 * total - n * (h0 + h1)) / (2 * var),   var = total_sq / n - mean^2
+
+    (var at least SPRT_VAR_FLOOR). Works elementwise on numpy arrays; n == 0 gives 0."""
+    n = np.asarray(n, dtype=float)
+    total = np.asarray(total, dtype=float)
+    safe_n = np.maximum(n, 1.0)
+    mean = total / safe_n
+    var = np.maximum(np.asarray(total_sq, dtype=float) / safe_n - mean * mean, SPRT_VAR_FLOOR)
+    llr = (h1 - h0) * (2 * total - n * (h0 + h1)) / (2 * var)
+    llr = np.where(n > 0, llr, 0.0)
+    return float(llr) if llr.ndim == 0 else llr
+
+
+def sprt_verdict(llr, lower: float, upper: float):
+    """'H1' when llr >= upper, 'H0' when llr <= lower, '' (undecided) in between; elementwise on
+    arrays (an array of str)."""
+    llr = np.asarray(llr, dtype=float)
+    out = np.where(llr >= upper, "H1", np.where(llr <= lower, "H0", ""))
+    return str(out) if out.ndim == 0 else out

@@ -1,6 +1,9 @@
 """A matchup ready to play: two validated decks, the compiled card table and the ruleset
-parameters with each seat's AI. The Python edge of the engine (no kernels here)."""
-from dataclasses import dataclass, field
+parameters with each seat's AI. The Python edge of the engine (no kernels here).
+
+`swap_cards` makes a variant of a matchup for a swap test (analysis.causal): some card ids of one
+deck replaced slot by slot, so that shuffles deal the variant the same slots as the base."""
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -25,6 +28,7 @@ class Matchup:
     ruleset: str = "classic"
     rules: dict = field(default_factory=dict)
     ais: tuple = ("greedy", "greedy")
+    variant: dict = field(default_factory=dict)   # what swap_cards changed (written into run.json)
 
     def slot_name(self, slot: int) -> str:
         p, i = divmod(slot, MAX_DECK)
@@ -63,3 +67,21 @@ def make_matchup(deck_a, deck_b, ruleset="classic", rules=None, ais=("greedy", "
     return Matchup(cardset, compile_cardset(cardset), (str(deck_a), str(deck_b)),
                    tuple(d.name for d in loaded), decks, sizes, params, ruleset, dict(rules or {}),
                    tuple(ais))
+
+
+def swap_cards(matchup: Matchup, player: int, swaps: dict, description: dict | None = None) -> Matchup:
+    """The matchup with the deck of `player` changed slot by slot: every slot holding card id c
+    holds swaps[c] instead (ids of matchup.table). Each deck shuffles from its own random stream
+    and a shuffle draws the same numbers for the same deck size, so the variant is dealt the same
+    slots as the base on every seed: common random numbers. `description` (plain data, e.g. the
+    names swapped and any added card) is recorded as the run's `variant`."""
+    n = len(matchup.table.names)
+    for old, new in swaps.items():
+        if not (0 <= old < n and 0 <= new < n):
+            raise ValueError(f"swap_cards: card id out of range ({old} -> {new}, {n} cards)")
+    decks = matchup.decks.copy()
+    row = decks[player, :matchup.sizes[player]]
+    decks[player, :matchup.sizes[player]] = [swaps.get(int(c), int(c)) for c in row]
+    variant = {"player": player, "swaps": {matchup.table.names[o]: matchup.table.names[w]
+                                           for o, w in swaps.items()}, **(description or {})}
+    return replace(matchup, decks=decks, variant=variant)

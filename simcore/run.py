@@ -60,8 +60,9 @@ def _file_sha(path) -> str:
 
 
 def run_config(matchup, games: int, seed: int, shard_size: int, seat_pairs: bool = False) -> dict:
-    """What identifies a run: the same config resumes, a different one is refused."""
-    return {
+    """What identifies a run: the same config resumes, a different one is refused. A variant
+    matchup (simcore.matchup.swap_cards) adds its `variant`."""
+    config = {
         "games": games, "seed": seed, "shard_size": shard_size, "seat_pairs": seat_pairs,
         "rules_version": RULES_VERSION,
         "cardset_sha256": matchup.cardset.sha256, "ruleset": matchup.ruleset,
@@ -71,6 +72,9 @@ def run_config(matchup, games: int, seed: int, shard_size: int, seat_pairs: bool
         "decks": [{"path": p, "name": n, "sha256": _file_sha(p)}
                   for p, n in zip(matchup.deck_paths, matchup.deck_names)],
     }
+    if getattr(matchup, "variant", None):
+        config["variant"] = matchup.variant
+    return config
 
 
 def _atomic_write_text(path: Path, text: str) -> None:
@@ -194,6 +198,14 @@ class RunFolder:
         self.session.update({"games_played": self.played, "seconds": round(self.seconds, 3)})
         self._save()
 
+    def stop(self, reason: str) -> dict:
+        """Mark a run that ends before its last shard (a sequential test has decided): status
+        'stopped', why, and the games on disk. The same command finds its shards and goes on."""
+        self.manifest.update({"status": "stopped", "stopped_because": reason, "finished": _now(),
+                              "games_on_disk": self.games_on_disk()})
+        self._save()
+        return self.manifest
+
     def finish(self) -> dict:
         """Mark the run complete (every shard is on disk) and return its manifest."""
         missing = self.missing()
@@ -217,8 +229,15 @@ def play_runs(runs, executor, progress=None) -> None:
         for r in runs:
             if r.games_on_disk():
                 progress(r.games_on_disk())
+    play_shards(runs, [(i, k) for i, r in enumerate(runs) for k, _, _ in r.missing()], executor, progress)
+
+
+def play_shards(runs, shards, executor, progress=None) -> None:
+    """Play the given (run number, shard) pairs of the runs through the executor, all at once, and
+    write each shard as its result arrives (shards already on disk are skipped). A sequential test
+    plays its runs this way, one step of shards at a time."""
     specs = [r.spec for r in runs]
-    chunks = [Chunk(i, k, lo, hi) for i, r in enumerate(runs) for k, lo, hi in r.missing()]
+    chunks = [Chunk(i, k, *runs[i].bounds(k)) for i, k in shards if k not in runs[i].done]
     t = time.perf_counter()
     for c, games, counts in executor.play(specs, chunks, progress):
         now = time.perf_counter()
