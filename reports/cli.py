@@ -1,4 +1,4 @@
-"""The `berserk` command line: simulate, meta, matchup, report, replay, scenario, cards, decks.
+"""The `berserk` command line: simulate, meta, matchup, impact, report, replay, scenario, cards, decks.
 
 Bad input (a malformed deck, card or scenario file, an unknown card, an illegal deck or action, a
 bad option) prints one line naming the file, line and fix, and exits with code 2, no traceback.
@@ -389,13 +389,125 @@ def matchup(deck_a, deck_b, games, out, ai, ai_a, ai_b, rules, ruleset, seed, we
 
 
 @main.command()
+@click.argument("deck_files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--vs", "vs", multiple=True, type=click.Path(dir_okay=False),
+              help="opponent decks (default: the bundled decks); files after the first positional one "
+                   "are opponents too, so --vs decks/lists/*.txt works")
+@click.option("--card", default=None, help="the card of DECK to swap")
+@click.option("--replace", default=None,
+              help="the card that replaces it (default: the card's vanilla copy, same body and no text)")
+@click.option("--all-cards", is_flag=True, help="swap every distinct card of DECK, one test each (Holm-corrected)")
+@click.option("--games", type=click.IntRange(2), default=None,
+              help="fixed budget: play exactly this many games per opponent (no early stop)")
+@click.option("--max-games", type=click.IntRange(2), default=None,
+              help="sequential budget: stop each swap at its SPRT decision or at this many games per "
+                   "opponent (default 40000)")
+@click.option("--chunk", type=click.IntRange(2), default=None,
+              help="games per opponent between two looks of the SPRT (a shard; default 2000)")
+@click.option("--alpha", type=float, default=0.05, show_default=True, help="SPRT: chance of accepting H1 when H0 holds")
+@click.option("--beta", type=float, default=0.05, show_default=True, help="SPRT: chance of accepting H0 when H1 holds")
+@click.option("--h0", type=float, default=0.0, show_default=True,
+              help="SPRT H0: field impact in win-rate units (0.01 = 1 percentage point)")
+@click.option("--h1", type=float, default=None,
+              help="SPRT H1: field impact in win-rate units (default +0.03 with --replace, -0.03 for vanilla fillers)")
+@click.option("--out", type=click.Path(file_okay=False), default=None,
+              help="test folder (default runs/impact-<deck>-<swap>-<games>g-seed<seed>); an interrupted test resumes here")
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True)
+@click.option("--threads", type=click.IntRange(1), default=None, help="worker threads (default: all cores)")
+@click.option("--progress/--no-progress", default=True, show_default=True)
+@click.option("--open", "open_browser", is_flag=True, help="open index.html in a browser")
+@execution_options
+@rules_ai_options("AI of DECK and its variants", "AI of the opponents")
+def impact(deck_files, vs, card, replace, all_cards, games, max_games, chunk, alpha, beta, h0, h1, out, seed,
+           threads, progress, open_browser, scheduler, resume, ai, ai_a, ai_b, rules, ruleset):
+    """Swap test: DECK against DECK with --card replaced (or every card, --all-cards), on the same seeds,
+    seats, shuffles and dice, against each opponent; impact with paired intervals, an SPRT that stops
+    when it decides, and a report folder. DECK comes first: `berserk impact DECK --card X --vs OPP...`."""
+    from analysis.causal import DEFAULT_CHUNK, DEFAULT_MAX_GAMES, default_folder, run_impact
+    from simcore import RULES_VERSION
+    from simcore.matchup import parse_rules
+
+    deck, opponents = deck_files[0], [*vs, *deck_files[1:]] or _bundled_decks()
+    if games and max_games:
+        raise click.UsageError("--games (fixed budget) and --max-games (sequential) exclude each other")
+    budget = games or max_games or DEFAULT_MAX_GAMES
+    chunk = chunk or DEFAULT_CHUNK
+    out = out or default_folder(deck, card, replace, all_cards, budget + budget % 2, seed)
+    n_swaps = 1
+    if all_cards:
+        from analysis.causal import plan_swaps
+        from decks import load_cardset
+        n_swaps = len(plan_swaps(deck, load_cardset(), None, replace, True)[1])
+    command = ("berserk impact " + shlex.join(sys.argv[2:])).rstrip()
+    with _executor(scheduler, threads) as executor:
+        bar = _Bar((budget + budget % 2) * len(opponents) * (1 + n_swaps), progress)
+        t0 = time.perf_counter()
+        with _playing(bar):
+            manifest = run_impact(deck, opponents, card, replace, all_cards, games=games,
+                                  max_games=max_games or DEFAULT_MAX_GAMES, chunk=chunk, seed=seed,
+                                  alpha=alpha, beta=beta, h0=h0, h1=h1, out=out, ais=(ai_a or ai, ai_b or ai),
+                                  ruleset=ruleset, rules=parse_rules(rules), executor=executor,
+                                  progress=bar.update, command=command, resume=resume)
+    wall = time.perf_counter() - t0
+    cfg = manifest["config"]
+    sprt = cfg["sprt"]
+    click.echo(f"berserk-sim rules {RULES_VERSION} · {ruleset} · {ai_a or ai} vs {ai_b or ai} · seed {seed}")
+    click.echo(f"{len(cfg['swaps'])} swap{'s' * (len(cfg['swaps']) != 1)} x {len(opponents)} opponents, "
+               f"{'fixed budget' if not cfg['sequential'] else 'sequential, budget'} {cfg['games_per_opponent']} "
+               f"games per opponent; {manifest['games_played']:,} games on disk (wall {wall:.1f} s)")
+    click.echo(f"SPRT: H0 impact {100 * sprt['h0']:+.1f} pp, H1 {100 * sprt['h1']:+.1f} pp, alpha {sprt['alpha']}, "
+               f"beta {sprt['beta']}, LLR bounds [{manifest['sprt_bounds'][0]:.2f}, {manifest['sprt_bounds'][1]:.2f}]")
+    for s in manifest.get("skipped", []):
+        click.echo(f"not tested: {s['card']} ({s['why']})")
+    report = _write_impact_and_tell(out, open_browser)
+    click.echo("")
+    _print_impact(report)
+
+
+def _write_impact_and_tell(out, open_browser):
+    from reports.impact import build_impact_report, write_impact_report
+
+    report = build_impact_report(out)
+    write_impact_report(report, out)
+    index = f"{out}/index.html"
+    click.echo(f"report: {index}  (also report.md and tables/*.csv, *.parquet)")
+    if open_browser:
+        click.launch(index)
+    return report
+
+
+def _print_impact(report):
+    swaps = report["tables"]["swaps"]
+    w = max(len(s) for s in swaps["swap"].to_list()) + 2
+    tests = swaps["tests"][0] if swaps.height else 0
+    click.echo(f"{'swap':<{w}}{'impact on the field':<30}{'SPRT':<28}{'games saved by pairing'}")
+    for r in swaps.iter_rows(named=True):
+        ci = f"{100 * r['impact']:+.1f} pp [{100 * r['impact_lo']:+.1f}, {100 * r['impact_hi']:+.1f}]"
+        ci += " *" if r["flagged"] else ""
+        verdict = r["verdict"] + (f" at {r['decided_games']:,}" if r["decided_games"] else
+                                  f" at {r['games']:,}")
+        saved = (f"{r['games_saved']:,} (unpaired runs need {r['unpaired_games']:,} games per opponent)"
+                 if r["games_saved"] is not None else "n/a (no variance)")
+        click.echo(f"{r['swap']:<{w}}{ci:<30}{verdict:<28}{saved}")
+    click.echo(f"* significant after the Holm correction over {tests} test{'s' * (tests != 1)}; "
+               "SPRT games are per opponent")
+
+
+@main.command()
 @click.argument("run_dir", type=click.Path(file_okay=False))
 @click.option("--weights", type=click.Path(dir_okay=False, exists=True), default=None,
               help="field weights: a file of 'deck,weight' lines")
 @click.option("--open", "open_browser", is_flag=True, help="open index.html in a browser")
 def report(run_dir, weights, open_browser):
-    """Render (again) the report of a finished run folder of simulate, matchup or meta:
+    """Render (again) the report of a finished run folder of simulate, matchup, meta or impact:
     index.html, report.md and every table as CSV and Parquet, written into RUN_DIR."""
+    from pathlib import Path
+
+    if (Path(run_dir) / "impact.json").exists():
+        if weights:
+            raise click.UsageError("--weights does not apply to an impact test (its field is uniform)")
+        _print_impact(_write_impact_and_tell(run_dir, open_browser))
+        return
     rep = _write_and_tell(run_dir, weights, open_browser)
     click.echo("")
     _print_decks(rep)

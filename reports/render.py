@@ -31,10 +31,15 @@ TABLE_TITLES = {
     "end_reasons": "End reasons",
     "comebacks": "Comebacks",
     "card_stats": "Card statistics",
+    "swaps": "Swap tests",
+    "impact_by_opponent": "Impact per opponent",
+    "sprt_path": "SPRT path",
 }
 RATE_COLUMNS = {"score", "share", "rate", "weight", "uniform", "weighted", "nash", "dealt_score",
-                "squad_score", "not_drawn_score", "death_rate", "survival_rate", "lo", "hi"}
-DIFF_COLUMNS = {"iwd"}   # a difference of two rates, shown in percentage points
+                "squad_score", "not_drawn_score", "death_rate", "survival_rate", "lo", "hi",
+                "base_score", "variant_score"}
+DIFF_COLUMNS = {"iwd", "impact"}   # a difference of two rates, shown in percentage points
+P_COLUMNS = {"p_value", "p_holm"}
 FLOAT_DECIMALS = {"mean_death_turn": 1}
 LABELS = {
     "deck": "Deck", "opponent": "Opponent", "games": "Games", "wins": "Wins", "draws": "Draws",
@@ -48,6 +53,11 @@ LABELS = {
     "copies_bought": "Copies bought", "wounds_per_copy": "Wounds / copy", "kills_per_copy": "Kills / copy",
     "death_rate": "Death rate", "mean_death_turn": "Mean death turn", "survival_rate": "Survival",
     "tests": "Holm tests",
+    "swap": "Swap", "replacement": "Replacement", "base_score": "Base score", "variant_score": "Variant score",
+    "impact": "Impact", "p_holm": "p (Holm)", "verdict": "SPRT verdict", "decided_games": "Games to decision",
+    "llr": "LLR", "llr_lower": "LLR lower bound", "llr_upper": "LLR upper bound",
+    "variance_ratio": "Variance ratio", "unpaired_games": "Unpaired games", "games_saved": "Games saved",
+    "sd_paired": "SD of paired diff.", "opponents": "Opponents",
 }
 TABLE_LABELS = {"first_player": {"score": "First mover's score"}}
 HINTS = {
@@ -64,6 +74,15 @@ HINTS = {
     "weighted": "mean score against the field of the weights file",
     "nash": "mean score against the Nash equilibrium mix",
     "survival_rate": "survival to the end of the game",
+    "impact": "variant's score minus the base deck's on the same seeds and seats, percentage points, paired "
+              "95% interval",
+    "verdict": "the SPRT's decision on the field impact (H0 or H1 accepted, or undecided at the budget)",
+    "decided_games": "games per opponent the SPRT needed to decide",
+    "variance_ratio": "variance of two independent runs' score difference over the variance of the paired "
+                      "differences: how many times more games unpaired runs would need",
+    "unpaired_games": "games per opponent and per run that two unpaired runs would need for the same interval",
+    "games_saved": "games the pairing saved over the whole test (both runs, all opponents)",
+    "p_holm": "p-value after the Holm correction over all swap tests",
 }
 MISSING = "—"
 CHART_CONFIG = {"displaylogo": False, "responsive": True, "modeBarButtonsToRemove": ["select2d", "lasso2d"]}
@@ -137,7 +156,7 @@ class _Column:
             self.kind = "diff"
         elif name in RATE_COLUMNS or base in RATE_COLUMNS:
             self.kind = "rate"
-        elif name == "p_value":
+        elif name in P_COLUMNS:
             self.kind = "p"
         elif dtype == pl.Boolean:
             self.kind = "bool"
@@ -1027,12 +1046,14 @@ def _atomic_write(path: Path, write) -> Path:
     return path
 
 
-def write_report(report: dict, out_dir) -> list[Path]:
+def write_report(report: dict, out_dir, html_renderer=None, markdown_renderer=None) -> list[Path]:
     """Write out_dir/index.html, out_dir/report.md and every table as tables/<name>.csv and .parquet,
-    each atomically; returns the paths written."""
+    each atomically; returns the paths written. The renderers default to the run/meta report's
+    (reports.impact passes its own)."""
     out_dir = Path(out_dir)
     (out_dir / "tables").mkdir(parents=True, exist_ok=True)
-    page, markdown = render_html(report), render_markdown(report)
+    page = (html_renderer or render_html)(report)
+    markdown = (markdown_renderer or render_markdown)(report)
     written = [_atomic_write(out_dir / "index.html", lambda t: t.write_text(page, encoding="utf-8")),
                _atomic_write(out_dir / "report.md", lambda t: t.write_text(markdown, encoding="utf-8"))]
     for name, df in _tables(report).items():
