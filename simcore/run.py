@@ -61,7 +61,7 @@ def _file_sha(path) -> str:
 
 def run_config(matchup, games: int, seed: int, shard_size: int, seat_pairs: bool = False) -> dict:
     """What identifies a run: the same config resumes, a different one is refused."""
-    return {
+    config = {
         "games": games, "seed": seed, "shard_size": shard_size, "seat_pairs": seat_pairs,
         "rules_version": RULES_VERSION,
         "cardset_sha256": matchup.cardset.sha256, "ruleset": matchup.ruleset,
@@ -71,6 +71,16 @@ def run_config(matchup, games: int, seed: int, shard_size: int, seat_pairs: bool
         "decks": [{"path": p, "name": n, "sha256": _file_sha(p)}
                   for p, n in zip(matchup.deck_paths, matchup.deck_names)],
     }
+    return with_overrides(config, matchup.cardset)
+
+
+def with_overrides(config: dict, cardset) -> dict:
+    """The config with the card set's `--set` edits (only when there are some, so that runs of the
+    printed set keep the config they always had and still resume)."""
+    if cardset.overrides:
+        config["overrides"] = list(cardset.overrides)
+        config["cardset_printed_sha256"] = cardset.base_sha256
+    return config
 
 
 def _atomic_write_text(path: Path, text: str) -> None:
@@ -130,7 +140,7 @@ class RunFolder:
                                  "delete the folder or choose another --out") from None
             if manifest.get("config") != config:
                 raise InputError(str(out), None, "the folder holds a different run (other decks, seed, "
-                                 "games, shard size, AI, ruleset or card set)",
+                                 "games, shard size, AI, ruleset, card set or --set card edits)",
                                  "choose another --out, or delete the folder to start over")
         elif resume:
             raise InputError(str(out), None, "nothing to resume: the folder holds no run",
