@@ -155,9 +155,9 @@ def impact_config(deck_path, opponents, cardset, swaps, budget, chunk, sequentia
     """What identifies an impact test: the same config resumes, a different one is refused."""
     from simcore import RULES_VERSION
     from simcore.ai import AI_VERSION
-    from simcore.run import _file_sha, ai_parameters
+    from simcore.run import _file_sha, ai_parameters, with_overrides
 
-    return {
+    return with_overrides({
         "kind": "impact", "deck": {"path": str(deck_path), "sha256": _file_sha(deck_path)},
         "opponents": [{"path": str(p), "sha256": _file_sha(p)} for p in opponents],
         "swaps": [{"card": s.card, "replacement": s.replacement, "added": s.added} for s in swaps],
@@ -167,7 +167,7 @@ def impact_config(deck_path, opponents, cardset, swaps, budget, chunk, sequentia
         "rules_version": RULES_VERSION, "cardset_sha256": cardset.sha256, "ruleset": ruleset,
         "rules": dict(rules or {}),
         "ai": {"a": ais[0], "b": ais[1], "version": AI_VERSION, "parameters": ai_parameters()},
-    }
+    }, cardset)
 
 
 def _now() -> str:
@@ -195,14 +195,17 @@ def _pair_scores(run_dir: Path, shards) -> np.ndarray:
 
 def run_impact(deck, opponents, card=None, replace=None, all_cards=False, *, games=None,
                max_games=DEFAULT_MAX_GAMES, chunk=DEFAULT_CHUNK, seed=0, alpha=0.05, beta=0.05, h0=0.0,
-               h1=None, out=None, cardset=None, ais=("greedy", "greedy"), ruleset="classic", rules=None,
+               h1=None, out=None, cardset=None, overrides=(), ais=("greedy", "greedy"), ruleset="classic",
+               rules=None,
                executor=None, threads=None, progress=None, command=None, resume=False) -> dict:
     """Play a swap test (see the module docstring) into `out` and return its manifest (impact.json).
 
     games: a fixed budget per opponent (every swap plays it all; the SPRT verdict is recorded where
     it was reached); otherwise sequential: each swap stops at its SPRT decision or at max_games.
     h1 defaults to +DEFAULT_H1 for a named replacement and -DEFAULT_H1 for vanilla fillers (H1: the
-    card's text is worth DEFAULT_H1). An odd budget or chunk is rounded up to even."""
+    card's text is worth DEFAULT_H1). An odd budget or chunk is rounded up to even. `overrides`:
+    `--set CARD.FIELD=VALUE` card edits (decks.overrides) applied to `cardset` (default: the bundled
+    set) for the base, the variants and the opponents alike; recorded in impact.json."""
     from simcore.executors import LocalExecutor
     from simcore.matchup import make_matchup, swap_cards
     from simcore.run import DEFAULT_BATCH, RunFolder, _atomic_write_text, play_shards
@@ -216,7 +219,9 @@ def run_impact(deck, opponents, card=None, replace=None, all_cards=False, *, gam
     opponents = [str(p) for p in opponents]
     if not opponents:
         raise InputError("--vs", None, "no opponent decks", "give them with --vs, e.g. --vs decks/lists/*.txt")
-    cardset, swaps, skipped = plan_swaps(deck, cardset or load_cardset(), card, replace, all_cards)
+    from decks.overrides import apply_overrides
+    cardset = apply_overrides(cardset or load_cardset(), overrides)
+    cardset, swaps, skipped = plan_swaps(deck, cardset, card, replace, all_cards)
     base = [make_matchup(deck, o, ruleset=ruleset, rules=rules, ais=ais, cardset=cardset) for o in opponents]
     variants = []
     for s in swaps:
@@ -236,7 +241,7 @@ def run_impact(deck, opponents, card=None, replace=None, all_cards=False, *, gam
                              "delete the folder or choose another --out") from None
         if manifest.get("config") != config:
             raise InputError(str(out), None, "the folder holds a different impact test (other decks, "
-                             "swaps, seed, budget, chunk, SPRT settings, AI, ruleset or card set)",
+                             "swaps, seed, budget, chunk, SPRT settings, AI, ruleset, card set or --set edits)",
                              "choose another --out, or delete the folder to start over")
     elif (out / "run.json").exists() or (out / "meta.json").exists():
         raise InputError(str(out), None, "the folder holds another kind of run", "choose another --out")
@@ -411,7 +416,7 @@ def impact(deck, vs, card=None, replace=None, all_cards=False, out=None, **optio
         t["swaps"]; t["impact_by_opponent"]
 
     Options are those of run_impact (games, max_games, chunk, seed, alpha, beta, h0, h1, cardset,
-    ais, ruleset, rules, executor, threads, progress)."""
+    overrides, ais, ruleset, rules, executor, threads, progress)."""
     if out is None:
         budget = options.get("games") or options.get("max_games") or DEFAULT_MAX_GAMES
         out = default_folder(deck, card, replace, all_cards, budget + budget % 2, options.get("seed", 0))

@@ -210,11 +210,15 @@ class Card:
 class CardSet:
     cards: tuple[Card, ...]   # card id = position in this tuple = order in the file
     path: str
-    sha256: str               # of the file bytes
+    sha256: str               # of the file bytes; with overrides, of the file's hash and the edits
+    overrides: tuple[str, ...] = ()   # card-stat edits (decks.overrides), canonical 'Card.field=value'
+    base_sha256: str = ""     # of the file bytes (= sha256 without overrides)
     _ids: dict = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         object.__setattr__(self, "_ids", {fold(c.name): i for i, c in enumerate(self.cards)})
+        if not self.base_sha256:
+            object.__setattr__(self, "base_sha256", self.sha256)
 
     def __len__(self):
         return len(self.cards)

@@ -8,7 +8,7 @@ manifests (the card-set hash covers only the file).
 """
 import dataclasses
 
-from .cardset import Card, CardSet
+from .cardset import Card, CardSet  # noqa: F401 - CardSet: the type with_cards returns
 from .names import fold
 
 VANILLA_SUFFIX = " (vanilla)"
@@ -51,7 +51,7 @@ def with_cards(cardset: CardSet, cards) -> CardSet:
             out.append(c)
         elif existing != c:
             raise ValueError(f"with_cards: the set already has a different card named '{c.name}'")
-    return CardSet(tuple(out), cardset.path, cardset.sha256)
+    return dataclasses.replace(cardset, cards=tuple(out))
 
 
 def card_description(card: Card) -> dict:

@@ -1,6 +1,6 @@
 """From a finished run or meta folder to the report dict that reports.render turns into HTML,
 Markdown, CSV and Parquet: every table of analysis.tables, the run's provenance (seed range, rules
-version, card-set hash, AI, games, dates, command) and the caveats a reader needs."""
+version, card-set hash and `--set` card edits, AI, games, dates, command) and the caveats a reader needs."""
 from pathlib import Path
 
 from analysis import tables
@@ -35,6 +35,7 @@ def provenance(run, games: int, card_tests: int, weights_file=None) -> dict:
         "rules": cfg.get("rules", {}), "games": games, "decks": list(run.decks),
         "seat_pairs": run.seat_pairs, "library_versions": first.get("library_versions", {}),
         "card_tests": card_tests, "weights_file": str(weights_file) if weights_file else None,
+        "card_edits": list(cfg.get("overrides", [])),
     }
 
 

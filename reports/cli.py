@@ -49,9 +49,29 @@ def main():
     """berserk-sim: seeded simulations of Берсерк (Berserk) games and what they say about decks."""
 
 
+def card_overrides_option(f):
+    """--set CARD.FIELD=VALUE (repeatable): card-stat edits (decks.overrides), an option of every
+    command; the command receives them as `sets`."""
+    return click.option(
+        "--set", "sets", multiple=True, metavar="CARD.FIELD=VALUE",
+        help="edit a card's stat for this command, e.g. --set \"Арацент.life=11\" or "
+             "--set \"Кочевник.cost=-1\" (+N/-N: relative to the printed value); repeatable. Fields: "
+             "life, cost, move (movement), weak, medium, strong, ranged_weak/medium/strong, armor, "
+             "attack_experience, defence_experience, regeneration, jump, finish_off, special_strike, "
+             "heal_self, elite, unique, element")(f)
+
+
+def _cardset(sets):
+    """The bundled card set with the --set edits applied (InputError on a bad one)."""
+    from decks import load_cardset
+    from decks.overrides import apply_overrides
+    return apply_overrides(load_cardset(), sets)
+
+
 def rules_ai_options(a_help, b_help):
-    """--ruleset, --rule and the AIs: options of every command that plays games."""
+    """--ruleset, --rule, --set and the AIs: options of every command that plays games."""
     def decorate(f):
+        f = card_overrides_option(f)
         f = click.option("--ruleset", default="classic", show_default=True,
                          help="rules preset of decks/rulesets.toml (classic or modern)")(f)
         f = click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
@@ -79,6 +99,11 @@ def execution_options(f):
                      help="play on a Dask cluster: the address of its scheduler, e.g. tcp://10.0.0.5:8786 "
                           "(needs the dask extra)")(f)
     return f
+
+
+def _echo_edits(cardset):
+    if cardset.overrides:
+        click.echo(f"card edits (--set): {', '.join(cardset.overrides)}")
 
 
 class _Bar:
@@ -139,10 +164,10 @@ def _even(n: int, option: str) -> int:
     return n
 
 
-def _matchup(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset):
+def _matchup(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, sets=()):
     from simcore.matchup import make_matchup, parse_rules
     return make_matchup(deck_a, deck_b, ruleset=ruleset, rules=parse_rules(rules),
-                        ais=(ai_a or ai, ai_b or ai))
+                        ais=(ai_a or ai, ai_b or ai), overrides=sets)
 
 
 @main.command()
@@ -159,14 +184,14 @@ def _matchup(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset):
               "shuffles, deck A moves first in 2k, deck B in 2k+1) instead of the roll-off")
 @click.option("--progress/--no-progress", default=True, show_default=True)
 @execution_options
-def simulate(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, games, seed, out, threads,
+def simulate(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, sets, games, seed, out, threads,
              shard_size, batch_size, seat_pairs, progress, scheduler, resume):
     """Play GAMES seeded games of DECK_A against DECK_B and print the outcome."""
     from analysis.summary import summarize
     from simcore import RULES_VERSION
     from simcore.run import DEFAULT_BATCH, DEFAULT_SHARD, run_simulation
 
-    m = _matchup(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset)
+    m = _matchup(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, sets)
     shard_size = shard_size or DEFAULT_SHARD
     if seat_pairs:
         games, shard_size = _even(games, "--games"), _even(shard_size, "--shard-size")
@@ -186,6 +211,7 @@ def simulate(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, games, seed, out, t
     gps = manifest.get("games_per_second")
     speed = f"{gps:,.0f} games/s, " if gps else "all found on disk, "
     click.echo(f"berserk-sim rules {RULES_VERSION} · {m.ruleset} · {m.ais[0]} vs {m.ais[1]} · seed {seed}")
+    _echo_edits(m.cardset)
     click.echo(f"games: {s['games']} ({speed}wall {wall:.1f} s)")
     click.echo("")
     click.echo(f"{'':<{w}}{'win rate':>9}  {'95% interval':<16}{'n':>8}")
@@ -215,14 +241,15 @@ def simulate(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, games, seed, out, t
               help="game index within the run")
 @click.option("--seat-pairs", is_flag=True,
               help="the run played seat-swapped pairs (every matchup of `meta` and `matchup` does)")
-def replay(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, seed, game_index, seat_pairs):
+def replay(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, sets, seed, game_index, seat_pairs):
     """Rebuild one game of a run from (decks, seed, game index, AI) and print every event."""
     from simcore.replay import replay_game
 
-    m = _matchup(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset)
+    m = _matchup(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, sets)
     _, lines = replay_game(m, seed, game_index, seat_pairs)
     click.echo(f"# game {game_index} of seed {seed}: {m.deck_names[0]} (player 1) vs "
-               f"{m.deck_names[1]} (player 2), {m.ais[0]} vs {m.ais[1]}, {m.ruleset}")
+               f"{m.deck_names[1]} (player 2), {m.ais[0]} vs {m.ais[1]}, {m.ruleset}"
+               + (f"; card edits: {', '.join(m.cardset.overrides)}" if m.cardset.overrides else ""))
     for line in lines:
         click.echo(line)
 
@@ -244,13 +271,14 @@ def _check_weights(weights, deck_files):
 
 
 def _play_meta(deck_files, games, seed, out, ai, ai_a, ai_b, rules, ruleset, threads, progress,
-               mirrors, kind, command, shard_size, scheduler, resume):
+               mirrors, kind, command, shard_size, scheduler, resume, sets=()):
     from simcore.matchup import parse_rules
     from simcore.meta import deck_pairs, run_meta
     from simcore.run import DEFAULT_SHARD
 
     shard_size = _even(shard_size, "--shard-size") if shard_size else DEFAULT_SHARD
     rules = parse_rules(rules)
+    _cardset(sets)                     # a bad --set fails here, before anything is played or written
     total = games * len(deck_pairs(len(deck_files), mirrors))
     with _executor(scheduler, threads) as executor:
         bar = _Bar(total, progress)
@@ -259,7 +287,7 @@ def _play_meta(deck_files, games, seed, out, ai, ai_a, ai_b, rules, ruleset, thr
             manifest = run_meta(deck_files, games, seed, out, ais=(ai_a or ai, ai_b or ai),
                                 ruleset=ruleset, rules=rules, mirrors=mirrors, kind=kind,
                                 command=command, progress=bar.update, shard_size=shard_size,
-                                executor=executor, resume=resume)
+                                executor=executor, resume=resume, overrides=sets)
     return manifest, time.perf_counter() - t0
 
 
@@ -320,7 +348,7 @@ def meta_options(f):
               help="report folder (default runs/meta-<decks>d-<games>g-seed<seed>); an interrupted "
                    "meta resumes here")
 @meta_options
-def meta(deck_files, games, out, ai, ai_a, ai_b, rules, ruleset, seed, weights, threads, progress,
+def meta(deck_files, games, out, ai, ai_a, ai_b, rules, ruleset, sets, seed, weights, threads, progress,
          open_browser, shard_size, scheduler, resume):
     """Play every pair of DECK_FILES (default: the bundled decks), mirrors included, as seat-swapped
     seed pairs, and write a report folder: index.html, report.md, tables as CSV and Parquet."""
@@ -334,11 +362,12 @@ def meta(deck_files, games, out, ai, ai_a, ai_b, rules, ruleset, seed, weights, 
     _check_weights(weights, deck_files)
     command = ("berserk meta " + shlex.join(sys.argv[2:])).rstrip()
     manifest, wall = _play_meta(deck_files, games, seed, out, ai, ai_a, ai_b, rules, ruleset, threads,
-                                progress, True, "meta", command, shard_size, scheduler, resume)
+                                progress, True, "meta", command, shard_size, scheduler, resume, sets)
     gps = manifest.get("games_per_second")
     n_pairs = len(manifest["matchups"])
     speed = f"{gps:,.0f} games/s, " if gps else "all found on disk, "
     click.echo(f"berserk-sim rules {RULES_VERSION} · {ruleset} · {ai_a or ai} vs {ai_b or ai} · seed {seed}")
+    _echo_edits(_cardset(sets))
     click.echo(f"{len(deck_files)} decks, {n_pairs} matchups x {games} games ({speed}wall {wall:.1f} s)")
     report = _write_and_tell(out, weights, open_browser)
     click.echo("")
@@ -356,8 +385,8 @@ def meta(deck_files, games, out, ai, ai_a, ai_b, rules, ruleset, seed, weights, 
 @click.option("--out", type=click.Path(file_okay=False), default=None,
               help="report folder (default runs/matchup-<A>-vs-<B>-<games>g-seed<seed>)")
 @meta_options
-def matchup(deck_a, deck_b, games, out, ai, ai_a, ai_b, rules, ruleset, seed, weights, threads, progress,
-            open_browser, shard_size, scheduler, resume):
+def matchup(deck_a, deck_b, games, out, ai, ai_a, ai_b, rules, ruleset, sets, seed, weights, threads,
+            progress, open_browser, shard_size, scheduler, resume):
     """Play DECK_A against DECK_B as seat-swapped seed pairs and write a report folder."""
     from pathlib import Path
 
@@ -368,10 +397,12 @@ def matchup(deck_a, deck_b, games, out, ai, ai_a, ai_b, rules, ruleset, seed, we
     _check_weights(weights, [deck_a, deck_b])
     manifest, wall = _play_meta([deck_a, deck_b], games, seed, out, ai, ai_a, ai_b, rules, ruleset,
                                 threads, progress, False, "matchup",
-                                "berserk matchup " + shlex.join(sys.argv[2:]), shard_size, scheduler, resume)
+                                "berserk matchup " + shlex.join(sys.argv[2:]), shard_size, scheduler, resume,
+                                sets)
     gps = manifest.get("games_per_second")
     speed = f"{gps:,.0f} games/s, " if gps else "all found on disk, "
     click.echo(f"berserk-sim rules {RULES_VERSION} · {ruleset} · {ai_a or ai} vs {ai_b or ai} · seed {seed}")
+    _echo_edits(_cardset(sets))
     click.echo(f"{games} games in seat-swapped pairs ({speed}wall {wall:.1f} s)")
     report = _write_and_tell(out, weights, open_browser)
     click.echo("")
@@ -419,7 +450,7 @@ def matchup(deck_a, deck_b, games, out, ai, ai_a, ai_b, rules, ruleset, seed, we
 @execution_options
 @rules_ai_options("AI of DECK and its variants", "AI of the opponents")
 def impact(deck_files, vs, card, replace, all_cards, games, max_games, chunk, alpha, beta, h0, h1, out, seed,
-           threads, progress, open_browser, scheduler, resume, ai, ai_a, ai_b, rules, ruleset):
+           threads, progress, open_browser, scheduler, resume, ai, ai_a, ai_b, rules, ruleset, sets):
     """Swap test: DECK against DECK with --card replaced (or every card, --all-cards), on the same seeds,
     seats, shuffles and dice, against each opponent; impact with paired intervals, an SPRT that stops
     when it decides, and a report folder. DECK comes first: `berserk impact DECK --card X --vs OPP...`."""
@@ -433,11 +464,11 @@ def impact(deck_files, vs, card, replace, all_cards, games, max_games, chunk, al
     budget = games or max_games or DEFAULT_MAX_GAMES
     chunk = chunk or DEFAULT_CHUNK
     out = out or default_folder(deck, card, replace, all_cards, budget + budget % 2, seed)
+    cardset = _cardset(sets)
     n_swaps = 1
     if all_cards:
         from analysis.causal import plan_swaps
-        from decks import load_cardset
-        n_swaps = len(plan_swaps(deck, load_cardset(), None, replace, True)[1])
+        n_swaps = len(plan_swaps(deck, cardset, None, replace, True)[1])
     command = ("berserk impact " + shlex.join(sys.argv[2:])).rstrip()
     with _executor(scheduler, threads) as executor:
         bar = _Bar((budget + budget % 2) * len(opponents) * (1 + n_swaps), progress)
@@ -445,7 +476,8 @@ def impact(deck_files, vs, card, replace, all_cards, games, max_games, chunk, al
         with _playing(bar):
             manifest = run_impact(deck, opponents, card, replace, all_cards, games=games,
                                   max_games=max_games or DEFAULT_MAX_GAMES, chunk=chunk, seed=seed,
-                                  alpha=alpha, beta=beta, h0=h0, h1=h1, out=out, ais=(ai_a or ai, ai_b or ai),
+                                  alpha=alpha, beta=beta, h0=h0, h1=h1, out=out, cardset=cardset,
+                                  ais=(ai_a or ai, ai_b or ai),
                                   ruleset=ruleset, rules=parse_rules(rules), executor=executor,
                                   progress=bar.update, command=command, resume=resume)
     wall = time.perf_counter() - t0
@@ -457,6 +489,7 @@ def impact(deck_files, vs, card, replace, all_cards, games, max_games, chunk, al
                f"games per opponent; {manifest['games_played']:,} games on disk (wall {wall:.1f} s)")
     click.echo(f"SPRT: H0 impact {100 * sprt['h0']:+.1f} pp, H1 {100 * sprt['h1']:+.1f} pp, alpha {sprt['alpha']}, "
                f"beta {sprt['beta']}, LLR bounds [{manifest['sprt_bounds'][0]:.2f}, {manifest['sprt_bounds'][1]:.2f}]")
+    _echo_edits(cardset)
     for s in manifest.get("skipped", []):
         click.echo(f"not tested: {s['card']} ({s['why']})")
     report = _write_impact_and_tell(out, open_browser)
@@ -515,12 +548,14 @@ def report(run_dir, weights, open_browser):
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
-def scenario(file):
+@card_overrides_option
+def scenario(file, sets):
     """Play a scenario file (forced dice, scripted actions) and print the result as JSON."""
     from simcore.scenario import ScenarioError, run_scenario
 
+    cardset = _cardset(sets)
     try:
-        result = run_scenario(file)
+        result = run_scenario(file, cardset)
     except ScenarioError as e:
         click.echo(f"error: {file}: {e}", err=True)
         sys.exit(2)
@@ -530,11 +565,11 @@ def scenario(file):
 @main.command()
 @click.option("--missing", is_flag=True,
               help="list the set-1 cards not yet playable and the parts of their text the engine lacks")
-def cards(missing):
-    """List the card set: stats and keywords of every playable card."""
-    from decks import load_cardset
-
-    cs = load_cardset()
+@card_overrides_option
+def cards(missing, sets):
+    """List the card set: stats and keywords of every playable card (with --set: as edited, edited
+    cards marked *)."""
+    cs = _cardset(sets)
     if missing:
         from decks.catalog import load_catalog
         from decks.catalog import missing as missing_cards
@@ -553,11 +588,14 @@ def cards(missing):
             click.echo(f"{card.set_number:>6} {card.name:<22} {card.element:<9} missing: {what}")
         return
     click.echo(f"{len(cs.cards)} cards, {cs.path} (sha256 {cs.sha256[:12]})")
+    _echo_edits(cs)
+    edited = {e.rsplit(".", 1)[0] for e in cs.overrides}
     for c in cs.cards:
         move = "fly" if c.kind == "flyer" else f"m{c.move}"
         elite = "elite" if c.elite else "ord."
         uniq = " unique" if c.unique else ""
-        click.echo(f"{c.set_number:>6} {c.name:<22} {c.element:<9} {c.cost} {elite:<5}{uniq:<7} "
+        name = c.name + ("*" if c.name in edited else "")
+        click.echo(f"{c.set_number:>6} {name:<22} {c.element:<9} {c.cost} {elite:<5}{uniq:<7} "
                    f"life {c.life:>2} {move:<3} {'-'.join(map(str, c.strike)):<6} {c.text}")
 
 
@@ -568,11 +606,14 @@ def decks():
 
 @decks.command("validate")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
-def validate(files):
-    """Check that every deck file is legal (RULES.md section 1)."""
-    from decks import load_cardset, load_deck
+@card_overrides_option
+def validate(files, sets):
+    """Check that every deck file is legal (RULES.md section 1). Legality does not depend on card
+    stats, so --set is only checked and shown."""
+    from decks import load_deck
 
-    cs = load_cardset()
+    cs = _cardset(sets)
+    _echo_edits(cs)
     for f in files:
         d = load_deck(f, cs)
         elements = {}

@@ -50,7 +50,7 @@ def provenance(path: Path, manifest: dict, tables: dict) -> dict:
         "ai": f"{ai['a']} (deck and variants) vs {ai['b']} (opponents), AI_VERSION {ai['version']}",
         "ruleset": cfg["ruleset"], "rules": cfg.get("rules", {}), "games": manifest.get("games_played"),
         "decks": [deck_name, *opponents], "seat_pairs": True, "library_versions": _library_versions(path),
-        "card_tests": swaps.height, "weights_file": None,
+        "card_tests": swaps.height, "weights_file": None, "card_edits": list(cfg.get("overrides", [])),
         "sprt": sprt, "sprt_bounds": manifest["sprt_bounds"], "sequential": cfg["sequential"],
         "budget": budget, "chunk": cfg["chunk"], "skipped": manifest.get("skipped", []),
         "added_cards": [s["added"] for s in cfg["swaps"] if s.get("added")],
@@ -300,6 +300,7 @@ def render_impact_markdown(report: dict) -> str:
             ("Ruleset", p["ruleset"] + (f" ({', '.join(f'{k} = {v}' for k, v in p['rules'].items())})"
                                         if p["rules"] else "")),
             ("Rules version", p["rules_version"]), ("Card set sha256", p["cardset_sha256"]),
+            ("Card edits", R.card_edits_text(p)),
             ("SPRT", f"H0 {100 * sprt['h0']:+.1f} pp, H1 {100 * sprt['h1']:+.1f} pp, alpha {sprt['alpha']}, "
                      f"beta {sprt['beta']}, bounds [{p['sprt_bounds'][0]:.2f}, {p['sprt_bounds'][1]:.2f}]"),
             ("Budget", f"{'sequential' if p['sequential'] else 'fixed'}, {p['budget']:,} games per opponent, "

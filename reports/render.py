@@ -716,6 +716,16 @@ def _figure(fig: go.Figure | None, div_id: str, caption: str) -> str:
     return f'<figure>{_figure_html(fig, div_id)}<figcaption>{caption}</figcaption></figure>'
 
 
+def card_edits_text(p: dict, html_out: bool = False) -> str:
+    """The `--set` card edits of the provenance, or that the printed card set was played."""
+    edits = p.get("card_edits") or []
+    if not edits:
+        return "none (printed card set)"
+    if html_out:
+        return ", ".join(f"<code>{_e(e)}</code>" for e in edits) + ' <span class="small">(--set)</span>'
+    return ", ".join(f"`{e}`" for e in edits) + " (--set)"
+
+
 def _provenance_html(p: dict) -> str:
     sha = str(p.get("cardset_sha256") or "")
     rules = p.get("rules") or {}
@@ -732,6 +742,7 @@ def _provenance_html(p: dict) -> str:
                                                         if rules_text else "")),
         ("Rules version", _e(p.get("rules_version") or MISSING)),
         ("Card set", f'<span title="sha256 {_e(sha)}">sha256 {_e(sha[:12])}</span>' if sha else MISSING),
+        ("Card edits", card_edits_text(p, html_out=True)),
         ("Weights", _e(p.get("weights_file") or "none (no weighted field)")),
         ("Card tests", _e(_count(p.get("card_tests"))) + " in the Holm correction"
          if p.get("card_tests") is not None else MISSING),
@@ -968,6 +979,7 @@ def render_markdown(report: dict) -> str:
         ("Decks", ", ".join(p.get("decks") or []) or None), ("AI", p.get("ai")),
         ("Ruleset", (p.get("ruleset") or "") + (f" ({rules})" if rules else "") or None),
         ("Rules version", p.get("rules_version")), ("Card set sha256", p.get("cardset_sha256")),
+        ("Card edits", card_edits_text(p)),
         ("Weights", p.get("weights_file")), ("Card tests (Holm)", p.get("card_tests")),
         ("Created", p.get("created")), ("Finished", p.get("finished")),
         ("Command", f"`{p['command']}`" if p.get("command") else None), ("Libraries", libs or None)]

@@ -10,6 +10,7 @@ import numpy as np
 
 from decks import load_cardset, load_deck
 from decks.errors import InputError
+from decks.overrides import apply_overrides
 
 from .cardtable import CardTable, compile_cardset
 from .ruleset import POLICIES, ruleset_params
@@ -52,8 +53,10 @@ def parse_rules(pairs) -> dict:
 
 
 def make_matchup(deck_a, deck_b, ruleset="classic", rules=None, ais=("greedy", "greedy"),
-                 first=-1, cardset=None) -> Matchup:
-    cardset = cardset or load_cardset()
+                 first=-1, cardset=None, overrides=()) -> Matchup:
+    """The matchup of two deck files; `overrides`: `--set CARD.FIELD=VALUE` card edits
+    (decks.overrides), applied to `cardset` (default: the bundled set)."""
+    cardset = apply_overrides(cardset or load_cardset(), overrides)
     for ai in ais:
         if ai not in POLICIES:
             raise InputError("--ai", None, f"unknown AI '{ai}'", f"use one of: {', '.join(POLICIES)}")

@@ -6,7 +6,7 @@ to the executor together, so that a cluster's workers stay busy.
 
 Layout of the output folder:
   meta.json                    config (decks with hashes, games per pair, shard size, seed, AIs,
-                               ruleset, rules version, card-set hash), status, command, executor,
+                               ruleset, rules version, card-set hash, `--set` card edits), status, command, executor,
                                the list of pair folders
   matchups/03-07/              the run of deck 3 (player 1) against deck 7 (player 2), as
                                `berserk simulate --seat-pairs` writes it
@@ -19,6 +19,7 @@ from pathlib import Path
 
 from decks import load_cardset, load_deck
 from decks.errors import InputError
+from decks.overrides import apply_overrides
 
 from . import RULES_VERSION
 from .ai import AI_VERSION
@@ -32,6 +33,7 @@ from .run import (
     _file_sha,
     ai_parameters,
     play_runs,
+    with_overrides,
 )
 
 
@@ -46,7 +48,7 @@ def pair_folder(i: int, j: int) -> str:
 
 def meta_config(deck_paths, names, cardset, games, seed, ais, ruleset, rules, mirrors, kind,
                 shard_size=DEFAULT_SHARD) -> dict:
-    return {
+    config = {
         "kind": kind, "games_per_matchup": games, "seed": seed, "seat_pairs": True,
         "shard_size": shard_size,
         "mirrors": mirrors, "rules_version": RULES_VERSION, "cardset_sha256": cardset.sha256,
@@ -54,22 +56,24 @@ def meta_config(deck_paths, names, cardset, games, seed, ais, ruleset, rules, mi
         "ai": {"a": ais[0], "b": ais[1], "version": AI_VERSION, "parameters": ai_parameters()},
         "decks": [{"path": str(p), "name": n, "sha256": _file_sha(p)} for p, n in zip(deck_paths, names)],
     }
+    return with_overrides(config, cardset)
 
 
 def run_meta(deck_paths, games: int, seed: int, out_dir, ais=("greedy", "greedy"), ruleset="classic",
              rules=None, mirrors: bool = True, kind: str = "meta", threads=None, command=None,
              progress=None, shard_size: int = DEFAULT_SHARD, batch_size: int = DEFAULT_BATCH,
-             executor=None, resume: bool = False) -> dict:
+             executor=None, resume: bool = False, overrides=(), cardset=None) -> dict:
     """Play `games` games (even: seat-swapped pairs) of every deck pair and write the meta folder;
     returns the manifest. `progress(n)` is called as games are played or found on disk.
     `executor`: where to play (default: this process on `threads` threads); the chunks of all pairs
     go to it together. `resume`: the folder must already hold this meta (without it, an
-    unfinished meta of the same config resumes too)."""
+    unfinished meta of the same config resumes too). `overrides`: `--set CARD.FIELD=VALUE` card
+    edits (decks.overrides) applied to `cardset` (default: the bundled set)."""
     if games % 2:
         raise ValueError("a meta plays seat-swapped pairs: games must be even")
     shard_size += shard_size % 2
     out = Path(out_dir)
-    cardset = load_cardset()
+    cardset = apply_overrides(cardset or load_cardset(), overrides)
     loaded = [load_deck(Path(p), cardset) for p in deck_paths]
     seen = {}
     for p, d in zip(deck_paths, loaded):
@@ -90,7 +94,7 @@ def run_meta(deck_paths, games: int, seed: int, out_dir, ais=("greedy", "greedy"
                              "delete the folder or choose another --out") from None
         if manifest.get("config") != config:
             raise InputError(str(out), None, f"the folder holds a different {kind} run (other decks, "
-                             "seed, games, shard size, AI, ruleset or card set)",
+                             "seed, games, shard size, AI, ruleset, card set or --set card edits)",
                              "choose another --out, or delete the folder to start over")
     elif (out / "run.json").exists():
         raise InputError(str(out), None, "the folder holds a single run, not a meta run",

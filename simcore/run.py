@@ -74,6 +74,15 @@ def run_config(matchup, games: int, seed: int, shard_size: int, seat_pairs: bool
     }
     if getattr(matchup, "variant", None):
         config["variant"] = matchup.variant
+    return with_overrides(config, matchup.cardset)
+
+
+def with_overrides(config: dict, cardset) -> dict:
+    """The config with the card set's `--set` edits (only when there are some, so that runs of the
+    printed set keep the config they always had and still resume)."""
+    if cardset.overrides:
+        config["overrides"] = list(cardset.overrides)
+        config["cardset_printed_sha256"] = cardset.base_sha256
     return config
 
 
@@ -134,7 +143,7 @@ class RunFolder:
                                  "delete the folder or choose another --out") from None
             if manifest.get("config") != config:
                 raise InputError(str(out), None, "the folder holds a different run (other decks, seed, "
-                                 "games, shard size, AI, ruleset or card set)",
+                                 "games, shard size, AI, ruleset, card set or --set card edits)",
                                  "choose another --out, or delete the folder to start over")
         elif resume:
             raise InputError(str(out), None, "nothing to resume: the folder holds no run",
