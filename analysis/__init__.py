@@ -9,7 +9,11 @@ and returns a polars.DataFrame; `.to_pandas()` for pandas):
     run = analysis.open_run("runs/meta-9d-20000g-seed0")
     analysis.matchup_matrix(run)      # long form; analysis.matchup_grid(run) is deck x opponent
     analysis.field_win_rates(run, weights=analysis.load_weights("w.csv", run.decks))
+
+Swap tests (analysis.causal): `analysis.impact(deck, opponents, card=..., replace=...)` plays (or
+resumes) a paired swap test and returns its tables; `analysis.impact_tables(folder)` reads a finished one.
 """
+from .causal import impact, impact_tables
 from .run import Run, open_run
 from .stats import wilson
 from .summary import load_games, summarize
@@ -34,6 +38,8 @@ __all__ = [
     "deck_win_rates",
     "end_reasons",
     "field_win_rates",
+    "impact",
+    "impact_tables",
     "first_player",
     "load_games",
     "load_weights",

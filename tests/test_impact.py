@@ -1,0 +1,169 @@
+"""Swap tests on common random numbers (analysis.causal, `berserk impact`; ANALYTICS.md "Card level,
+causal"): the variant keeps each card's slot, a card swapped for itself changes no game, a strictly
+stronger copy is significantly better, the SPRT stops, Holm counts its tests, the report is written,
+and bad options are one line and exit 2."""
+import json
+
+import numpy as np
+import polars as pl
+import pytest
+from conftest import LISTS, run_cli
+
+from analysis.causal import impact, impact_tables, plan_swaps, run_impact
+from decks import load_cardset, load_deck
+from decks.variants import card_copy, is_vanilla, vanilla_copy, with_cards
+from simcore.matchup import make_matchup, swap_cards
+
+DECK = LISTS / "steppe.txt"
+OPPONENTS = [LISTS / "swamps.txt", LISTS / "forest.txt"]
+
+
+def _games(folder):
+    return pl.read_parquet(folder / "games" / "*.parquet").sort("game")
+
+
+def test_variant_deck_keeps_every_slot():
+    cs = load_cardset()
+    m = make_matchup(DECK, OPPONENTS[0], cardset=cs)
+    old, new = cs.index("Арацент"), cs.index("Кочевник")
+    v = swap_cards(m, 0, {old: new}, {"note": "test"})
+    changed = np.nonzero(v.decks != m.decks)
+    assert set(changed[0]) == {0}                                       # only player 1's deck
+    assert (m.decks[0, changed[1]] == old).all() and (v.decks[0, changed[1]] == new).all()
+    assert (m.decks[0] == old).sum() == len(changed[1]) == 2            # both copies, in their slots
+    assert v.variant == {"player": 0, "swaps": {"Арацент": "Кочевник"}, "note": "test"}
+    assert not m.variant                                                # the base is untouched
+
+
+def test_vanilla_copy_keeps_the_body_and_drops_the_text():
+    cs = load_cardset()
+    c = cs.get("Минотавр")
+    v = vanilla_copy(c)
+    assert (v.element, v.cost, v.elite, v.life, v.move, v.strike) == (c.element, c.cost, c.elite, c.life,
+                                                                       c.move, c.strike)
+    assert v.armor == 0 and not v.strike_twice and not v.abilities and is_vanilla(v)
+    assert not is_vanilla(c) and is_vanilla(cs.get("Кочевник"))
+    bigger = with_cards(cs, [v])
+    assert len(bigger) == len(cs) + 1 and bigger.index(v.name) == len(cs)
+    assert [x.name for x in bigger.cards[:len(cs)]] == [x.name for x in cs.cards]   # no id moves
+
+
+def test_card_swapped_for_itself_changes_no_game(tmp_path):
+    """Part 1: the same card, and an identical copy under another card id, give exactly zero
+    difference on every game: every column of every game is identical."""
+    cs = load_cardset()
+    copy = card_copy(cs.get("Арацент"), "Арацент copy")
+    cs = with_cards(cs, [copy])
+    for replacement in ("Арацент", "Арацент copy"):
+        out = tmp_path / replacement.replace(" ", "_")
+        t = impact(DECK, OPPONENTS, card="Арацент", replace=replacement, cardset=cs, games=400, chunk=200,
+                   out=out, seed=11)
+        for j in range(len(OPPONENTS)):
+            base, variant = _games(out / "base" / f"{j:02d}"), _games(out / "swaps" / "00" / f"{j:02d}")
+            assert base.height == 400
+            assert base.equals(variant)
+        by_opp = t["impact_by_opponent"]
+        assert (by_opp["impact"] == 0).all() and (by_opp["impact_lo"] == 0).all()
+        assert t["swaps"]["verdict"][0] == "H0 accepted"
+
+
+def test_strictly_stronger_copy_has_significantly_positive_impact(tmp_path):
+    """A card against its copy with +3 life (the same card otherwise): significantly positive on the
+    field, never significantly negative against an opponent, and the sequential test accepts H1."""
+    cs = load_cardset()
+    m = cs.get("Минотавр")
+    cs = with_cards(cs, [card_copy(m, "Минотавр +3", life=m.life + 3)])
+    t = impact(DECK, OPPONENTS, card="Минотавр", replace="Минотавр +3", cardset=cs, max_games=8000,
+               chunk=1000, h1=0.02, out=tmp_path / "plus3", seed=5)
+    s = t["swaps"].row(0, named=True)
+    assert s["impact_lo"] > 0 and s["flagged"]
+    assert s["verdict"] == "H1 accepted" and s["decided_games"] == s["games"] < 8000     # it stopped early
+    assert (t["impact_by_opponent"]["impact_hi"] > 0).all()
+    assert s["variance_ratio"] > 2 and s["games_saved"] > 0            # pairing pays
+    manifest = json.loads((tmp_path / "plus3" / "impact.json").read_text(encoding="utf-8"))
+    assert manifest["results"][0]["verdict"] == "H1"
+    # the variant runs stopped at the decision and say why
+    run = json.loads((tmp_path / "plus3" / "swaps" / "00" / "00" / "run.json").read_text(encoding="utf-8"))
+    assert run["status"] == "stopped" and run["games_on_disk"] == s["games"]
+    assert run["config"]["variant"]["swaps"] == {"Минотавр": "Минотавр +3"}
+
+
+def test_all_cards_holm_and_resume(tmp_path):
+    cs = load_cardset()
+    deck = load_deck(DECK, cs)
+    distinct = list(dict.fromkeys(cs.cards[i].name for i in deck.card_ids))
+    out = tmp_path / "all"
+    kwargs = dict(all_cards=True, games=200, chunk=200, seed=2, out=out)
+    t = impact(DECK, OPPONENTS[:1], **kwargs)
+    swaps = t["swaps"]
+    tested = [c for c in distinct if not is_vanilla(cs.get(c))]          # Кочевник is vanilla: skipped
+    assert swaps["card"].to_list() == tested and (swaps["tests"] == len(tested)).all()
+    assert (swaps["p_holm"] >= swaps["p_value"]).all()
+    assert t["impact_by_opponent"].height == 2 * len(tested)           # one opponent and the field
+    manifest = json.loads((out / "impact.json").read_text(encoding="utf-8"))
+    assert manifest["skipped"] == [{"card": "Кочевник",
+                                    "why": "already vanilla: its vanilla copy plays exactly like it"}]
+    # the same call again finds every shard on disk and gives the same tables
+    again = impact(DECK, OPPONENTS[:1], **kwargs)
+    assert again["swaps"].equals(swaps)
+    assert len(json.loads((out / "impact.json").read_text(encoding="utf-8"))["sessions"]) == 2
+    with pytest.raises(Exception, match="different impact test"):
+        run_impact(DECK, OPPONENTS[:1], **{**kwargs, "seed": 3})
+
+
+def test_plan_swaps_rejects_bad_cards():
+    cs = load_cardset()
+    with pytest.raises(Exception, match="unknown card 'Арацентт'"):
+        plan_swaps(DECK, cs, card="Арацентт")
+    with pytest.raises(Exception, match="'Вайл' is not in the deck"):
+        plan_swaps(DECK, cs, card="Вайл")
+    with pytest.raises(Exception, match="unknown card 'Nobody'"):
+        plan_swaps(DECK, cs, card="Арацент", replace="Nobody")
+    with pytest.raises(Exception, match="exclude each other"):
+        plan_swaps(DECK, cs, card="Арацент", all_cards=True)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--card", "Арацентт"], "unknown card 'Арацентт'"),
+    (["--card", "Вайл"], "'Вайл' is not in the deck"),
+    (["--card", "Арацент", "--replace", "Кочевникк"], "unknown card 'Кочевникк'"),
+    (["--card", "Арацент", "--alpha", "0.7"], "--alpha must lie strictly between 0 and 0.5"),
+    (["--card", "Арацент", "--beta", "0"], "--beta must lie strictly between 0 and 0.5"),
+    (["--card", "Арацент", "--h0", "0.02", "--h1", "0.02"], "H0 and H1 are the same effect"),
+    (["--card", "Арацент", "--games", "100", "--max-games", "200"], "exclude each other"),
+    ([], "no card to swap"),
+])
+def test_impact_options_are_validated(tmp_path, args, message):
+    from click.testing import CliRunner
+
+    from reports.cli import main
+    r = CliRunner().invoke(main, ["impact", str(DECK), "--vs", str(OPPONENTS[0]), "--out", str(tmp_path / "x"),
+                                  "--no-progress", *args])
+    assert r.exit_code == 2, r.output
+    assert message in r.stderr and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "x" / "impact.json").exists()
+
+
+def test_impact_cli_writes_the_report_and_report_rerenders_it(tmp_path):
+    out = tmp_path / "cli"
+    r = run_cli("impact", DECK, "--card", "Арацент", "--replace", "Кочевник", "--vs", *OPPONENTS,
+                "--games", 400, "--chunk", 200, "--out", out, "--no-progress")
+    assert r.returncode == 0, r.stderr
+    assert "Арацент → Кочевник" in r.stdout and "games saved by pairing" in r.stdout
+    page = (out / "index.html").read_text(encoding="utf-8")
+    for chart in ("chart-impact-field", "chart-impact-opponents", "chart-sprt"):
+        assert f'id="{chart}"' in page
+    md = (out / "report.md").read_text(encoding="utf-8")
+    assert "## Swap tests" in md and "Лес (forest)" in md and "field (uniform)" in md
+    for name in ("swaps", "impact_by_opponent", "sprt_path"):
+        assert pl.read_parquet(out / "tables" / f"{name}.parquet").equals(
+            pl.read_csv(out / "tables" / f"{name}.csv", schema=pl.read_parquet(
+                out / "tables" / f"{name}.parquet").schema))
+    cfg = json.loads((out / "impact.json").read_text(encoding="utf-8"))["config"]
+    assert cfg["swaps"] == [{"card": "Арацент", "replacement": "Кочевник", "added": None}]
+    assert cfg["seed"] == 0 and cfg["sprt"]["h1"] == 0.03 and cfg["games_per_opponent"] == 400
+    before = impact_tables(out)["swaps"]
+    r = run_cli("report", out)
+    assert r.returncode == 0, r.stderr
+    assert impact_tables(out)["swaps"].equals(before)
+    assert (out / "index.html").read_text(encoding="utf-8").count("chart-sprt") >= 1
