@@ -61,7 +61,7 @@ from . import stats
 
 DEFAULT_H1 = 0.03           # effect size of H1 in win-rate units (3 percentage points)
 DEFAULT_MAX_GAMES = 40000   # budget of a sequential test, games per opponent
-DEFAULT_CHUNK = 2000        # games per opponent between two looks of the SPRT
+DEFAULT_CHUNK = 500         # games per opponent between two looks of the SPRT
 FIELD = "field (uniform)"
 VERDICTS = {"H1": "H1 accepted", "H0": "H0 accepted", "": "undecided"}
 

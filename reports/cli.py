@@ -434,13 +434,14 @@ def matchup(deck_a, deck_b, games, out, ai, ai_a, ai_b, rules, ruleset, sets, se
               help="sequential budget: stop each swap at its SPRT decision or at this many games per "
                    "opponent (default 40000)")
 @click.option("--chunk", type=click.IntRange(2), default=None,
-              help="games per opponent between two looks of the SPRT (a shard; default 2000)")
+              help="games per opponent between two looks of the SPRT (a shard; default 500)")
 @click.option("--alpha", type=float, default=0.05, show_default=True, help="SPRT: chance of accepting H1 when H0 holds")
 @click.option("--beta", type=float, default=0.05, show_default=True, help="SPRT: chance of accepting H0 when H1 holds")
 @click.option("--h0", type=float, default=0.0, show_default=True,
               help="SPRT H0: field impact in win-rate units (0.01 = 1 percentage point)")
 @click.option("--h1", type=float, default=None,
-              help="SPRT H1: field impact in win-rate units (default +0.03 with --replace, -0.03 for vanilla fillers)")
+              help="SPRT H1: field impact in win-rate units (default +0.03 for --card with --replace; -0.03 "
+                   "with vanilla fillers or --all-cards: the card is worth 3 points more than its filler)")
 @click.option("--out", type=click.Path(file_okay=False), default=None,
               help="test folder (default runs/impact-<deck>-<swap>-<games>g-seed<seed>); an interrupted test resumes here")
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True)

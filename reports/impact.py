@@ -4,6 +4,7 @@ field and per opponent with paired intervals, SPRT verdicts and paths), sortable
 and notes; report.md; every table as CSV and Parquet. Rendering is deterministic like
 reports.render (fixed chart ids; timestamps only inside <span class="timestamp">)."""
 import json
+import re
 from pathlib import Path
 
 import plotly.graph_objects as go
@@ -274,7 +275,7 @@ def render_impact_html(report: dict) -> str:
     sprt_text = (f"H0 {100 * sprt['h0']:+.1f} pp, H1 {100 * sprt['h1']:+.1f} pp, alpha {sprt['alpha']}, "
                  f"beta {sprt['beta']}; {'sequential' if p['sequential'] else 'fixed'} budget "
                  f"{p['budget']:,} games per opponent, chunks of {p['chunk']:,}")
-    prov = R._provenance_html(p).replace(
+    prov = re.sub(r"<dt>Weights</dt><dd>.*?</dd>", "", R._provenance_html(p)).replace(
         "</dl>", f"<dt>SPRT</dt><dd>{R._e(sprt_text)}</dd></dl>")
     title = p["title"]
     return "\n".join([
