@@ -35,6 +35,35 @@ def test_variant_deck_keeps_every_slot():
     assert not m.variant                                                # the base is untouched
 
 
+def test_variant_is_dealt_the_same_slots_and_plays_the_same_game_until_the_swap_matters():
+    """Common random numbers: each deck shuffles from its own stream, so base and variant are dealt
+    the same slots (the replacement where the card stood) whenever neither re-deals, and both games
+    tell the same events, die for die, up to the first one that differs."""
+    from simcore.replay import replay_game
+    from simcore.state import DEALT, G_MULLIGANS, GAME0, MAX_DECK, NCF
+
+    cs = load_cardset()
+    m = make_matchup(DECK, OPPONENTS[0], cardset=cs)
+    v = swap_cards(m, 0, {cs.index("Арацент"): cs.index("Кочевник")})
+    dealt = [s * NCF + DEALT for s in range(2 * MAX_DECK)]
+    same_deal, shared_start, whole = 0, [], 0
+    for game in range(12):
+        R0, log0 = replay_game(m, 4, game, seat_pairs=True)
+        R1, log1 = replay_game(v, 4, game, seat_pairs=True)
+        if not R0[0, GAME0 + G_MULLIGANS:GAME0 + G_MULLIGANS + 2].any() and \
+                not R1[0, GAME0 + G_MULLIGANS:GAME0 + G_MULLIGANS + 2].any():
+            np.testing.assert_array_equal(R0[0, dealt], R1[0, dealt])
+            same_deal += 1
+        renamed = [line.replace("P1 Арацент", "P1 Кочевник") for line in log0]
+        first_diff = next((i for i, (a, b) in enumerate(zip(renamed, log1)) if a != b),
+                          min(len(log0), len(log1)))
+        shared_start.append(first_diff)
+        whole += renamed == log1
+    assert same_deal >= 4
+    assert min(shared_start) >= 3       # the seats, crystals and deals at least are shared
+    assert whole >= 2                   # games where the swapped card was never bought: the same game
+
+
 def test_vanilla_copy_keeps_the_body_and_drops_the_text():
     cs = load_cardset()
     c = cs.get("Минотавр")
