@@ -218,7 +218,8 @@ def run_impact(deck, opponents, card=None, replace=None, all_cards=False, *, gam
     sequential = not games
     opponents = [str(p) for p in opponents]
     if not opponents:
-        raise InputError("--vs", None, "no opponent decks", "give them with --vs, e.g. --vs decks/lists/*.txt")
+        raise InputError("--vs", None, "no opponent decks",
+                         "give them with --vs, e.g. --vs decks/lists/*.txt")
     from decks.overrides import apply_overrides
     cardset = apply_overrides(cardset or load_cardset(), overrides)
     cardset, swaps, skipped = plan_swaps(deck, cardset, card, replace, all_cards)
@@ -241,7 +242,8 @@ def run_impact(deck, opponents, card=None, replace=None, all_cards=False, *, gam
                              "delete the folder or choose another --out") from None
         if manifest.get("config") != config:
             raise InputError(str(out), None, "the folder holds a different impact test (other decks, "
-                             "swaps, seed, budget, chunk, SPRT settings, AI, ruleset, card set or --set edits)",
+                             "swaps, seed, budget, chunk, SPRT settings, AI, ruleset, card set or --set "
+                             "edits)",
                              "choose another --out, or delete the folder to start over")
     elif (out / "run.json").exists() or (out / "meta.json").exists():
         raise InputError(str(out), None, "the folder holds another kind of run", "choose another --out")
@@ -383,19 +385,19 @@ def impact_tables(path) -> dict:
                    if not math.isnan(var_d) else math.nan, "variance_ratio": ratio}
             by_opp.append(row)
         field = by_opp[-1]
-        unpaired = 2 * pairs * field["variance_ratio"] if not math.isnan(field["variance_ratio"]) else math.nan
+        ratio = field["variance_ratio"]
+        unpaired = math.nan if math.isnan(ratio) else 2 * pairs * ratio
         rows.append({
             "swap": label, "card": r["card"], "replacement": r["replacement"],
             "games": r["games"], "opponents": len(opp),
             "base_score": field["base_score"], "variant_score": field["variant_score"],
             "impact": field["impact"], "impact_lo": field["impact_lo"], "impact_hi": field["impact_hi"],
-            "p_value": stats.paired_p((v.mean(axis=0) - b.mean(axis=0))),
+            "p_value": stats.paired_p(v.mean(axis=0) - b.mean(axis=0)),
             "verdict": VERDICTS[r["verdict"]], "decided_games": r["decided_games"],
             "llr": r["llr"], "llr_lower": lower, "llr_upper": upper,
             "variance_ratio": field["variance_ratio"],
-            "unpaired_games": None if math.isnan(unpaired) else int(math.ceil(unpaired)),
-            "games_saved": None if math.isnan(unpaired)
-            else int(round(2 * len(opp) * (unpaired - r["games"]))),
+            "unpaired_games": None if math.isnan(unpaired) else math.ceil(unpaired),
+            "games_saved": None if math.isnan(unpaired) else round(2 * len(opp) * (unpaired - r["games"])),
         })
         steps += [{"swap": label, "card": r["card"], "games": g, "llr": llr} for g, llr in r["path"]]
     flagged, adjusted = stats.holm([r["p_value"] for r in rows])

@@ -8,7 +8,7 @@ manifests (the card-set hash covers only the file).
 """
 import dataclasses
 
-from .cardset import Card, CardSet  # noqa: F401 - CardSet: the type with_cards returns
+from .cardset import Card, CardSet
 from .names import fold
 
 VANILLA_SUFFIX = " (vanilla)"

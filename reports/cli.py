@@ -427,7 +427,8 @@ def matchup(deck_a, deck_b, games, out, ai, ai_a, ai_b, rules, ruleset, sets, se
 @click.option("--card", default=None, help="the card of DECK to swap")
 @click.option("--replace", default=None,
               help="the card that replaces it (default: the card's vanilla copy, same body and no text)")
-@click.option("--all-cards", is_flag=True, help="swap every distinct card of DECK, one test each (Holm-corrected)")
+@click.option("--all-cards", is_flag=True,
+              help="swap every distinct card of DECK, one test each (Holm-corrected)")
 @click.option("--games", type=click.IntRange(2), default=None,
               help="fixed budget: play exactly this many games per opponent (no early stop)")
 @click.option("--max-games", type=click.IntRange(2), default=None,
@@ -435,15 +436,18 @@ def matchup(deck_a, deck_b, games, out, ai, ai_a, ai_b, rules, ruleset, sets, se
                    "opponent (default 40000)")
 @click.option("--chunk", type=click.IntRange(2), default=None,
               help="games per opponent between two looks of the SPRT (a shard; default 500)")
-@click.option("--alpha", type=float, default=0.05, show_default=True, help="SPRT: chance of accepting H1 when H0 holds")
-@click.option("--beta", type=float, default=0.05, show_default=True, help="SPRT: chance of accepting H0 when H1 holds")
+@click.option("--alpha", type=float, default=0.05, show_default=True,
+              help="SPRT: chance of accepting H1 when H0 holds")
+@click.option("--beta", type=float, default=0.05, show_default=True,
+              help="SPRT: chance of accepting H0 when H1 holds")
 @click.option("--h0", type=float, default=0.0, show_default=True,
               help="SPRT H0: field impact in win-rate units (0.01 = 1 percentage point)")
 @click.option("--h1", type=float, default=None,
               help="SPRT H1: field impact in win-rate units (default +0.03 for --card with --replace; -0.03 "
                    "with vanilla fillers or --all-cards: the card is worth 3 points more than its filler)")
 @click.option("--out", type=click.Path(file_okay=False), default=None,
-              help="test folder (default runs/impact-<deck>-<swap>-<games>g-seed<seed>); an interrupted test resumes here")
+              help="test folder (default runs/impact-<deck>-<swap>-<games>g-seed<seed>); an interrupted "
+                   "test resumes here")
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True)
 @click.option("--threads", type=click.IntRange(1), default=None, help="worker threads (default: all cores)")
 @click.option("--progress/--no-progress", default=True, show_default=True)
@@ -485,11 +489,14 @@ def impact(deck_files, vs, card, replace, all_cards, games, max_games, chunk, al
     cfg = manifest["config"]
     sprt = cfg["sprt"]
     click.echo(f"berserk-sim rules {RULES_VERSION} · {ruleset} · {ai_a or ai} vs {ai_b or ai} · seed {seed}")
-    click.echo(f"{len(cfg['swaps'])} swap{'s' * (len(cfg['swaps']) != 1)} x {len(opponents)} opponents, "
-               f"{'fixed budget' if not cfg['sequential'] else 'sequential, budget'} {cfg['games_per_opponent']} "
-               f"games per opponent; {manifest['games_played']:,} games on disk (wall {wall:.1f} s)")
-    click.echo(f"SPRT: H0 impact {100 * sprt['h0']:+.1f} pp, H1 {100 * sprt['h1']:+.1f} pp, alpha {sprt['alpha']}, "
-               f"beta {sprt['beta']}, LLR bounds [{manifest['sprt_bounds'][0]:.2f}, {manifest['sprt_bounds'][1]:.2f}]")
+    n_swaps, n_opp = len(cfg["swaps"]), len(opponents)
+    budget_text = "sequential, budget" if cfg["sequential"] else "fixed budget"
+    click.echo(f"{n_swaps} swap{'s' * (n_swaps != 1)} x {n_opp} opponent{'s' * (n_opp != 1)}, {budget_text} "
+               f"{cfg['games_per_opponent']} games per opponent; {manifest['games_played']:,} games on disk "
+               f"(wall {wall:.1f} s)")
+    lower, upper = manifest["sprt_bounds"]
+    click.echo(f"SPRT: H0 impact {100 * sprt['h0']:+.1f} pp, H1 {100 * sprt['h1']:+.1f} pp, alpha "
+               f"{sprt['alpha']}, beta {sprt['beta']}, LLR bounds [{lower:.2f}, {upper:.2f}]")
     _echo_edits(cardset)
     for s in manifest.get("skipped", []):
         click.echo(f"not tested: {s['card']} ({s['why']})")

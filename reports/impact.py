@@ -44,9 +44,9 @@ def provenance(path: Path, manifest: dict, tables: dict) -> dict:
         "title": f"Impact report: {deck_name}, {what}", "kind": "impact", "deck": deck_name,
         "command": manifest.get("command", ""), "created": manifest.get("created"),
         "finished": manifest.get("finished"), "seed": cfg["seed"],
-        "seed_range": (f"games 0..{budget - 1} of seed {cfg['seed']} against each opponent, base and variants "
-                       "on the same seeds (seat-swapped pairs: games 2k and 2k+1 share dice and shuffles, "
-                       "first player swapped)"),
+        "seed_range": (f"games 0..{budget - 1} of seed {cfg['seed']} against each opponent, base and "
+                       "variants on the same seeds (seat-swapped pairs: games 2k and 2k+1 share dice and "
+                       "shuffles, first player swapped)"),
         "rules_version": cfg["rules_version"], "cardset_sha256": cfg["cardset_sha256"],
         "ai": f"{ai['a']} (deck and variants) vs {ai['b']} (opponents), AI_VERSION {ai['version']}",
         "ruleset": cfg["ruleset"], "rules": cfg.get("rules", {}), "games": manifest.get("games_played"),
@@ -84,8 +84,8 @@ def notes(p: dict) -> list:
          "impact; after an early SPRT stop these p-values are approximate)."),
     ]
     if p["added_cards"]:
-        out.append("Vanilla fillers: a card's vanilla copy keeps its element, cost, elite, unique, kind, life, "
-                   "movement and strike and drops every keyword and ability, so the impact is what the "
+        out.append("Vanilla fillers: a card's vanilla copy keeps its element, cost, elite, unique, kind, "
+                   "life, movement and strike and drops every keyword and ability, so the impact is what the "
                    "card's text is worth on its body.")
     for s in p["skipped"]:
         out.append(f"Not tested: {s['card']} ({s['why']}).")
@@ -138,7 +138,8 @@ def chart_field(tables: dict, sprt: dict) -> go.Figure | None:
     fig = go.Figure(traces)
     _effect_lines(fig, sprt)
     R._layout(fig, 150 + 30 * s.height)
-    fig.update_xaxes(ticksuffix=" pp", title={"text": "impact on the field (variant minus base), paired 95% interval"})
+    fig.update_xaxes(ticksuffix=" pp",
+                     title={"text": "impact on the field (variant minus base), paired 95% interval"})
     R._category_rows(fig, s["swap"].to_list())
     return fig
 
@@ -212,14 +213,16 @@ def _headline(tables: dict, p: dict) -> str:
     boxes = []
     if s.height == 1:
         r = s.row(0, named=True)
-        boxes.append(R._box("Impact on the field", f'<div class="big">{R._e(R._pp_ci(r["impact"], None, None))}'
-                            "</div>", f"95% interval {R._e(R._interval(r['impact_lo'], r['impact_hi'], True))}; "
-                            f"{R._count(r['games'])} games per opponent"))
+        ci = R._interval(r["impact_lo"], r["impact_hi"], True)
+        boxes.append(R._box("Impact on the field",
+                            f'<div class="big">{R._e(R._pp_ci(r["impact"], None, None))}</div>',
+                            f"95% interval {R._e(ci)}; {R._count(r['games'])} games per opponent"))
         decided = f" after {R._count(r['decided_games'])} games per opponent" if r["decided_games"] else ""
         boxes.append(R._box("SPRT", f'<div class="big">{R._e(r["verdict"])}</div>', R._e(decided.strip()
                             or f"no decision within {R._count(r['games'])} games per opponent")))
         if r["games_saved"] is not None:
-            boxes.append(R._box("Saved by pairing", f'<div class="big">{R._count(r["games_saved"])} games</div>',
+            boxes.append(R._box("Saved by pairing",
+                                f'<div class="big">{R._count(r["games_saved"])} games</div>',
                                 f"unpaired runs would need {r['variance_ratio']:.1f}x the games "
                                 f"({R._count(r['unpaired_games'])} per opponent and run)"))
     else:
@@ -262,8 +265,8 @@ def render_impact_html(report: dict) -> str:
             block("impact_by_opponent")]),
         R._section("sprt", "Sequential test", [
             R._figure(chart_sprt(tables, p["sprt_bounds"]), "chart-sprt",
-                      "Log-likelihood ratio of H1 against H0 after each chunk; a swap stops (sequential mode) "
-                      "when it crosses a dashed bound."),
+                      "Log-likelihood ratio of H1 against H0 after each chunk; a swap stops (sequential "
+                      "mode) when it crosses a dashed bound."),
             block("sprt_path")]),
     ]
     if report.get("notes"):
@@ -280,7 +283,8 @@ def render_impact_html(report: dict) -> str:
     title = p["title"]
     return "\n".join([
         "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">', '<link rel="icon" href="data:,">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        '<link rel="icon" href="data:,">',
         f"<title>{R._e(title)}</title>", f"<style>{R.CSS}</style>",
         "<script>window.PlotlyConfig = {MathJaxConfig: 'local'};</script>",
         f'<script id="plotlyjs">{plotly.offline.get_plotlyjs()}</script>', "</head><body>",
@@ -302,17 +306,18 @@ def render_impact_markdown(report: dict) -> str:
                                         if p["rules"] else "")),
             ("Rules version", p["rules_version"]), ("Card set sha256", p["cardset_sha256"]),
             ("Card edits", R.card_edits_text(p)),
-            ("SPRT", f"H0 {100 * sprt['h0']:+.1f} pp, H1 {100 * sprt['h1']:+.1f} pp, alpha {sprt['alpha']}, "
-                     f"beta {sprt['beta']}, bounds [{p['sprt_bounds'][0]:.2f}, {p['sprt_bounds'][1]:.2f}]"),
-            ("Budget", f"{'sequential' if p['sequential'] else 'fixed'}, {p['budget']:,} games per opponent, "
-                       f"chunks of {p['chunk']:,}"),
+            ("SPRT", (f"H0 {100 * sprt['h0']:+.1f} pp, H1 {100 * sprt['h1']:+.1f} pp, alpha "
+                      f"{sprt['alpha']}, beta {sprt['beta']}, bounds [{p['sprt_bounds'][0]:.2f}, "
+                      f"{p['sprt_bounds'][1]:.2f}]")),
+            ("Budget", (f"{'sequential' if p['sequential'] else 'fixed'}, {p['budget']:,} games per "
+                        f"opponent, chunks of {p['chunk']:,}")),
             ("Tests (Holm)", p["card_tests"]), ("Created", p["created"]), ("Finished", p["finished"]),
             ("Command", f"`{p['command']}`" if p["command"] else None), ("Libraries", libs or None)]
     out += [f"- **{k}:** {v}" for k, v in prov if v not in (None, "")] + [""]
-    out += ["## Swap tests", "", "Impact on the field (variant minus base, paired 95% interval), the SPRT's "
-            "verdict and the games pairing saved.", ""]
-    out += R._md_frame("swaps", t["swaps"], ["swap", "impact", "p_holm", "flagged", "verdict", "decided_games",
-                                             "games", "variance_ratio", "games_saved"])
+    out += ["## Swap tests", "", ("Impact on the field (variant minus base, paired 95% interval), the SPRT's "
+                                  "verdict and the games pairing saved."), ""]
+    out += R._md_frame("swaps", t["swaps"], ["swap", "impact", "p_holm", "flagged", "verdict",
+                                             "decided_games", "games", "variance_ratio", "games_saved"])
     out += ["## Impact per opponent", ""]
     out += R._md_frame("impact_by_opponent", t["impact_by_opponent"],
                        ["swap", "opponent", "base_score", "variant_score", "impact", "variance_ratio"])

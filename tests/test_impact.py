@@ -122,7 +122,7 @@ def test_all_cards_holm_and_resume(tmp_path):
     deck = load_deck(DECK, cs)
     distinct = list(dict.fromkeys(cs.cards[i].name for i in deck.card_ids))
     out = tmp_path / "all"
-    kwargs = dict(all_cards=True, games=200, chunk=200, seed=2, out=out)
+    kwargs = {"all_cards": True, "games": 200, "chunk": 200, "seed": 2, "out": out}
     t = impact(DECK, OPPONENTS[:1], **kwargs)
     swaps = t["swaps"]
     tested = [c for c in distinct if not is_vanilla(cs.get(c))]          # Кочевник is vanilla: skipped
@@ -166,8 +166,8 @@ def test_impact_options_are_validated(tmp_path, args, message):
     from click.testing import CliRunner
 
     from reports.cli import main
-    r = CliRunner().invoke(main, ["impact", str(DECK), "--vs", str(OPPONENTS[0]), "--out", str(tmp_path / "x"),
-                                  "--no-progress", *args])
+    r = CliRunner().invoke(main, ["impact", str(DECK), "--vs", str(OPPONENTS[0]),
+                                  "--out", str(tmp_path / "x"), "--no-progress", *args])
     assert r.exit_code == 2, r.output
     assert message in r.stderr and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "x" / "impact.json").exists()
