@@ -419,6 +419,104 @@ def matchup(deck_a, deck_b, games, out, ai, ai_a, ai_b, rules, ruleset, sets, se
                        f"[{_pct(r['lo']).strip()}, {_pct(r['hi']).strip()}]")
 
 
+def _deck_list_option(name, help_text):
+    """An option that takes one or more deck files, so that `--vs decks/lists/*.txt` works as the
+    shell expands it: the files after the option come as the command's extra arguments."""
+    def decorate(f):
+        f = click.argument("more_decks", nargs=-1, type=click.Path(dir_okay=False))(f)
+        return click.option(name, "deck_list", multiple=True, type=click.Path(dir_okay=False),
+                            metavar="FILES...", help=help_text)(f)
+    return decorate
+
+
+def _experiment_options(f):
+    """Options shared by sweep and balance: seed, output, threads, progress, shards, executor."""
+    f = execution_options(f)
+    f = click.option("--shard-size", type=click.IntRange(2), default=None,
+                     help="games per Parquet shard of each run (even; default 262144)")(f)
+    f = click.option("--open", "open_browser", is_flag=True, help="open index.html in a browser")(f)
+    f = click.option("--progress/--no-progress", default=True, show_default=True)(f)
+    f = click.option("--threads", type=click.IntRange(1), default=None,
+                     help="worker threads (default: all cores)")(f)
+    f = click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True)(f)
+    return rules_ai_options("AI of the deck", "AI of the opponents")(f)
+
+
+def _write_experiment_report(report, out, open_browser):
+    from reports.render import write_report
+
+    write_report(report, out)
+    index = f"{out}/index.html"
+    click.echo(f"report: {index}  (also report.md and tables/*.csv, *.parquet)")
+    if open_browser:
+        click.launch(index)
+
+
+@main.command()
+@click.option("--card", required=True, help="the card whose stat is swept, named as in deck lists")
+@click.option("--stat", required=True, metavar="STAT",
+              help="life, weak, medium, strong (the simple strike), move (movement) or cost; any whole-"
+                   "number field of --set works")
+@click.option("--from", "lo", type=int, default=-2, show_default=True,
+              help="first value: an offset from the card's stat (or the value itself with --absolute)")
+@click.option("--to", "hi", type=int, default=2, show_default=True, help="last value (as --from)")
+@click.option("--absolute", is_flag=True, help="--from and --to are values of the stat, not offsets")
+@click.option("--deck", required=True, type=click.Path(dir_okay=False), help="the deck that holds the card")
+@_deck_list_option("--vs", "opponents (default: the bundled decks); the deck itself is left out")
+@click.option("--games", type=click.IntRange(2), default=2000, show_default=True,
+              help="games per value and opponent (even: seat-swapped pairs)")
+@click.option("--out", type=click.Path(file_okay=False), default=None,
+              help="report folder (default runs/sweep-<card>-<stat>-<deck>-<games>g-seed<seed>)")
+@_experiment_options
+def sweep(card, stat, lo, hi, absolute, deck, deck_list, more_decks, games, out, ai, ai_a, ai_b, rules,
+          ruleset, sets, seed, threads, progress, open_browser, shard_size, scheduler, resume):
+    """Win rate of DECK against each opponent and the field as one stat of CARD takes each value of
+    --from..--to, on the same seeds for every value (common random numbers), and the exchange rate:
+    the win-rate change per +1 of the stat with a paired interval. Writes a report folder."""
+    from pathlib import Path
+
+    from analysis.sweep import run_sweep, sweep_opponents, sweep_values
+    from decks import load_deck
+    from reports.build import build_sweep_report
+    from simcore.matchup import parse_rules
+
+    vs = list(deck_list) + list(more_decks) or _bundled_decks()
+    games = _even(games, "--games")
+    shard_size = _even(shard_size, "--shard-size") if shard_size else None
+    rules = parse_rules(rules)
+    out = out or f"runs/sweep-{card}-{stat}-{Path(deck).stem}-{games}g-seed{seed}"
+    command = ("berserk sweep " + shlex.join(sys.argv[2:])).rstrip()
+    cs = _cardset(sets)                # every bad option fails here, before anything is written
+    name, field, base, values = sweep_values(cs, card, stat, lo, hi, absolute)
+    n_opp = len(sweep_opponents(deck, load_deck(Path(deck), cs), vs, cs))
+    with _executor(scheduler, threads) as executor:
+        bar = _Bar(games * len(values) * n_opp, progress)
+        t0 = time.perf_counter()
+        with _playing(bar):
+            manifest = run_sweep(deck, vs, card, stat, lo, hi, games, seed, out, absolute=absolute,
+                                 ais=(ai_a or ai, ai_b or ai), ruleset=ruleset, rules=rules, overrides=sets,
+                                 executor=executor, progress=bar.update, shard_size=shard_size,
+                                 command=command, resume=resume)
+    wall = time.perf_counter() - t0
+    gps = manifest.get("games_per_second")
+    speed = f"{gps:,.0f} games/s, " if gps else "all found on disk, "
+    cfg = manifest["config"]
+    _echo_edits(cs)
+    click.echo(f"{name} {field}: {', '.join(map(str, cfg['values']))} (before the sweep {base}); "
+               f"{cfg['deck']['name']} against {n_opp} opponents x {games} games per value "
+               f"({speed}wall {wall:.1f} s)")
+    report = build_sweep_report(out)
+    _write_experiment_report(report, out, open_browser)
+    pts, ex = report["tables"]["sweep_points"], report["tables"]["exchange_rate"]
+    click.echo("")
+    click.echo(f"{'value':>6}  {'field score':>11}  95% interval")
+    for r in pts.filter(pts["opponent"] == "field").iter_rows(named=True):
+        click.echo(f"{r['value']:>6}  {_pct(r['score']):>10}%  [{_pct(r['lo']).strip()}, {_pct(r['hi']).strip()}]")
+    for r in ex.filter(ex["opponent"] == "field").iter_rows(named=True):
+        click.echo(f"exchange rate {r['step']:>10}: {100 * r['change']:+.2f} pp per +1 "
+                   f"[{100 * r['change_lo']:+.2f}, {100 * r['change_hi']:+.2f}] ({r['pairs']} seed pairs)")
+
+
 @main.command()
 @click.argument("run_dir", type=click.Path(file_okay=False))
 @click.option("--weights", type=click.Path(dir_okay=False, exists=True), default=None,

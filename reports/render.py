@@ -31,10 +31,12 @@ TABLE_TITLES = {
     "end_reasons": "End reasons",
     "comebacks": "Comebacks",
     "card_stats": "Card statistics",
+    "sweep_points": "Win rate by stat value",
+    "exchange_rate": "Exchange rate (score change per +1)",
 }
 RATE_COLUMNS = {"score", "share", "rate", "weight", "uniform", "weighted", "nash", "dealt_score",
                 "squad_score", "not_drawn_score", "death_rate", "survival_rate", "lo", "hi"}
-DIFF_COLUMNS = {"iwd"}   # a difference of two rates, shown in percentage points
+DIFF_COLUMNS = {"iwd", "change"}   # a difference of two rates, shown in percentage points
 FLOAT_DECIMALS = {"mean_death_turn": 1}
 LABELS = {
     "deck": "Deck", "opponent": "Opponent", "games": "Games", "wins": "Wins", "draws": "Draws",
@@ -48,6 +50,8 @@ LABELS = {
     "copies_bought": "Copies bought", "wounds_per_copy": "Wounds / copy", "kills_per_copy": "Kills / copy",
     "death_rate": "Death rate", "mean_death_turn": "Mean death turn", "survival_rate": "Survival",
     "tests": "Holm tests",
+    "offset": "Offset", "value": "Value", "step": "Step", "from_value": "From", "to_value": "To",
+    "change": "Change per +1", "pairs": "Seed pairs",
 }
 TABLE_LABELS = {"first_player": {"score": "First mover's score"}}
 HINTS = {
@@ -64,6 +68,8 @@ HINTS = {
     "weighted": "mean score against the field of the weights file",
     "nash": "mean score against the Nash equilibrium mix",
     "survival_rate": "survival to the end of the game",
+    "change": "score change per +1 of the stat, percentage points, paired 95% interval over seed pairs",
+    "offset": "the stat's value minus its value before the sweep",
 }
 MISSING = "—"
 CHART_CONFIG = {"displaylogo": False, "responsive": True, "modeBarButtonsToRemove": ["select2d", "lasso2d"]}
@@ -520,6 +526,54 @@ def _chart_card_impact(tables: dict) -> go.Figure | None:
     return fig
 
 
+SWEEP_PALETTE = ("#4c78a8", "#f58518", "#54a24b", "#b279a2", "#e45756", "#72b7b2", "#eeca3b", "#9d755d",
+                 "#bab0ac", "#ff9da6", "#79706e", "#d67195")
+
+
+def _chart_sweep(tables: dict, p: dict) -> go.Figure | None:
+    pts = tables.get("sweep_points")
+    if not _usable(pts, "opponent", "value", "score", "lo", "hi"):
+        return None
+    sweep = p.get("sweep") or {}
+    traces = []
+    opponents = [o for o in dict.fromkeys(pts["opponent"].to_list()) if o != "field"]
+    for k, who in enumerate(opponents + ["field"]):
+        part = pts.filter(pl.col("opponent") == who).sort("value")
+        values = part["score"].to_list()
+        field = who == "field"
+        color = "#111827" if field else SWEEP_PALETTE[k % len(SWEEP_PALETTE)]
+        traces.append(go.Scatter(
+            x=part["value"].to_list(), y=_pct_values(values), mode="lines+markers",
+            name="field (mean over opponents)" if field else f"vs {who}",
+            line={"color": color, "width": 3.5 if field else 1.5, "dash": "solid" if field else "dot"},
+            marker={"size": 10 if field else 6, "color": color},
+            error_y={**_error_x(values, part["lo"].to_list(), part["hi"].to_list()), "color": color},
+            customdata=[_pct_ci(v, a, b) for v, a, b in
+                        zip(values, part["lo"].to_list(), part["hi"].to_list())],
+            hovertemplate=("<b>" + _e(who) + "</b><br>" + _e(sweep.get("stat", "value"))
+                           + " %{x}: %{customdata}<extra></extra>")))
+    fig = go.Figure(traces)
+    fig.add_hline(y=50, line={"dash": "dash", "color": COLORS["line"], "width": 1})
+    _layout(fig, 520)
+    fig.update_xaxes(title={"text": f"{sweep.get('card', 'card')} {sweep.get('stat', 'stat')}"},
+                     dtick=1)
+    fig.update_yaxes(ticksuffix="%", title={"text": f"score of {sweep.get('deck', 'the deck')}, 95% interval"})
+    if "base_value" in sweep:
+        fig.add_vline(x=sweep["base_value"], line={"dash": "dot", "color": "#333", "width": 1},
+                      annotation={"text": "before the sweep", "font": {"size": 12}})
+    return fig
+
+
+def _field_slope(tables: dict) -> dict | None:
+    ex = tables.get("exchange_rate")
+    if not _usable(ex, "opponent", "step", "change"):
+        return None
+    rows = ex.filter((pl.col("opponent") == "field") & (pl.col("step") == "slope"))
+    if not rows.height:
+        rows = ex.filter(pl.col("opponent") == "field")
+    return rows.row(0, named=True) if rows.height else None
+
+
 def _card_count(tables: dict) -> str:
     """'The 30 largest card impacts' or 'All 12 card impacts': what the card chart shows."""
     cards = tables.get("card_stats")
@@ -724,9 +778,10 @@ def _provenance_html(p: dict) -> str:
         ("Rules version", _e(p.get("rules_version") or MISSING)),
         ("Card set", f'<span title="sha256 {_e(sha)}">sha256 {_e(sha[:12])}</span>' if sha else MISSING),
         ("Card edits", card_edits_text(p, html_out=True)),
-        ("Weights", _e(p.get("weights_file") or "none (no weighted field)")),
-        ("Card tests", _e(_count(p.get("card_tests"))) + " in the Holm correction"
-         if p.get("card_tests") is not None else MISSING),
+        *([("Weights", _e(p.get("weights_file") or "none (no weighted field)")),
+           ("Card tests", _e(_count(p.get("card_tests"))) + " in the Holm correction"
+            if p.get("card_tests") is not None else MISSING)]
+          if p.get("kind") not in ("sweep", "balance") else []),
         ("Created", _timestamp(p.get("created"))),
         ("Finished", _timestamp(p.get("finished"), "not finished")),
         ("Command", f'<code>{_e(p.get("command") or "")}</code>'),
@@ -760,6 +815,12 @@ def _headline_html(tables: dict) -> str:
         boxes.append(_box("Best deck", f'<div class="big">{_e(best["deck"])} {_pct(best["score"])}</div>',
                           f'95% interval {_e(_interval(best.get("lo"), best.get("hi")))}, '
                           f'n = {_count(best.get("games"))}'))
+    slope = _field_slope(tables)
+    if slope:
+        boxes.append(_box("Exchange rate (field)", f'<div class="big">{_e(_pp_ci(slope["change"], None, None))} per +1</div>',
+                          f'{_e(slope["step"])} over {_e(slope["from_value"])}..{_e(slope["to_value"])}; paired 95% '
+                          f'interval {_e(_interval(slope.get("change_lo"), slope.get("change_hi"), signed=True))}, '
+                          f'{_count(slope.get("pairs"))} seed pairs'))
     first = _overall_first(tables)
     if first:
         boxes.append(_box("First mover&rsquo;s score", f'<div class="big">{_pct(first["score"])}</div>',
@@ -823,6 +884,14 @@ def render_html(report: dict) -> str:
         return f'<div class="tables">{"".join(out)}</div>' if out else ""
 
     sections = [_headline_html(tables)]
+    sweep = p.get("sweep") or {}
+    sections.append(_section("sweep", "Stat sweep", [
+        _figure(_chart_sweep(tables, p), "chart-sweep",
+                f"Score of {_e(sweep.get('deck', 'the deck'))} as {_e(sweep.get('card', 'the card'))}'s "
+                f"{_e(sweep.get('stat', 'stat'))} takes each value ({_e(sweep.get('mode', ''))}): one dotted line "
+                "per opponent, the bold line is the field (the mean over the opponents); bars are 95% "
+                "intervals; every value plays the same seeds."),
+        block("sweep_points", "exchange_rate")]))
     sections.append(_section("decks", "Decks", [
         _figure(_chart_deck_win_rates(tables), "chart-deck-win-rates",
                 "Each deck's score over its games, draws counting half; bars are Wilson 95% intervals; the "
@@ -875,7 +944,7 @@ def render_html(report: dict) -> str:
                         + "".join(f"<li>{_e(n)}</li>" for n in notes) + "</ul></section>")
     sections = [s for s in sections if s]
     toc = "".join(f'<a href="#{sid}">{label}</a>' for sid, label in (
-        ("headline", "Headline"), ("decks", "Decks"), ("matchups", "Matchups"), ("field", "Field"),
+        ("headline", "Headline"), ("sweep", "Sweep"), ("balance", "Balance"), ("decks", "Decks"), ("matchups", "Matchups"), ("field", "Field"),
         ("first-player", "First player"), ("game-shape", "Game shape"), ("cards", "Cards"),
         ("other-tables", "Other tables"), ("notes", "Notes"))
         if any(f'<section id="{sid}"' in s for s in sections))
@@ -980,6 +1049,13 @@ def render_markdown(report: dict) -> str:
     if headline:
         out += ["## Headline", ""] + [f"- {h}" for h in headline] + [""]
 
+    slope = _field_slope(tables)
+    if slope:
+        out += ["## Headline", "", f"- **Exchange rate (field):** {_pp_ci(slope['change'], slope.get('change_lo'), slope.get('change_hi'))} "
+                f"per +1 ({slope['step']} over {slope['from_value']}..{slope['to_value']}, {_count(slope.get('pairs'))} seed pairs)", ""]
+    for name in ("sweep_points", "exchange_rate"):
+        if name in tables:
+            out += [f"## {TABLE_TITLES[name]}", ""] + _md_frame(name, tables[name])
     if "deck_win_rates" in tables:
         out += ["## Deck win rates", ""] + _md_frame("deck_win_rates", tables["deck_win_rates"])
     matrix = _md_matrix(tables, order)
