@@ -134,3 +134,40 @@ def build_sweep_report(path) -> dict:
                      "cards) and the 604.1 turn-cap adjudication; the deck list stays legal at every cost "
                      "(legality does not depend on cost); a card costing more than the budget is never bought.")
     return {"provenance": prov, "notes": notes, "tables": t, "path": Path(path)}
+
+
+def build_balance_report(path) -> dict:
+    """The report dict of reports.render for a finished `berserk balance` folder."""
+    from analysis.balance import balance_tables
+
+    manifest, t = balance_tables(path)
+    cfg = manifest["config"]
+    lo, hi = cfg["target"]
+    names = [d["name"] for d in cfg["decks"]]
+    n_pairs = len(names) * (len(names) - 1) // 2
+    g = cfg["confirm_games_per_pair"]
+    prov = experiment_provenance(
+        manifest, f"Balance search: {len(names)} decks into {100 * lo:.0f}-{100 * hi:.0f}%", "balance", names,
+        manifest["screen_games"] + manifest["confirm_games"],
+        f"screening: games 0..{cfg['games_per_pair'] - 1} of seed {cfg['seed']} per pair and candidate; "
+        f"confirmation: games 0..{g - 1} of seed {cfg['confirm_seed']} in each of {n_pairs} pairs, unedited "
+        "and edited")
+    prov["balance"] = {"target": [lo, hi], "edits": manifest["edits"]}
+    notes = [
+        ("Field win rate: a deck's mean score against the other decks, uniform weights, mirrors left out; "
+         "draws count half; intervals are Wilson 95% with the effective n of the mean."),
+        (f"Search: greedy. Each step takes the deck farthest from the band and screens every +-1 edit of its "
+         f"cards' {', '.join(cfg['edit_stats'])} in the direction that moves it towards the band "
+         f"({cfg['games_per_pair']} games per pair on seed {cfg['seed']}, common random numbers: pairs whose "
+         "decks do not hold the edited card replay the same games and are reused), keeping the edit that "
+         "most lowers the total distance of all decks from the band; it stops when the band is reached, "
+         f"after {cfg['max_edits']} edits, or when no edit helps."),
+        (f"Confirmation: the unedited and the edited meta, {g} games per pair on a fresh seed "
+         f"({cfg['confirm_seed']}), so that the figures carry no selection bias from the screening; the "
+         "change is the paired difference per seed pair (same seeds before and after) with its 95% interval."),
+        ("Edits apply to the card everywhere, like an erratum: every deck holding the card plays it edited. "
+         "A cost edit changes what the squad budget buys; deck lists stay legal (legality does not depend "
+         "on cost)."),
+        "The confirmation runs are ordinary meta folders (confirm/base, confirm/edited): `berserk report` renders them.",
+    ]
+    return {"provenance": prov, "notes": notes, "tables": t, "path": Path(path)}

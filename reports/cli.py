@@ -518,6 +518,72 @@ def sweep(card, stat, lo, hi, absolute, deck, deck_list, more_decks, games, out,
 
 
 @main.command()
+@click.option("--target", required=True, metavar="LO:HI",
+              help="the band every deck's field win rate should reach, e.g. 0.45:0.55")
+@_deck_list_option("--decks", "the decks of the field (default: the bundled decks; at least 3)")
+@click.option("--games", type=click.IntRange(2), default=200, show_default=True,
+              help="screening games per pair of decks and candidate edit (even)")
+@click.option("--confirm-games", type=click.IntRange(2), default=2000, show_default=True,
+              help="games per pair of the confirmation runs, unedited and edited (even)")
+@click.option("--max-edits", type=click.IntRange(0), default=3, show_default=True,
+              help="at most this many +-1 edits")
+@click.option("--out", type=click.Path(file_okay=False), default=None,
+              help="report folder (default runs/balance-<decks>d-<LO>-<HI>-seed<seed>)")
+@_experiment_options
+def balance(target, deck_list, more_decks, games, confirm_games, max_edits, out, ai, ai_a, ai_b, rules,
+            ruleset, sets, seed, threads, progress, open_browser, shard_size, scheduler, resume):
+    """Greedy search for the fewest +-1 edits of life, strike values and cost of the decks' cards that
+    pull every deck's field win rate into the --target band: candidates screened cheaply on common
+    random numbers, the chosen edits confirmed by a larger paired run against the unedited meta."""
+    from analysis.balance import parse_target, run_balance
+    from reports.build import build_balance_report
+    from simcore.matchup import parse_rules
+
+    band = parse_target(target)
+    deck_files = list(deck_list) + list(more_decks) or _bundled_decks()
+    games, confirm_games = _even(games, "--games"), _even(confirm_games, "--confirm-games")
+    shard_size = _even(shard_size, "--shard-size") if shard_size else None
+    rules = parse_rules(rules)
+    cs = _cardset(sets)
+    out = out or f"runs/balance-{len(deck_files)}d-{band[0]:g}-{band[1]:g}-seed{seed}"
+    command = ("berserk balance " + shlex.join(sys.argv[2:])).rstrip()
+
+    def log(step):
+        what = (f"edit {step['edit']}" if step["edit"] else "no edit helps")
+        click.echo(f"step {step['step']}: {step['deck']} {_pct(step['deck_score']).strip()}% is farthest from "
+                   f"the band ({step['direction']}); {step['candidates']} candidates, "
+                   f"{step['screen_games']:,} games, {step['seconds']:.1f} s: {what}; out of band "
+                   f"{100 * step['out_of_band_before']:.1f} -> {100 * step['out_of_band_after']:.1f} pp",
+                   err=True)
+
+    _echo_edits(cs)
+    with _executor(scheduler, threads) as executor:
+        bar = _Bar(None, progress)
+        t0 = time.perf_counter()
+        with _playing(bar):
+            manifest = run_balance(deck_files, band, games, confirm_games, max_edits, seed, out,
+                                   ais=(ai_a or ai, ai_b or ai), ruleset=ruleset, rules=rules, overrides=sets,
+                                   executor=executor, shard_size=shard_size, command=command, log=log,
+                                   progress=bar.update, resume=resume)
+    wall = time.perf_counter() - t0
+    report = build_balance_report(out)
+    t = report["tables"]
+    summary = t["balance_summary"].row(0, named=True)
+    click.echo(f"{len(deck_files)} decks, target {100 * band[0]:.1f}-{100 * band[1]:.1f}%: "
+               f"{'reached' if summary['reached'] else 'not reached'} with {summary['edits']} edit(s); "
+               f"{manifest['screen_games']:,} games screening, {manifest['confirm_games']:,} confirming "
+               f"(wall {wall:.1f} s)")
+    for e in t["balance_edits"].iter_rows(named=True):
+        click.echo(f"  {e['card']} {e['stat']} {e['from_value']} -> {e['to_value']} ({e['edit']})")
+    _write_experiment_report(report, out, open_browser)
+    w = max(len(d) for d in t["balance_decks"]["deck"]) + 2
+    click.echo(f"{'deck':<{w}}{'before':>8}{'after':>8}  change (95% interval)")
+    for r in t["balance_decks"].iter_rows(named=True):
+        click.echo(f"{r['deck']:<{w}}{_pct(r['before']):>7}%{_pct(r['after']):>7}%  "
+                   f"{100 * r['change']:+.1f} pp [{100 * r['change_lo']:+.1f}, {100 * r['change_hi']:+.1f}]")
+
+
+@main.command()
 @click.argument("run_dir", type=click.Path(file_okay=False))
 @click.option("--weights", type=click.Path(dir_okay=False, exists=True), default=None,
               help="field weights: a file of 'deck,weight' lines")

@@ -33,9 +33,14 @@ TABLE_TITLES = {
     "card_stats": "Card statistics",
     "sweep_points": "Win rate by stat value",
     "exchange_rate": "Exchange rate (score change per +1)",
+    "balance_summary": "Balance search",
+    "balance_decks": "Field win rates before and after the edits",
+    "balance_edits": "Edits",
+    "balance_steps": "Search steps (screening)",
 }
 RATE_COLUMNS = {"score", "share", "rate", "weight", "uniform", "weighted", "nash", "dealt_score",
-                "squad_score", "not_drawn_score", "death_rate", "survival_rate", "lo", "hi"}
+                "squad_score", "not_drawn_score", "death_rate", "survival_rate", "lo", "hi", "before", "after", "target_lo", "target_hi", "deck_score",
+                "out_of_band_before", "out_of_band_after"}
 DIFF_COLUMNS = {"iwd", "change"}   # a difference of two rates, shown in percentage points
 FLOAT_DECIMALS = {"mean_death_turn": 1}
 LABELS = {
@@ -51,9 +56,17 @@ LABELS = {
     "death_rate": "Death rate", "mean_death_turn": "Mean death turn", "survival_rate": "Survival",
     "tests": "Holm tests",
     "offset": "Offset", "value": "Value", "step": "Step", "from_value": "From", "to_value": "To",
-    "change": "Change per +1", "pairs": "Seed pairs",
+    "change": "Change", "pairs": "Seed pairs", "before": "Before", "after": "After",
+    "in_band_before": "In band before", "in_band_after": "In band after", "setting": "As --set",
+    "deck_score": "Deck's screened score", "screen_games": "Screening games",
+    "confirm_games": "Confirmation games", "out_of_band_before": "Out of band before",
+    "out_of_band_after": "Out of band after", "reached_in_screening": "Reached in screening",
+    "target_lo": "Target from", "target_hi": "Target to", "stat": "Stat", "edit": "Edit",
+    "direction": "Direction", "candidates": "Candidates", "screen_seconds": "Screening seconds",
+    "reached": "Reached",
 }
-TABLE_LABELS = {"first_player": {"score": "First mover's score"}}
+TABLE_LABELS = {"first_player": {"score": "First mover's score"},
+                "exchange_rate": {"change": "Change per +1"}}
 HINTS = {
     "score": "wins + draws/2 over games, with the Wilson 95% interval",
     "crosses_50": "the 95% interval includes 50%: not distinguishable from an even matchup",
@@ -68,7 +81,9 @@ HINTS = {
     "weighted": "mean score against the field of the weights file",
     "nash": "mean score against the Nash equilibrium mix",
     "survival_rate": "survival to the end of the game",
-    "change": "score change per +1 of the stat, percentage points, paired 95% interval over seed pairs",
+    "change": "paired change (same seeds), percentage points, 95% interval over seed pairs",
+    "out_of_band_before": "total distance of all decks' field win rates from the target band",
+    "out_of_band_after": "total distance of all decks' field win rates from the target band",
     "offset": "the stat's value minus its value before the sweep",
 }
 MISSING = "—"
@@ -564,6 +579,28 @@ def _chart_sweep(tables: dict, p: dict) -> go.Figure | None:
     return fig
 
 
+def _chart_balance(tables: dict, p: dict) -> go.Figure | None:
+    d = tables.get("balance_decks")
+    if not _usable(d, "deck", "before", "after"):
+        return None
+    d = d.sort(["before", "deck"], descending=[False, True])
+    labels = d["deck"].to_list()
+    fig = go.Figure([
+        _chart_points(labels, d["before"].to_list(), d["before_lo"].to_list(), d["before_hi"].to_list(),
+                      "before (unedited)", COLORS["uniform"], value_text=False),
+        _chart_points(labels, d["after"].to_list(), d["after_lo"].to_list(), d["after_hi"].to_list(),
+                      "after the edits", COLORS["nash"], value_text=False)])
+    band = (p.get("balance") or {}).get("target")
+    if band:
+        fig.add_vrect(x0=100 * band[0], x1=100 * band[1], fillcolor="#1b9e77", opacity=0.12, line_width=0,
+                      annotation={"text": "target band", "font": {"size": 12}}, annotation_position="top left")
+    _fifty_line(fig)
+    _layout(fig, 130 + 40 * d.height, scattermode="group", scattergap=0.35)
+    fig.update_xaxes(ticksuffix="%", title={"text": "field win rate (mean over the other decks), 95% interval"})
+    _category_rows(fig, labels)
+    return fig
+
+
 def _field_slope(tables: dict) -> dict | None:
     ex = tables.get("exchange_rate")
     if not _usable(ex, "opponent", "step", "change"):
@@ -815,6 +852,16 @@ def _headline_html(tables: dict) -> str:
         boxes.append(_box("Best deck", f'<div class="big">{_e(best["deck"])} {_pct(best["score"])}</div>',
                           f'95% interval {_e(_interval(best.get("lo"), best.get("hi")))}, '
                           f'n = {_count(best.get("games"))}'))
+    summary = tables.get("balance_summary")
+    if _usable(summary, "reached", "edits"):
+        r = summary.row(0, named=True)
+        edits = tables.get("balance_edits")
+        listed = ", ".join(f'{e["card"]} {e["stat"]} {e["edit"]}' for e in edits.iter_rows(named=True)) \
+            if _usable(edits, "card") else "none"
+        boxes.append(_box("Target band", f'<div class="big">{"reached" if r["reached"] else "not reached"}</div>',
+                          f'{_pct(r["target_lo"])}-{_pct(r["target_hi"])}; {r["edits"]} edit'
+                          f'{"s" if r["edits"] != 1 else ""}: {_e(listed)}; {_count(r["screen_games"])} games '
+                          f'screening, {_count(r["confirm_games"])} confirming'))
     slope = _field_slope(tables)
     if slope:
         boxes.append(_box("Exchange rate (field)", f'<div class="big">{_e(_pp_ci(slope["change"], None, None))} per +1</div>',
@@ -892,6 +939,11 @@ def render_html(report: dict) -> str:
                 "per opponent, the bold line is the field (the mean over the opponents); bars are 95% "
                 "intervals; every value plays the same seeds."),
         block("sweep_points", "exchange_rate")]))
+    sections.append(_section("balance", "Balance search", [
+        _figure(_chart_balance(tables, p), "chart-balance",
+                "Each deck's field win rate in the confirmation run, unedited and with the edits, with 95% "
+                "intervals; the shaded band is the target."),
+        block("balance_summary", "balance_edits", "balance_decks", "balance_steps")]))
     sections.append(_section("decks", "Decks", [
         _figure(_chart_deck_win_rates(tables), "chart-deck-win-rates",
                 "Each deck's score over its games, draws counting half; bars are Wilson 95% intervals; the "
@@ -1053,7 +1105,8 @@ def render_markdown(report: dict) -> str:
     if slope:
         out += ["## Headline", "", f"- **Exchange rate (field):** {_pp_ci(slope['change'], slope.get('change_lo'), slope.get('change_hi'))} "
                 f"per +1 ({slope['step']} over {slope['from_value']}..{slope['to_value']}, {_count(slope.get('pairs'))} seed pairs)", ""]
-    for name in ("sweep_points", "exchange_rate"):
+    for name in ("sweep_points", "exchange_rate", "balance_summary", "balance_edits", "balance_decks",
+                 "balance_steps"):
         if name in tables:
             out += [f"## {TABLE_TITLES[name]}", ""] + _md_frame(name, tables[name])
     if "deck_win_rates" in tables:
