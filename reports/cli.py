@@ -521,9 +521,9 @@ def sweep(card, stat, lo, hi, absolute, deck, deck_list, more_decks, games, out,
 @click.option("--target", required=True, metavar="LO:HI",
               help="the band every deck's field win rate should reach, e.g. 0.45:0.55")
 @_deck_list_option("--decks", "the decks of the field (default: the bundled decks; at least 3)")
-@click.option("--games", type=click.IntRange(2), default=200, show_default=True,
+@click.option("--games", type=click.IntRange(2), default=100, show_default=True,
               help="screening games per pair of decks and candidate edit (even)")
-@click.option("--confirm-games", type=click.IntRange(2), default=2000, show_default=True,
+@click.option("--confirm-games", type=click.IntRange(2), default=1000, show_default=True,
               help="games per pair of the confirmation runs, unedited and edited (even)")
 @click.option("--max-edits", type=click.IntRange(0), default=3, show_default=True,
               help="at most this many +-1 edits")
@@ -589,8 +589,15 @@ def balance(target, deck_list, more_decks, games, confirm_games, max_edits, out,
               help="field weights: a file of 'deck,weight' lines")
 @click.option("--open", "open_browser", is_flag=True, help="open index.html in a browser")
 def report(run_dir, weights, open_browser):
-    """Render (again) the report of a finished run folder of simulate, matchup or meta:
-    index.html, report.md and every table as CSV and Parquet, written into RUN_DIR."""
+    """Render (again) the report of a finished run folder of simulate, matchup, meta, sweep or
+    balance: index.html, report.md and every table as CSV and Parquet, written into RUN_DIR."""
+    from pathlib import Path
+
+    from reports.build import build_balance_report, build_sweep_report
+    for manifest, build in (("sweep.json", build_sweep_report), ("balance.json", build_balance_report)):
+        if (Path(run_dir) / manifest).exists():
+            _write_experiment_report(build(run_dir), run_dir, open_browser)
+            return
     rep = _write_and_tell(run_dir, weights, open_browser)
     click.echo("")
     _print_decks(rep)

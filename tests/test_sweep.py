@@ -38,6 +38,14 @@ def test_sweep_cli_writes_the_report_and_a_stronger_card_wins_more(tmp_path):
     assert slope["change"] > 0 and slope["change_lo"] > 0 and slope["pairs"] == 100
     pts = pl.read_csv(out / "tables" / "sweep_points.csv")
     assert pts.height == 3 * 5 and set(pts["opponent"]) == {"Болота (swamps)", "Лес (forest)", "field"}
+    # `berserk report` re-renders the same tables
+    from click.testing import CliRunner
+
+    from reports.cli import main
+    before = (out / "tables" / "exchange_rate.csv").read_bytes()
+    (out / "tables" / "exchange_rate.csv").unlink()
+    assert CliRunner().invoke(main, ["report", str(out)]).exit_code == 0
+    assert (out / "tables" / "exchange_rate.csv").read_bytes() == before
 
 
 def test_a_card_no_deck_holds_changes_no_game_at_any_value(tmp_path):
