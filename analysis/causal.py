@@ -216,13 +216,13 @@ def run_impact(deck, opponents, card=None, replace=None, all_cards=False, *, gam
     budget = (games or max_games) + (games or max_games) % 2
     chunk = min(chunk + chunk % 2, budget)
     sequential = not games
-    opponents = [str(p) for p in opponents]
-    if not opponents:
-        raise InputError("--vs", None, "no opponent decks",
-                         "give them with --vs, e.g. --vs decks/lists/*.txt")
     from decks.overrides import apply_overrides
+
+    from .sweep import sweep_opponents
     cardset = apply_overrides(cardset or load_cardset(), overrides)
     cardset, swaps, skipped = plan_swaps(deck, cardset, card, replace, all_cards)
+    # as in `berserk sweep`: the deck itself (by path or name) and repeats are left out
+    opponents = [p for p, _ in sweep_opponents(deck, load_deck(deck, cardset), opponents, cardset)]
     base = [make_matchup(deck, o, ruleset=ruleset, rules=rules, ais=ais, cardset=cardset) for o in opponents]
     variants = []
     for s in swaps:

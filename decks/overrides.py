@@ -18,11 +18,10 @@ import dataclasses
 import hashlib
 import re
 
-from .cardset import ELEMENTS, CardSet, _Bad, _boolean, _choice, _integer
+from .cardset import ELEMENTS, CardSet, _Bad, _boolean, _choice
 from .errors import InputError
 from .names import closest
 
-# field -> (how to read it from a Card, how to write it, checker of the new value, kind)
 STRIKE_FIELDS = ("weak", "medium", "strong")
 RANGED_FIELDS = ("ranged_weak", "ranged_medium", "ranged_strong")
 # aliases accepted on the command line -> the canonical field name
@@ -136,7 +135,7 @@ def apply_overrides(cardset: CardSet, specs, option: str = "--set") -> CardSet:
         name, field, text = parse_override(spec, cardset, option)
         if (name, field) in done:
             raise InputError(option, None, f"'{spec}' sets {name}.{field} again (also '{done[name, field]}')",
-                             f"give each card field once")
+                             "give each card field once")
         done[name, field] = spec
         i = cardset.index(name)
         value = _value(cards[i], field, text, spec, option)

@@ -78,3 +78,96 @@ def build_report(run_or_path, weights_file=None) -> dict:
     games = int(t["turns"]["games"].sum())
     return {"provenance": provenance(run, games, card_tests, weights_file), "notes": notes(run),
             "tables": t, "path": Path(run.path)}
+
+
+def experiment_provenance(manifest: dict, title: str, kind: str, decks: list, games: int,
+                          seed_range: str) -> dict:
+    """The provenance of a sweep or balance folder (their manifests hold the config of their runs)."""
+    cfg = manifest["config"]
+    ai = cfg["ai"]
+    return {
+        "title": title, "kind": kind, "command": manifest.get("command", ""),
+        "created": manifest.get("created"), "finished": manifest.get("finished"), "seed": cfg["seed"],
+        "seed_range": seed_range + " (seat-swapped pairs: games 2k and 2k+1 share dice and shuffles, "
+                                   "first player swapped; the same seeds for every variant)",
+        "rules_version": cfg["rules_version"], "cardset_sha256": cfg["cardset_sha256"],
+        "ai": f"{ai['a']} vs {ai['b']}, AI_VERSION {ai['version']}", "ruleset": cfg["ruleset"],
+        "rules": cfg.get("rules", {}), "games": games, "decks": decks, "seat_pairs": True,
+        "library_versions": manifest.get("library_versions", {}),
+        "card_edits": list(cfg.get("overrides", [])),
+    }
+
+
+def build_sweep_report(path) -> dict:
+    """The report dict of reports.render for a finished `berserk sweep` folder."""
+    from analysis.sweep import sweep_tables
+
+    manifest, t = sweep_tables(path)
+    cfg = manifest["config"]
+    n_runs = len(manifest["runs"])
+    g = cfg["games_per_run"]
+    mode = "absolute values" if cfg["absolute"] else f"relative to its value {cfg['base_value']}"
+    title = f"Stat sweep: {cfg['card']} {cfg['stat']} {cfg['values'][0]}..{cfg['values'][-1]} in {cfg['deck']['name']}"
+    prov = experiment_provenance(
+        manifest, title, "sweep", [cfg["deck"]["name"]] + [o["name"] for o in cfg["opponents"]], g * n_runs,
+        f"games 0..{g - 1} of seed {cfg['seed']} in each of {n_runs} runs")
+    prov["sweep"] = {"card": cfg["card"], "stat": cfg["stat"], "deck": cfg["deck"]["name"],
+                     "base_value": cfg["base_value"], "values": cfg["values"], "mode": mode,
+                     "holders": manifest.get("opponents_holding_card", [])}
+    holders = manifest.get("opponents_holding_card", [])
+    notes = [
+        (f"Every value of {cfg['card']}'s {cfg['stat']} ({mode}) plays {cfg['deck']['name']} against each "
+         f"opponent on the same {g // 2} seed pairs: common random numbers, so the differences between "
+         "values are paired and their intervals are much narrower than those of two independent runs."),
+        ("Score: wins plus half the draws over games, with Wilson 95% intervals; the field is the uniform "
+         "mean over the opponents (the deck's own mirror left out), its interval Wilson with the effective "
+         "n of the mean."),
+        ("Exchange rate: the score change per +1 of the stat between neighbouring values (finite "
+         "differences), and 'slope': the least-squares slope over the whole range, each with the normal "
+         "95% interval of the paired differences over seed pairs (analysis.stats.paired_diff)."),
+        ("The edit applies to the card everywhere, like an erratum: "
+         + (f"opponents holding {cfg['card']} ({', '.join(holders)}) play it edited too."
+            if holders else f"no opponent holds {cfg['card']}.")),
+    ]
+    if cfg["stat"] == "cost":
+        notes.append("Cost changes what the squad budget buys (crystals, the flyer cap, gold for elite "
+                     "cards) and the 604.1 turn-cap adjudication; the deck list stays legal at every cost "
+                     "(legality does not depend on cost); a card costing more than the budget is never bought.")
+    return {"provenance": prov, "notes": notes, "tables": t, "path": Path(path)}
+
+
+def build_balance_report(path) -> dict:
+    """The report dict of reports.render for a finished `berserk balance` folder."""
+    from analysis.balance import balance_tables
+
+    manifest, t = balance_tables(path)
+    cfg = manifest["config"]
+    lo, hi = cfg["target"]
+    names = [d["name"] for d in cfg["decks"]]
+    n_pairs = len(names) * (len(names) - 1) // 2
+    g = cfg["confirm_games_per_pair"]
+    prov = experiment_provenance(
+        manifest, f"Balance search: {len(names)} decks into {100 * lo:.0f}-{100 * hi:.0f}%", "balance", names,
+        manifest["screen_games"] + manifest["confirm_games"],
+        f"screening: games 0..{cfg['games_per_pair'] - 1} of seed {cfg['seed']} per pair and candidate; "
+        f"confirmation: games 0..{g - 1} of seed {cfg['confirm_seed']} in each of {n_pairs} pairs, unedited "
+        "and edited")
+    prov["balance"] = {"target": [lo, hi], "edits": manifest["edits"]}
+    notes = [
+        ("Field win rate: a deck's mean score against the other decks, uniform weights, mirrors left out; "
+         "draws count half; intervals are Wilson 95% with the effective n of the mean."),
+        (f"Search: greedy. Each step takes the deck farthest from the band and screens every +-1 edit of its "
+         f"cards' {', '.join(cfg['edit_stats'])} in the direction that moves it towards the band "
+         f"({cfg['games_per_pair']} games per pair on seed {cfg['seed']}, common random numbers: pairs whose "
+         "decks do not hold the edited card replay the same games and are reused), keeping the edit that "
+         "most lowers the total distance of all decks from the band; it stops when the band is reached, "
+         f"after {cfg['max_edits']} edits, or when no edit helps."),
+        (f"Confirmation: the unedited and the edited meta, {g} games per pair on a fresh seed "
+         f"({cfg['confirm_seed']}), so that the figures carry no selection bias from the screening; the "
+         "change is the paired difference per seed pair (same seeds before and after) with its 95% interval."),
+        ("Edits apply to the card everywhere, like an erratum: every deck holding the card plays it edited. "
+         "A cost edit changes what the squad budget buys; deck lists stay legal (legality does not depend "
+         "on cost)."),
+        "The confirmation runs are ordinary meta folders (confirm/base, confirm/edited): `berserk report` renders them.",
+    ]
+    return {"provenance": prov, "notes": notes, "tables": t, "path": Path(path)}

@@ -419,11 +419,173 @@ def matchup(deck_a, deck_b, games, out, ai, ai_a, ai_b, rules, ruleset, sets, se
                        f"[{_pct(r['lo']).strip()}, {_pct(r['hi']).strip()}]")
 
 
+def _deck_list_option(name, help_text):
+    """An option that takes one or more deck files, so that `--vs decks/lists/*.txt` works as the
+    shell expands it: the files after the option come as the command's extra arguments."""
+    def decorate(f):
+        f = click.argument("more_decks", nargs=-1, type=click.Path(dir_okay=False))(f)
+        return click.option(name, "deck_list", multiple=True, type=click.Path(dir_okay=False),
+                            metavar="FILES...", help=help_text)(f)
+    return decorate
+
+
+def _experiment_options(f):
+    """Options shared by sweep and balance: seed, output, threads, progress, shards, executor."""
+    f = execution_options(f)
+    f = click.option("--shard-size", type=click.IntRange(2), default=None,
+                     help="games per Parquet shard of each run (even; default 262144)")(f)
+    f = click.option("--open", "open_browser", is_flag=True, help="open index.html in a browser")(f)
+    f = click.option("--progress/--no-progress", default=True, show_default=True)(f)
+    f = click.option("--threads", type=click.IntRange(1), default=None,
+                     help="worker threads (default: all cores)")(f)
+    f = click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True)(f)
+    return rules_ai_options("AI of the deck", "AI of the opponents")(f)
+
+
+def _write_experiment_report(report, out, open_browser):
+    from reports.render import write_report
+
+    write_report(report, out)
+    index = f"{out}/index.html"
+    click.echo(f"report: {index}  (also report.md and tables/*.csv, *.parquet)")
+    if open_browser:
+        click.launch(index)
+
+
 @main.command()
-@click.argument("deck_files", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--vs", "vs", multiple=True, type=click.Path(dir_okay=False),
-              help="opponent decks (default: the bundled decks); files after the first positional one "
-                   "are opponents too, so --vs decks/lists/*.txt works")
+@click.option("--card", required=True, help="the card whose stat is swept, named as in deck lists")
+@click.option("--stat", required=True, metavar="STAT",
+              help="life, weak, medium, strong (the simple strike), move (movement) or cost; any whole-"
+                   "number field of --set works")
+@click.option("--from", "lo", type=int, default=-2, show_default=True,
+              help="first value: an offset from the card's stat (or the value itself with --absolute)")
+@click.option("--to", "hi", type=int, default=2, show_default=True, help="last value (as --from)")
+@click.option("--absolute", is_flag=True, help="--from and --to are values of the stat, not offsets")
+@click.option("--deck", required=True, type=click.Path(dir_okay=False), help="the deck that holds the card")
+@_deck_list_option("--vs", "opponents (default: the bundled decks); the deck itself is left out")
+@click.option("--games", type=click.IntRange(2), default=2000, show_default=True,
+              help="games per value and opponent (even: seat-swapped pairs)")
+@click.option("--out", type=click.Path(file_okay=False), default=None,
+              help="report folder (default runs/sweep-<card>-<stat>-<deck>-<games>g-seed<seed>)")
+@_experiment_options
+def sweep(card, stat, lo, hi, absolute, deck, deck_list, more_decks, games, out, ai, ai_a, ai_b, rules,
+          ruleset, sets, seed, threads, progress, open_browser, shard_size, scheduler, resume):
+    """Win rate of DECK against each opponent and the field as one stat of CARD takes each value of
+    --from..--to, on the same seeds for every value (common random numbers), and the exchange rate:
+    the win-rate change per +1 of the stat with a paired interval. Writes a report folder."""
+    from pathlib import Path
+
+    from analysis.sweep import run_sweep, sweep_opponents, sweep_values
+    from decks import load_deck
+    from reports.build import build_sweep_report
+    from simcore.matchup import parse_rules
+
+    vs = list(deck_list) + list(more_decks) or _bundled_decks()
+    games = _even(games, "--games")
+    shard_size = _even(shard_size, "--shard-size") if shard_size else None
+    rules = parse_rules(rules)
+    out = out or f"runs/sweep-{card}-{stat}-{Path(deck).stem}-{games}g-seed{seed}"
+    command = ("berserk sweep " + shlex.join(sys.argv[2:])).rstrip()
+    cs = _cardset(sets)                # every bad option fails here, before anything is written
+    name, field, base, values = sweep_values(cs, card, stat, lo, hi, absolute)
+    n_opp = len(sweep_opponents(deck, load_deck(Path(deck), cs), vs, cs))
+    with _executor(scheduler, threads) as executor:
+        bar = _Bar(games * len(values) * n_opp, progress)
+        t0 = time.perf_counter()
+        with _playing(bar):
+            manifest = run_sweep(deck, vs, card, stat, lo, hi, games, seed, out, absolute=absolute,
+                                 ais=(ai_a or ai, ai_b or ai), ruleset=ruleset, rules=rules, overrides=sets,
+                                 executor=executor, progress=bar.update, shard_size=shard_size,
+                                 command=command, resume=resume)
+    wall = time.perf_counter() - t0
+    gps = manifest.get("games_per_second")
+    speed = f"{gps:,.0f} games/s, " if gps else "all found on disk, "
+    cfg = manifest["config"]
+    _echo_edits(cs)
+    click.echo(f"{name} {field}: {', '.join(map(str, cfg['values']))} (before the sweep {base}); "
+               f"{cfg['deck']['name']} against {n_opp} opponents x {games} games per value "
+               f"({speed}wall {wall:.1f} s)")
+    report = build_sweep_report(out)
+    _write_experiment_report(report, out, open_browser)
+    pts, ex = report["tables"]["sweep_points"], report["tables"]["exchange_rate"]
+    click.echo("")
+    click.echo(f"{'value':>6}  {'field score':>11}  95% interval")
+    for r in pts.filter(pts["opponent"] == "field").iter_rows(named=True):
+        click.echo(f"{r['value']:>6}  {_pct(r['score']):>10}%  [{_pct(r['lo']).strip()}, {_pct(r['hi']).strip()}]")
+    for r in ex.filter(ex["opponent"] == "field").iter_rows(named=True):
+        click.echo(f"exchange rate {r['step']:>10}: {100 * r['change']:+.2f} pp per +1 "
+                   f"[{100 * r['change_lo']:+.2f}, {100 * r['change_hi']:+.2f}] ({r['pairs']} seed pairs)")
+
+
+@main.command()
+@click.option("--target", required=True, metavar="LO:HI",
+              help="the band every deck's field win rate should reach, e.g. 0.45:0.55")
+@_deck_list_option("--decks", "the decks of the field (default: the bundled decks; at least 3)")
+@click.option("--games", type=click.IntRange(2), default=100, show_default=True,
+              help="screening games per pair of decks and candidate edit (even)")
+@click.option("--confirm-games", type=click.IntRange(2), default=1000, show_default=True,
+              help="games per pair of the confirmation runs, unedited and edited (even)")
+@click.option("--max-edits", type=click.IntRange(0), default=3, show_default=True,
+              help="at most this many +-1 edits")
+@click.option("--out", type=click.Path(file_okay=False), default=None,
+              help="report folder (default runs/balance-<decks>d-<LO>-<HI>-seed<seed>)")
+@_experiment_options
+def balance(target, deck_list, more_decks, games, confirm_games, max_edits, out, ai, ai_a, ai_b, rules,
+            ruleset, sets, seed, threads, progress, open_browser, shard_size, scheduler, resume):
+    """Greedy search for the fewest +-1 edits of life, strike values and cost of the decks' cards that
+    pull every deck's field win rate into the --target band: candidates screened cheaply on common
+    random numbers, the chosen edits confirmed by a larger paired run against the unedited meta."""
+    from analysis.balance import parse_target, run_balance
+    from reports.build import build_balance_report
+    from simcore.matchup import parse_rules
+
+    band = parse_target(target)
+    deck_files = list(deck_list) + list(more_decks) or _bundled_decks()
+    games, confirm_games = _even(games, "--games"), _even(confirm_games, "--confirm-games")
+    shard_size = _even(shard_size, "--shard-size") if shard_size else None
+    rules = parse_rules(rules)
+    cs = _cardset(sets)
+    out = out or f"runs/balance-{len(deck_files)}d-{band[0]:g}-{band[1]:g}-seed{seed}"
+    command = ("berserk balance " + shlex.join(sys.argv[2:])).rstrip()
+
+    def log(step):
+        what = (f"edit {step['edit']}" if step["edit"] else "no edit helps")
+        click.echo(f"step {step['step']}: {step['deck']} {_pct(step['deck_score']).strip()}% is farthest from "
+                   f"the band ({step['direction']}); {step['candidates']} candidates, "
+                   f"{step['screen_games']:,} games, {step['seconds']:.1f} s: {what}; out of band "
+                   f"{100 * step['out_of_band_before']:.1f} -> {100 * step['out_of_band_after']:.1f} pp",
+                   err=True)
+
+    _echo_edits(cs)
+    with _executor(scheduler, threads) as executor:
+        bar = _Bar(None, progress)
+        t0 = time.perf_counter()
+        with _playing(bar):
+            manifest = run_balance(deck_files, band, games, confirm_games, max_edits, seed, out,
+                                   ais=(ai_a or ai, ai_b or ai), ruleset=ruleset, rules=rules, overrides=sets,
+                                   executor=executor, shard_size=shard_size, command=command, log=log,
+                                   progress=bar.update, resume=resume)
+    wall = time.perf_counter() - t0
+    report = build_balance_report(out)
+    t = report["tables"]
+    summary = t["balance_summary"].row(0, named=True)
+    click.echo(f"{len(deck_files)} decks, target {100 * band[0]:.1f}-{100 * band[1]:.1f}%: "
+               f"{'reached' if summary['reached'] else 'not reached'} with {summary['edits']} edit(s); "
+               f"{manifest['screen_games']:,} games screening, {manifest['confirm_games']:,} confirming "
+               f"(wall {wall:.1f} s)")
+    for e in t["balance_edits"].iter_rows(named=True):
+        click.echo(f"  {e['card']} {e['stat']} {e['from_value']} -> {e['to_value']} ({e['edit']})")
+    _write_experiment_report(report, out, open_browser)
+    w = max(len(d) for d in t["balance_decks"]["deck"]) + 2
+    click.echo(f"{'deck':<{w}}{'before':>8}{'after':>8}  change (95% interval)")
+    for r in t["balance_decks"].iter_rows(named=True):
+        click.echo(f"{r['deck']:<{w}}{_pct(r['before']):>7}%{_pct(r['after']):>7}%  "
+                   f"{100 * r['change']:+.1f} pp [{100 * r['change_lo']:+.1f}, {100 * r['change_hi']:+.1f}]")
+
+
+@main.command()
+@click.argument("deck", type=click.Path(dir_okay=False))
+@_deck_list_option("--vs", "opponent decks (default: the bundled decks); DECK itself is left out")
 @click.option("--card", default=None, help="the card of DECK to swap")
 @click.option("--replace", default=None,
               help="the card that replaces it (default: the card's vanilla copy, same body and no text)")
@@ -454,7 +616,7 @@ def matchup(deck_a, deck_b, games, out, ai, ai_a, ai_b, rules, ruleset, sets, se
 @click.option("--open", "open_browser", is_flag=True, help="open index.html in a browser")
 @execution_options
 @rules_ai_options("AI of DECK and its variants", "AI of the opponents")
-def impact(deck_files, vs, card, replace, all_cards, games, max_games, chunk, alpha, beta, h0, h1, out, seed,
+def impact(deck, deck_list, more_decks, card, replace, all_cards, games, max_games, chunk, alpha, beta, h0, h1, out, seed,
            threads, progress, open_browser, scheduler, resume, ai, ai_a, ai_b, rules, ruleset, sets):
     """Swap test: DECK against DECK with --card replaced (or every card, --all-cards), on the same seeds,
     seats, shuffles and dice, against each opponent; impact with paired intervals, an SPRT that stops
@@ -463,7 +625,7 @@ def impact(deck_files, vs, card, replace, all_cards, games, max_games, chunk, al
     from simcore import RULES_VERSION
     from simcore.matchup import parse_rules
 
-    deck, opponents = deck_files[0], [*vs, *deck_files[1:]] or _bundled_decks()
+    opponents = [*deck_list, *more_decks] or _bundled_decks()
     if games and max_games:
         raise click.UsageError("--games (fixed budget) and --max-games (sequential) exclude each other")
     budget = games or max_games or DEFAULT_MAX_GAMES
@@ -540,10 +702,15 @@ def _print_impact(report):
               help="field weights: a file of 'deck,weight' lines")
 @click.option("--open", "open_browser", is_flag=True, help="open index.html in a browser")
 def report(run_dir, weights, open_browser):
-    """Render (again) the report of a finished run folder of simulate, matchup, meta or impact:
-    index.html, report.md and every table as CSV and Parquet, written into RUN_DIR."""
+    """Render (again) the report of a finished run folder of simulate, matchup, meta, sweep, balance
+    or impact: index.html, report.md and every table as CSV and Parquet, written into RUN_DIR."""
     from pathlib import Path
 
+    from reports.build import build_balance_report, build_sweep_report
+    for manifest, build in (("sweep.json", build_sweep_report), ("balance.json", build_balance_report)):
+        if (Path(run_dir) / manifest).exists():
+            _write_experiment_report(build(run_dir), run_dir, open_browser)
+            return
     if (Path(run_dir) / "impact.json").exists():
         if weights:
             raise click.UsageError("--weights does not apply to an impact test (its field is uniform)")

@@ -34,11 +34,18 @@ TABLE_TITLES = {
     "swaps": "Swap tests",
     "impact_by_opponent": "Impact per opponent",
     "sprt_path": "SPRT path",
+    "sweep_points": "Win rate by stat value",
+    "exchange_rate": "Exchange rate (score change per +1)",
+    "balance_summary": "Balance search",
+    "balance_decks": "Field win rates before and after the edits",
+    "balance_edits": "Edits",
+    "balance_steps": "Search steps (screening)",
 }
 RATE_COLUMNS = {"score", "share", "rate", "weight", "uniform", "weighted", "nash", "dealt_score",
-                "squad_score", "not_drawn_score", "death_rate", "survival_rate", "lo", "hi",
+                "squad_score", "not_drawn_score", "death_rate", "survival_rate", "lo", "hi", "before", "after",
+                "target_lo", "target_hi", "deck_score", "out_of_band_before", "out_of_band_after",
                 "base_score", "variant_score"}
-DIFF_COLUMNS = {"iwd", "impact"}   # a difference of two rates, shown in percentage points
+DIFF_COLUMNS = {"iwd", "change", "impact"}   # a difference of two rates, shown in percentage points
 P_COLUMNS = {"p_value", "p_holm"}
 FLOAT_DECIMALS = {"mean_death_turn": 1}
 LABELS = {
@@ -58,8 +65,18 @@ LABELS = {
     "llr": "LLR", "llr_lower": "LLR lower bound", "llr_upper": "LLR upper bound",
     "variance_ratio": "Variance ratio", "unpaired_games": "Unpaired games", "games_saved": "Games saved",
     "sd_paired": "SD of paired diff.", "opponents": "Opponents",
+    "offset": "Offset", "value": "Value", "step": "Step", "from_value": "From", "to_value": "To",
+    "change": "Change", "pairs": "Seed pairs", "before": "Before", "after": "After",
+    "in_band_before": "In band before", "in_band_after": "In band after", "setting": "As --set",
+    "deck_score": "Deck's screened score", "screen_games": "Screening games",
+    "confirm_games": "Confirmation games", "out_of_band_before": "Out of band before",
+    "out_of_band_after": "Out of band after", "reached_in_screening": "Reached in screening",
+    "target_lo": "Target from", "target_hi": "Target to", "stat": "Stat", "edit": "Edit",
+    "direction": "Direction", "candidates": "Candidates", "screen_seconds": "Screening seconds",
+    "reached": "Reached",
 }
-TABLE_LABELS = {"first_player": {"score": "First mover's score"}}
+TABLE_LABELS = {"first_player": {"score": "First mover's score"},
+                "exchange_rate": {"change": "Change per +1"}}
 HINTS = {
     "score": "wins + draws/2 over games, with the Wilson 95% interval",
     "crosses_50": "the 95% interval includes 50%: not distinguishable from an even matchup",
@@ -83,6 +100,10 @@ HINTS = {
     "unpaired_games": "games per opponent and per run that two unpaired runs would need for the same interval",
     "games_saved": "games the pairing saved over the whole test (both runs, all opponents)",
     "p_holm": "p-value after the Holm correction over all swap tests",
+    "change": "paired change (same seeds), percentage points, 95% interval over seed pairs",
+    "out_of_band_before": "total distance of all decks' field win rates from the target band",
+    "out_of_band_after": "total distance of all decks' field win rates from the target band",
+    "offset": "the stat's value minus its value before the sweep",
 }
 MISSING = "—"
 CHART_CONFIG = {"displaylogo": False, "responsive": True, "modeBarButtonsToRemove": ["select2d", "lasso2d"]}
@@ -539,6 +560,76 @@ def _chart_card_impact(tables: dict) -> go.Figure | None:
     return fig
 
 
+SWEEP_PALETTE = ("#4c78a8", "#f58518", "#54a24b", "#b279a2", "#e45756", "#72b7b2", "#eeca3b", "#9d755d",
+                 "#bab0ac", "#ff9da6", "#79706e", "#d67195")
+
+
+def _chart_sweep(tables: dict, p: dict) -> go.Figure | None:
+    pts = tables.get("sweep_points")
+    if not _usable(pts, "opponent", "value", "score", "lo", "hi"):
+        return None
+    sweep = p.get("sweep") or {}
+    traces = []
+    opponents = [o for o in dict.fromkeys(pts["opponent"].to_list()) if o != "field"]
+    for k, who in enumerate(opponents + ["field"]):
+        part = pts.filter(pl.col("opponent") == who).sort("value")
+        values = part["score"].to_list()
+        field = who == "field"
+        color = "#111827" if field else SWEEP_PALETTE[k % len(SWEEP_PALETTE)]
+        traces.append(go.Scatter(
+            x=part["value"].to_list(), y=_pct_values(values), mode="lines+markers",
+            name="field (mean over opponents)" if field else f"vs {who}",
+            line={"color": color, "width": 3.5 if field else 1.5, "dash": "solid" if field else "dot"},
+            marker={"size": 10 if field else 6, "color": color},
+            error_y={**_error_x(values, part["lo"].to_list(), part["hi"].to_list()), "color": color},
+            customdata=[_pct_ci(v, a, b) for v, a, b in
+                        zip(values, part["lo"].to_list(), part["hi"].to_list())],
+            hovertemplate=("<b>" + _e(who) + "</b><br>" + _e(sweep.get("stat", "value"))
+                           + " %{x}: %{customdata}<extra></extra>")))
+    fig = go.Figure(traces)
+    fig.add_hline(y=50, line={"dash": "dash", "color": COLORS["line"], "width": 1})
+    _layout(fig, 520)
+    fig.update_xaxes(title={"text": f"{sweep.get('card', 'card')} {sweep.get('stat', 'stat')}"},
+                     dtick=1)
+    fig.update_yaxes(ticksuffix="%", title={"text": f"score of {sweep.get('deck', 'the deck')}, 95% interval"})
+    if "base_value" in sweep:
+        fig.add_vline(x=sweep["base_value"], line={"dash": "dot", "color": "#333", "width": 1},
+                      annotation={"text": "before the sweep", "font": {"size": 12}})
+    return fig
+
+
+def _chart_balance(tables: dict, p: dict) -> go.Figure | None:
+    d = tables.get("balance_decks")
+    if not _usable(d, "deck", "before", "after"):
+        return None
+    d = d.sort(["before", "deck"], descending=[False, True])
+    labels = d["deck"].to_list()
+    fig = go.Figure([
+        _chart_points(labels, d["before"].to_list(), d["before_lo"].to_list(), d["before_hi"].to_list(),
+                      "before (unedited)", COLORS["uniform"], value_text=False),
+        _chart_points(labels, d["after"].to_list(), d["after_lo"].to_list(), d["after_hi"].to_list(),
+                      "after the edits", COLORS["nash"], value_text=False)])
+    band = (p.get("balance") or {}).get("target")
+    if band:
+        fig.add_vrect(x0=100 * band[0], x1=100 * band[1], fillcolor="#1b9e77", opacity=0.12, line_width=0,
+                      annotation={"text": "target band", "font": {"size": 12}}, annotation_position="top left")
+    _fifty_line(fig)
+    _layout(fig, 130 + 40 * d.height, scattermode="group", scattergap=0.35)
+    fig.update_xaxes(ticksuffix="%", title={"text": "field win rate (mean over the other decks), 95% interval"})
+    _category_rows(fig, labels)
+    return fig
+
+
+def _field_slope(tables: dict) -> dict | None:
+    ex = tables.get("exchange_rate")
+    if not _usable(ex, "opponent", "step", "change"):
+        return None
+    rows = ex.filter((pl.col("opponent") == "field") & (pl.col("step") == "slope"))
+    if not rows.height:
+        rows = ex.filter(pl.col("opponent") == "field")
+    return rows.row(0, named=True) if rows.height else None
+
+
 def _card_count(tables: dict) -> str:
     """'The 30 largest card impacts' or 'All 12 card impacts': what the card chart shows."""
     cards = tables.get("card_stats")
@@ -743,9 +834,10 @@ def _provenance_html(p: dict) -> str:
         ("Rules version", _e(p.get("rules_version") or MISSING)),
         ("Card set", f'<span title="sha256 {_e(sha)}">sha256 {_e(sha[:12])}</span>' if sha else MISSING),
         ("Card edits", card_edits_text(p, html_out=True)),
-        ("Weights", _e(p.get("weights_file") or "none (no weighted field)")),
-        ("Card tests", _e(_count(p.get("card_tests"))) + " in the Holm correction"
-         if p.get("card_tests") is not None else MISSING),
+        *([("Weights", _e(p.get("weights_file") or "none (no weighted field)")),
+           ("Card tests", _e(_count(p.get("card_tests"))) + " in the Holm correction"
+            if p.get("card_tests") is not None else MISSING)]
+          if p.get("kind") not in ("sweep", "balance") else []),
         ("Created", _timestamp(p.get("created"))),
         ("Finished", _timestamp(p.get("finished"), "not finished")),
         ("Command", f'<code>{_e(p.get("command") or "")}</code>'),
@@ -779,6 +871,22 @@ def _headline_html(tables: dict) -> str:
         boxes.append(_box("Best deck", f'<div class="big">{_e(best["deck"])} {_pct(best["score"])}</div>',
                           f'95% interval {_e(_interval(best.get("lo"), best.get("hi")))}, '
                           f'n = {_count(best.get("games"))}'))
+    summary = tables.get("balance_summary")
+    if _usable(summary, "reached", "edits"):
+        r = summary.row(0, named=True)
+        edits = tables.get("balance_edits")
+        listed = ", ".join(f'{e["card"]} {e["stat"]} {e["edit"]}' for e in edits.iter_rows(named=True)) \
+            if _usable(edits, "card") else "none"
+        boxes.append(_box("Target band", f'<div class="big">{"reached" if r["reached"] else "not reached"}</div>',
+                          f'{_pct(r["target_lo"])}-{_pct(r["target_hi"])}; {r["edits"]} edit'
+                          f'{"s" if r["edits"] != 1 else ""}: {_e(listed)}; {_count(r["screen_games"])} games '
+                          f'screening, {_count(r["confirm_games"])} confirming'))
+    slope = _field_slope(tables)
+    if slope:
+        boxes.append(_box("Exchange rate (field)", f'<div class="big">{_e(_pp_ci(slope["change"], None, None))} per +1</div>',
+                          f'{_e(slope["step"])} over {_e(slope["from_value"])}..{_e(slope["to_value"])}; paired 95% '
+                          f'interval {_e(_interval(slope.get("change_lo"), slope.get("change_hi"), signed=True))}, '
+                          f'{_count(slope.get("pairs"))} seed pairs'))
     first = _overall_first(tables)
     if first:
         boxes.append(_box("First mover&rsquo;s score", f'<div class="big">{_pct(first["score"])}</div>',
@@ -842,6 +950,19 @@ def render_html(report: dict) -> str:
         return f'<div class="tables">{"".join(out)}</div>' if out else ""
 
     sections = [_headline_html(tables)]
+    sweep = p.get("sweep") or {}
+    sections.append(_section("sweep", "Stat sweep", [
+        _figure(_chart_sweep(tables, p), "chart-sweep",
+                f"Score of {_e(sweep.get('deck', 'the deck'))} as {_e(sweep.get('card', 'the card'))}'s "
+                f"{_e(sweep.get('stat', 'stat'))} takes each value ({_e(sweep.get('mode', ''))}): one dotted line "
+                "per opponent, the bold line is the field (the mean over the opponents); bars are 95% "
+                "intervals; every value plays the same seeds."),
+        block("sweep_points", "exchange_rate")]))
+    sections.append(_section("balance", "Balance search", [
+        _figure(_chart_balance(tables, p), "chart-balance",
+                "Each deck's field win rate in the confirmation run, unedited and with the edits, with 95% "
+                "intervals; the shaded band is the target."),
+        block("balance_summary", "balance_edits", "balance_decks", "balance_steps")]))
     sections.append(_section("decks", "Decks", [
         _figure(_chart_deck_win_rates(tables), "chart-deck-win-rates",
                 "Each deck's score over its games, draws counting half; bars are Wilson 95% intervals; the "
@@ -894,7 +1015,7 @@ def render_html(report: dict) -> str:
                         + "".join(f"<li>{_e(n)}</li>" for n in notes) + "</ul></section>")
     sections = [s for s in sections if s]
     toc = "".join(f'<a href="#{sid}">{label}</a>' for sid, label in (
-        ("headline", "Headline"), ("decks", "Decks"), ("matchups", "Matchups"), ("field", "Field"),
+        ("headline", "Headline"), ("sweep", "Sweep"), ("balance", "Balance"), ("decks", "Decks"), ("matchups", "Matchups"), ("field", "Field"),
         ("first-player", "First player"), ("game-shape", "Game shape"), ("cards", "Cards"),
         ("other-tables", "Other tables"), ("notes", "Notes"))
         if any(f'<section id="{sid}"' in s for s in sections))
@@ -999,6 +1120,14 @@ def render_markdown(report: dict) -> str:
     if headline:
         out += ["## Headline", ""] + [f"- {h}" for h in headline] + [""]
 
+    slope = _field_slope(tables)
+    if slope:
+        out += ["## Headline", "", f"- **Exchange rate (field):** {_pp_ci(slope['change'], slope.get('change_lo'), slope.get('change_hi'))} "
+                f"per +1 ({slope['step']} over {slope['from_value']}..{slope['to_value']}, {_count(slope.get('pairs'))} seed pairs)", ""]
+    for name in ("sweep_points", "exchange_rate", "balance_summary", "balance_edits", "balance_decks",
+                 "balance_steps"):
+        if name in tables:
+            out += [f"## {TABLE_TITLES[name]}", ""] + _md_frame(name, tables[name])
     if "deck_win_rates" in tables:
         out += ["## Deck win rates", ""] + _md_frame("deck_win_rates", tables["deck_win_rates"])
     matrix = _md_matrix(tables, order)

@@ -5,7 +5,6 @@ the resume check."""
 import json
 
 import numpy as np
-import polars as pl
 import pytest
 
 from conftest import LISTS, run_cli
