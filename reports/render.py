@@ -76,7 +76,11 @@ LABELS = {
     "reached": "Reached",
 }
 TABLE_LABELS = {"first_player": {"score": "First mover's score"},
-                "exchange_rate": {"change": "Change per +1"}}
+                "exchange_rate": {"change": "Change per +1"},
+                "swaps": {"games": "Games / opponent", "decided_games": "Games to decision / opponent",
+                          "unpaired_games": "Unpaired games / opponent / run"},
+                "impact_by_opponent": {"games": "Games / opponent"},
+                "sprt_path": {"games": "Games / opponent"}}
 HINTS = {
     "score": "wins + draws/2 over games, with the Wilson 95% interval",
     "crosses_50": "the 95% interval includes 50%: not distinguishable from an even matchup",

@@ -140,6 +140,21 @@ def test_all_cards_holm_and_resume(tmp_path):
         run_impact(DECK, OPPONENTS[:1], **{**kwargs, "seed": 3})
 
 
+def test_interrupted_test_resumes_to_the_same_tables(tmp_path):
+    """Shards lost in an interruption are played again; the SPRT replays from the shards on disk and
+    ends where the uninterrupted test ended."""
+    out = tmp_path / "seq"
+    kwargs = {"card": "Арацент", "replace": "Кочевник", "games": 800, "chunk": 200, "seed": 8, "out": out}
+    first = impact(DECK, OPPONENTS, **kwargs)
+    assert first["sprt_path"]["games"].to_list() == [200, 400, 600, 800]
+    for lost in (out / "base" / "01" / "games" / "shard-00003.parquet",
+                 out / "swaps" / "00" / "00" / "games" / "shard-00001.parquet"):
+        lost.unlink()
+    again = impact(DECK, OPPONENTS, **kwargs)
+    for name in ("swaps", "impact_by_opponent", "sprt_path"):
+        assert again[name].equals(first[name]), name
+
+
 def test_plan_swaps_rejects_bad_cards():
     cs = load_cardset()
     with pytest.raises(Exception, match="unknown card 'Арацентт'"):
