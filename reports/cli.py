@@ -631,14 +631,16 @@ def impact(deck, deck_list, more_decks, card, replace, all_cards, games, max_gam
     budget = games or max_games or DEFAULT_MAX_GAMES
     chunk = chunk or DEFAULT_CHUNK
     out = out or default_folder(deck, card, replace, all_cards, budget + budget % 2, seed)
-    cardset = _cardset(sets)
-    n_swaps = 1
-    if all_cards:
-        from analysis.causal import plan_swaps
-        n_swaps = len(plan_swaps(deck, cardset, None, replace, True)[1])
+    from analysis.causal import plan_swaps
+    from analysis.sweep import sweep_opponents
+    from decks import load_deck
+
+    cardset = _cardset(sets)          # bad options fail here or in run_impact, before anything is written
+    planned, swaps, _ = plan_swaps(deck, cardset, card, replace, all_cards)
+    n_opp = len(sweep_opponents(deck, load_deck(deck, planned), opponents, planned))
     command = ("berserk impact " + shlex.join(sys.argv[2:])).rstrip()
     with _executor(scheduler, threads) as executor:
-        bar = _Bar((budget + budget % 2) * len(opponents) * (1 + n_swaps), progress)
+        bar = _Bar((budget + budget % 2) * n_opp * (1 + len(swaps)), progress)
         t0 = time.perf_counter()
         with _playing(bar):
             manifest = run_impact(deck, opponents, card, replace, all_cards, games=games,
@@ -651,7 +653,7 @@ def impact(deck, deck_list, more_decks, card, replace, all_cards, games, max_gam
     cfg = manifest["config"]
     sprt = cfg["sprt"]
     click.echo(f"berserk-sim rules {RULES_VERSION} · {ruleset} · {ai_a or ai} vs {ai_b or ai} · seed {seed}")
-    n_swaps, n_opp = len(cfg["swaps"]), len(opponents)
+    n_swaps = len(cfg["swaps"])
     budget_text = "sequential, budget" if cfg["sequential"] else "fixed budget"
     click.echo(f"{n_swaps} swap{'s' * (n_swaps != 1)} x {n_opp} opponent{'s' * (n_opp != 1)}, {budget_text} "
                f"{cfg['games_per_opponent']} games per opponent; {manifest['games_played']:,} games on disk "
