@@ -255,7 +255,7 @@ def run_balance(deck_paths, band, games: int, confirm_games: int, max_edits: int
                 "status": "searching", "command": command or " ".join(sys.argv), "executor": executor.describe()}
     _atomic_write_text(path, json.dumps(manifest, indent=2, ensure_ascii=False))
     t0 = time.perf_counter()
-    screen = Screen(deck_paths, base, games, seed, ais, ruleset, rules, executor, shard_size)
+    screen = Screen(deck_paths, base, games, seed, ais, ruleset, rules, executor, shard_size, progress)
     edits, steps, reached, start, end = search(screen, band, max_edits, log)
     manifest.update({"status": "confirming", "edits": list(edits), "steps": steps,
                      "screen_reached": reached, "screen_games": screen.played,

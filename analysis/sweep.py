@@ -10,8 +10,10 @@ slope over the whole range is the mean over seed pairs of each pair's least-squa
 the slope of the mean scores) with the paired interval of those per-pair slopes.
 
 The edit is a card edit (decks.overrides) like `--set`: it applies to the card everywhere, so an
-opponent holding the same card plays it edited too (the report names those opponents); the deck's
-own mirror is left out (it would be 50% at every value). The field is the uniform mean over the
+opponent holding the same card plays it edited too (the report names those opponents); with
+`deck_only`, the deck's copies are a variant card (decks.overrides.deck_variant) in the same deck
+slots, and the opponents keep the card as it was. The deck's own mirror is left out (it would be 50%
+at every value with a global edit). The field is the uniform mean over the
 opponents, as analysis.tables' deck win rate over other decks.
 
 Layout of the output folder:
@@ -30,7 +32,7 @@ import polars as pl
 
 from decks import load_cardset, load_deck
 from decks.errors import InputError
-from decks.overrides import INT_FIELDS, apply_overrides, canonical_field, get_stat
+from decks.overrides import INT_FIELDS, apply_overrides, canonical_field, deck_variant, get_stat
 
 from .stats import paired_diff, weighted_mean_var, wilson, wilson_weighted
 
@@ -87,8 +89,10 @@ def run_folder_name(offset: int, j: int) -> str:
 def run_sweep(deck_path, vs_paths, card: str, stat: str, lo: int, hi: int, games: int, seed: int,
               out_dir, absolute: bool = False, ais=("greedy", "greedy"), ruleset="classic", rules=None,
               overrides=(), executor=None, threads=None, progress=None, shard_size=None,
-              command=None, resume: bool = False) -> dict:
-    """Play the sweep into out_dir (resumable) and return its manifest (sweep.json)."""
+              command=None, resume: bool = False, deck_only: bool = False) -> dict:
+    """Play the sweep into out_dir (resumable) and return its manifest (sweep.json). `deck_only`:
+    only the deck's copies of the card are edited (a variant card in the deck's slots), not the
+    opponents'."""
     from simcore import RULES_VERSION
     from simcore.ai import AI_VERSION
     from simcore.executors import LocalExecutor
@@ -107,7 +111,7 @@ def run_sweep(deck_path, vs_paths, card: str, stat: str, lo: int, hi: int, games
     config = {
         "kind": "sweep", "deck": {"path": str(deck_path), "name": deck.name, "sha256": _file_sha(deck_path)},
         "opponents": [{"path": p, "name": d.name, "sha256": _file_sha(p)} for p, d in opponents],
-        "card": card, "stat": field, "base_value": base, "absolute": absolute,
+        "card": card, "stat": field, "base_value": base, "absolute": absolute, "deck_only": deck_only,
         "values": [v for _, v in values], "offsets": [o for o, _ in values],
         "games_per_run": games, "seed": seed, "seat_pairs": True, "shard_size": shard_size,
         "rules_version": RULES_VERSION, "cardset_sha256": cardset.sha256,
@@ -137,10 +141,16 @@ def run_sweep(deck_path, vs_paths, card: str, stat: str, lo: int, hi: int, games
     out.mkdir(parents=True, exist_ok=True)
     runs, entries = [], []
     for offset, value in values:
-        edited = apply_overrides(cardset, [f"{card}.{field}={value}"])
+        spec = f"{card}.{field}={value}"
+        if deck_only:
+            edited, variant, original = deck_variant(cardset, spec, deck.name)
+        else:
+            edited = apply_overrides(cardset, [spec])
         for j, (p, d) in enumerate(opponents):
             folder = run_folder_name(offset, j)
             m = make_matchup(deck_path, p, ruleset=ruleset, rules=rules, ais=ais, cardset=edited)
+            if deck_only:        # the deck's copies become the variant; its slots stay
+                m.decks[0][m.decks[0] == original] = variant
             entries.append({"folder": folder, "offset": offset, "value": value, "opponent": d.name})
             runs.append((folder, m))
     manifest.update({"status": "running", "command": command or " ".join(sys.argv),

@@ -156,3 +156,22 @@ def apply_overrides(cardset: CardSet, specs, option: str = "--set") -> CardSet:
 def describe(cardset: CardSet) -> str:
     """'none (printed card set)' or the edits, comma-separated: what reports show."""
     return ", ".join(cardset.overrides) if cardset.overrides else "none (printed card set)"
+
+
+def deck_variant(cardset: CardSet, spec: str, deck_name: str, option: str = "--set"):
+    """(card set, variant id, original id): the card set with one more card, a copy of the card of
+    spec (CARD.FIELD=VALUE) carrying the edit and named 'CARD [deck_name]', for a deck that alone
+    plays the edited card (its copies' ids are remapped by the caller; the slots stay, so shuffles
+    and dice still line up). The edit is recorded as 'CARD.FIELD=VALUE (only in DECK)'."""
+    name, field, text = parse_override(spec, cardset, option)
+    original = cardset.index(name)
+    card = cardset.cards[original]
+    value = _value(card, field, text, spec, option)
+    variant = dataclasses.replace(_with_stat(card, field, value), name=f"{name} [{deck_name}]")
+    shown = str(value).lower() if isinstance(value, bool) else value
+    edits = (*cardset.overrides, f"{name}.{field}={shown} (only in {deck_name})")
+    h = hashlib.sha256(cardset.base_sha256.encode())
+    for e in edits:
+        h.update(b"\n" + e.encode("utf-8"))
+    out = CardSet((*cardset.cards, variant), cardset.path, h.hexdigest(), edits, cardset.base_sha256)
+    return out, len(cardset.cards), original

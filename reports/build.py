@@ -107,6 +107,8 @@ def build_sweep_report(path) -> dict:
     n_runs = len(manifest["runs"])
     g = cfg["games_per_run"]
     mode = "absolute values" if cfg["absolute"] else f"relative to its value {cfg['base_value']}"
+    if cfg.get("deck_only"):
+        mode += f", edited only in {cfg['deck']['name']}"
     title = f"Stat sweep: {cfg['card']} {cfg['stat']} {cfg['values'][0]}..{cfg['values'][-1]} in {cfg['deck']['name']}"
     prov = experiment_provenance(
         manifest, title, "sweep", [cfg["deck"]["name"]] + [o["name"] for o in cfg["opponents"]], g * n_runs,
@@ -125,7 +127,10 @@ def build_sweep_report(path) -> dict:
         ("Exchange rate: the score change per +1 of the stat between neighbouring values (finite "
          "differences), and 'slope': the least-squares slope over the whole range, each with the normal "
          "95% interval of the paired differences over seed pairs (analysis.stats.paired_diff)."),
-        ("The edit applies to the card everywhere, like an erratum: "
+        (f"Only {cfg['deck']['name']}'s copies of {cfg['card']} are edited (--deck-only: a variant card in "
+         "the same deck slots); the opponents play the card as it was."
+         if cfg.get("deck_only") else
+         "The edit applies to the card everywhere, like an erratum: "
          + (f"opponents holding {cfg['card']} ({', '.join(holders)}) play it edited too."
             if holders else f"no opponent holds {cfg['card']}.")),
     ]

@@ -461,6 +461,9 @@ def _write_experiment_report(report, out, open_browser):
               help="first value: an offset from the card's stat (or the value itself with --absolute)")
 @click.option("--to", "hi", type=int, default=2, show_default=True, help="last value (as --from)")
 @click.option("--absolute", is_flag=True, help="--from and --to are values of the stat, not offsets")
+@click.option("--deck-only", is_flag=True,
+              help="edit only the deck's copies of the card (opponents keep it as it was); default: "
+                   "everywhere, like an erratum")
 @click.option("--deck", required=True, type=click.Path(dir_okay=False), help="the deck that holds the card")
 @_deck_list_option("--vs", "opponents (default: the bundled decks); the deck itself is left out")
 @click.option("--games", type=click.IntRange(2), default=2000, show_default=True,
@@ -468,7 +471,7 @@ def _write_experiment_report(report, out, open_browser):
 @click.option("--out", type=click.Path(file_okay=False), default=None,
               help="report folder (default runs/sweep-<card>-<stat>-<deck>-<games>g-seed<seed>)")
 @_experiment_options
-def sweep(card, stat, lo, hi, absolute, deck, deck_list, more_decks, games, out, ai, ai_a, ai_b, rules,
+def sweep(card, stat, lo, hi, absolute, deck_only, deck, deck_list, more_decks, games, out, ai, ai_a, ai_b, rules,
           ruleset, sets, seed, threads, progress, open_browser, shard_size, scheduler, resume):
     """Win rate of DECK against each opponent and the field as one stat of CARD takes each value of
     --from..--to, on the same seeds for every value (common random numbers), and the exchange rate:
@@ -496,7 +499,7 @@ def sweep(card, stat, lo, hi, absolute, deck, deck_list, more_decks, games, out,
             manifest = run_sweep(deck, vs, card, stat, lo, hi, games, seed, out, absolute=absolute,
                                  ais=(ai_a or ai, ai_b or ai), ruleset=ruleset, rules=rules, overrides=sets,
                                  executor=executor, progress=bar.update, shard_size=shard_size,
-                                 command=command, resume=resume)
+                                 command=command, resume=resume, deck_only=deck_only)
     wall = time.perf_counter() - t0
     gps = manifest.get("games_per_second")
     speed = f"{gps:,.0f} games/s, " if gps else "all found on disk, "

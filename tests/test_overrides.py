@@ -6,6 +6,8 @@ import json
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import LISTS, run_cli
 from decks import InputError, load_cardset
@@ -154,3 +156,35 @@ def test_runs_of_the_printed_set_keep_their_config(cs):
     from simcore.matchup import make_matchup
     from simcore.run import run_config
     assert "overrides" not in run_config(make_matchup(A, B, cardset=cs), 10, 0, 10)
+
+
+def test_scenario_plays_with_the_edited_stats():
+    from click.testing import CliRunner
+
+    from reports.cli import main
+    scenario = LISTS.parent.parent / "tests" / "scenarios" / "504_simple_strike.toml"
+    plain = json.loads(CliRunner().invoke(main, ["scenario", str(scenario)]).stdout)
+    r = CliRunner().invoke(main, ["scenario", str(scenario), "--set", "Кочевник.medium=5",
+                                  "--set", "Вайл.life=20"])
+    assert r.exit_code == 0, r.output
+    edited = json.loads(r.stdout)
+    assert plain["cards"]["b"]["wounds"] == 2          # A-D = +3: Кочевник's medium strike
+    assert edited["cards"]["b"]["wounds"] == 5 and edited["cards"]["b"]["life_max"] == 20
+
+
+@given(card=st.integers(0, 49), field=st.sampled_from(["life", "cost", "weak", "medium", "strong", "armor"]),
+       delta=st.integers(-6, 6))
+@settings(max_examples=60, deadline=None)
+def test_relative_and_absolute_overrides_agree_and_illegal_values_are_refused(card, field, delta):
+    from decks.overrides import INT_FIELDS, get_stat
+    cs = load_cardset()
+    c = cs.cards[card % len(cs.cards)]
+    new = get_stat(c, field) + delta
+    relative = f"{c.name}.{field}={delta:+d}"
+    if new < INT_FIELDS[field]:
+        with pytest.raises(InputError, match="must be at least"):
+            apply_overrides(cs, [relative])
+        return
+    a, b = apply_overrides(cs, [relative]), apply_overrides(cs, [f"{c.name.upper()}.{field}={new}"])
+    assert a.cards == b.cards and a.sha256 == b.sha256 and a.overrides == (f"{c.name}.{field}={new}",)
+    assert get_stat(a.get(c.name), field) == new

@@ -89,3 +89,26 @@ def test_bad_sweep_options_are_one_line(args, needle, tmp_path):
 def test_the_deck_alone_is_no_field(tmp_path):
     with pytest.raises(InputError, match="no opponent"):
         run_sweep(STEPPE, [STEPPE], "Орк", "life", 0, 1, 20, 0, tmp_path / "m")
+
+
+def test_deck_only_edits_the_deck_s_copies_and_keeps_the_games_at_the_printed_value(tmp_path):
+    from decks import load_cardset
+    from simcore.executors import GameSpec, play_chunk
+    from simcore.matchup import make_matchup
+
+    poison = LISTS / "swamps_poison.txt"            # holds Арацент too
+    out = tmp_path / "d"
+    run_sweep(STEPPE, [poison], "Арацент", "life", 0, 1, 80, 4, out, deck_only=True)
+    runs = json.loads((out / "sweep.json").read_text(encoding="utf-8"))["runs"]
+    at = {e["offset"]: out / e["folder"] for e in runs}
+    life = load_cardset().get("Арацент").life
+    cfg = json.loads((at[1] / "run.json").read_text(encoding="utf-8"))["config"]
+    assert cfg["overrides"] == [f"Арацент.life={life + 1} (only in Степь (steppe))"]
+    cards = pl.read_parquet(at[1] / "cards" / "*.parquet")
+    assert set(cards.filter(pl.col("name").str.starts_with("Арацент"))
+               .select("player", "name").unique().rows()) == {(0, "Арацент [Степь (steppe)]"), (1, "Арацент")}
+    # the variant with the printed stats plays exactly the games of the unedited decks
+    m = make_matchup(STEPPE, poison)
+    games, _ = play_chunk(GameSpec(m.table.stats, m.decks, m.sizes, m.params, 4, True, 256), 0, 80)
+    plain = np.where(games["winner"] == 0, 1.0, np.where(games["winner"] == 2, 0.5, 0.0)).reshape(-1, 2).mean(1)
+    assert np.array_equal(pair_scores(at[0]), plain)
