@@ -96,7 +96,7 @@ def run_sweep(deck_path, vs_paths, card: str, stat: str, lo: int, hi: int, games
     from simcore import RULES_VERSION
     from simcore.ai import AI_VERSION
     from simcore.executors import LocalExecutor
-    from simcore.matchup import make_matchup
+    from simcore.matchup import make_matchup, swap_cards
     from simcore.run import DEFAULT_BATCH, DEFAULT_SHARD, RunFolder, _atomic_write_text, _file_sha, play_runs
 
     if games % 2:
@@ -150,7 +150,7 @@ def run_sweep(deck_path, vs_paths, card: str, stat: str, lo: int, hi: int, games
             folder = run_folder_name(offset, j)
             m = make_matchup(deck_path, p, ruleset=ruleset, rules=rules, ais=ais, cardset=edited)
             if deck_only:        # the deck's copies become the variant; its slots stay
-                m.decks[0][m.decks[0] == original] = variant
+                m = swap_cards(m, 0, {original: variant})
             entries.append({"folder": folder, "offset": offset, "value": value, "opponent": d.name})
             runs.append((folder, m))
     manifest.update({"status": "running", "command": command or " ".join(sys.argv),
