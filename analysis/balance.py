@@ -205,7 +205,7 @@ def run_balance(deck_paths, band, games: int, confirm_games: int, max_edits: int
     from simcore.ai import AI_VERSION
     from simcore.executors import LocalExecutor
     from simcore.meta import run_meta
-    from simcore.run import DEFAULT_SHARD, _atomic_write_text, _file_sha
+    from simcore.run import DEFAULT_SHARD, _atomic_write_text, _file_sha, open_manifest
 
     if games % 2 or confirm_games % 2:
         raise ValueError("seat-swapped pairs: games must be even")
@@ -231,24 +231,9 @@ def run_balance(deck_paths, band, games: int, confirm_games: int, max_edits: int
     }
     out = Path(out_dir)
     path = out / "balance.json"
-    if path.exists():
-        try:
-            old = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError):
-            raise InputError(str(path), None, "unreadable balance manifest",
-                             "delete the folder or choose another --out") from None
-        if old.get("config") != config:
-            raise InputError(str(out), None, "the folder holds a different balance search (other decks, "
-                             "target, games, edits, seed, AI, ruleset or --set card edits)",
-                             "choose another --out, or delete the folder to start over")
-        created = old.get("created")
-    elif resume:
-        raise InputError(str(out), None, "nothing to resume: the folder holds no balance search",
-                         "run the same command without --resume to start it")
-    elif any(out.glob("*.json")):
-        raise InputError(str(out), None, "the folder holds another kind of run", "choose another --out")
-    else:
-        created = None
+    old = open_manifest(out, "balance.json", config, "other decks, target, games, edits, seed, AI, ruleset "
+                        "or --set card edits", resume)
+    created = old.get("created") if old else None
     executor = executor or LocalExecutor(threads)
     out.mkdir(parents=True, exist_ok=True)
     manifest = {"config": config, "created": created or datetime.now(UTC).isoformat(timespec="seconds"),
@@ -276,7 +261,7 @@ def run_balance(deck_paths, band, games: int, confirm_games: int, max_edits: int
 
 
 def _library_versions(meta_dir: Path) -> dict:
-    first = sorted(meta_dir.glob("matchups/*/run.json"))[0]
+    first = min(meta_dir.glob("matchups/*/run.json"))
     return json.loads(first.read_text(encoding="utf-8")).get("library_versions", {})
 
 

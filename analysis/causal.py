@@ -208,7 +208,7 @@ def run_impact(deck, opponents, card=None, replace=None, all_cards=False, *, gam
     set) for the base, the variants and the opponents alike; recorded in impact.json."""
     from simcore.executors import LocalExecutor
     from simcore.matchup import make_matchup, swap_cards
-    from simcore.run import DEFAULT_BATCH, RunFolder, _atomic_write_text, play_shards
+    from simcore.run import DEFAULT_BATCH, RunFolder, _atomic_write_text, open_manifest, play_shards
 
     if h1 is None:
         h1 = DEFAULT_H1 if replace and not all_cards else -DEFAULT_H1
@@ -233,23 +233,8 @@ def run_impact(deck, opponents, card=None, replace=None, all_cards=False, *, gam
                            h0, h1, ais, ruleset, rules)
     out = Path(out or default_folder(deck, card, replace, all_cards, budget, seed))
     manifest_path = out / "impact.json"
-    manifest = None
-    if manifest_path.exists():
-        try:
-            manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError):
-            raise InputError(str(manifest_path), None, "unreadable impact manifest",
-                             "delete the folder or choose another --out") from None
-        if manifest.get("config") != config:
-            raise InputError(str(out), None, "the folder holds a different impact test (other decks, "
-                             "swaps, seed, budget, chunk, SPRT settings, AI, ruleset, card set or --set "
-                             "edits)",
-                             "choose another --out, or delete the folder to start over")
-    elif (out / "run.json").exists() or (out / "meta.json").exists():
-        raise InputError(str(out), None, "the folder holds another kind of run", "choose another --out")
-    elif resume:
-        raise InputError(str(out), None, "nothing to resume: the folder holds no impact test",
-                         "run the same command without --resume to start it")
+    manifest = open_manifest(out, "impact.json", config, "other decks, swaps, seed, budget, chunk, SPRT "
+                             "settings, AI, ruleset, card set or --set edits", resume)
     executor = executor or LocalExecutor(threads)
     out.mkdir(parents=True, exist_ok=True)
     session = {"started": _now(), "executor": executor.describe()}

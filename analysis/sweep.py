@@ -97,7 +97,15 @@ def run_sweep(deck_path, vs_paths, card: str, stat: str, lo: int, hi: int, games
     from simcore.ai import AI_VERSION
     from simcore.executors import LocalExecutor
     from simcore.matchup import make_matchup, swap_cards
-    from simcore.run import DEFAULT_BATCH, DEFAULT_SHARD, RunFolder, _atomic_write_text, _file_sha, play_runs
+    from simcore.run import (
+        DEFAULT_BATCH,
+        DEFAULT_SHARD,
+        RunFolder,
+        _atomic_write_text,
+        _file_sha,
+        open_manifest,
+        play_runs,
+    )
 
     if games % 2:
         raise ValueError("a sweep plays seat-swapped pairs: games must be even")
@@ -120,23 +128,9 @@ def run_sweep(deck_path, vs_paths, card: str, stat: str, lo: int, hi: int, games
     }
     out = Path(out_dir)
     path = out / "sweep.json"
-    if path.exists():
-        try:
-            manifest = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError):
-            raise InputError(str(path), None, "unreadable sweep manifest",
-                             "delete the folder or choose another --out") from None
-        if manifest.get("config") != config:
-            raise InputError(str(out), None, "the folder holds a different sweep (other deck, opponents, "
-                             "card, stat, range, games, seed, AI, ruleset or --set card edits)",
-                             "choose another --out, or delete the folder to start over")
-    elif resume:
-        raise InputError(str(out), None, "nothing to resume: the folder holds no sweep",
-                         "run the same command without --resume to start it")
-    elif (out / "run.json").exists() or (out / "meta.json").exists():
-        raise InputError(str(out), None, "the folder holds another kind of run", "choose another --out")
-    else:
-        manifest = {"config": config, "created": datetime.now(UTC).isoformat(timespec="seconds")}
+    manifest = open_manifest(out, "sweep.json", config, "other deck, opponents, card, stat, range, games, "
+                             "seed, AI, ruleset or --set card edits", resume) \
+        or {"config": config, "created": datetime.now(UTC).isoformat(timespec="seconds")}
     executor = executor or LocalExecutor(threads)
     out.mkdir(parents=True, exist_ok=True)
     runs, entries = [], []

@@ -32,6 +32,7 @@ from .run import (
     _atomic_write_text,
     _file_sha,
     ai_parameters,
+    open_manifest,
     play_runs,
     with_overrides,
 )
@@ -85,23 +86,8 @@ def run_meta(deck_paths, games: int, seed: int, out_dir, ais=("greedy", "greedy"
     config = meta_config(deck_paths, names, cardset, games, seed, ais, ruleset, rules, mirrors, kind,
                          shard_size)
     manifest_path = out / "meta.json"
-    manifest = None
-    if manifest_path.exists():
-        try:
-            manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError):
-            raise InputError(str(manifest_path), None, "unreadable meta manifest",
-                             "delete the folder or choose another --out") from None
-        if manifest.get("config") != config:
-            raise InputError(str(out), None, f"the folder holds a different {kind} run (other decks, "
-                             "seed, games, shard size, AI, ruleset, card set or --set card edits)",
-                             "choose another --out, or delete the folder to start over")
-    elif (out / "run.json").exists():
-        raise InputError(str(out), None, "the folder holds a single run, not a meta run",
-                         "choose another --out")
-    elif resume:
-        raise InputError(str(out), None, f"nothing to resume: the folder holds no {kind} run",
-                         "run the same command without --resume to start it")
+    manifest = open_manifest(out, "meta.json", config, "other decks, seed, games, shard size, AI, ruleset, "
+                             "card set or --set card edits", resume, f"{kind} run")
     executor = executor or LocalExecutor(threads)
     out.mkdir(parents=True, exist_ok=True)
     pairs = deck_pairs(len(names), mirrors)

@@ -109,6 +109,39 @@ def play_range(matchup, S, seed: int, lo: int, hi: int, seat_pairs: bool = False
                      seat_pairs)
 
 
+# the manifest at the top of each kind of run folder, and what the kind is called in messages
+MANIFESTS = {"run.json": "run", "meta.json": "meta or matchup run", "sweep.json": "sweep",
+             "impact.json": "impact test", "balance.json": "balance search"}
+
+
+def open_manifest(out: Path, name: str, config: dict, differs: str, resume: bool = False,
+                  what: str | None = None):
+    """The manifest `name` (a key of MANIFESTS) of folder `out` when it holds this very run (the same
+    config), to resume; None when the folder holds no run of any kind yet. Every other case is a
+    one-line InputError: an unreadable manifest, a different run of this kind (`differs` lists what
+    may differ), another kind of run, or --resume with nothing to resume. `what` names the run in
+    messages (default: its kind, MANIFESTS[name])."""
+    what = what or MANIFESTS[name]
+    path = out / name
+    if path.exists():
+        try:
+            manifest = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError):
+            raise InputError(str(path), None, f"unreadable {what} manifest",
+                             "delete the folder or choose another --out") from None
+        if manifest.get("config") != config:
+            raise InputError(str(out), None, f"the folder holds a different {what} ({differs})",
+                             "choose another --out, or delete the folder to start over")
+        return manifest
+    other = next((MANIFESTS[n] for n in MANIFESTS if n != name and (out / n).exists()), None)
+    if other:
+        raise InputError(str(out), None, f"the folder holds a {other}, not a {what}", "choose another --out")
+    if resume:
+        raise InputError(str(out), None, f"nothing to resume: the folder holds no {what}",
+                         "run the same command without --resume to start it")
+    return None
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -130,25 +163,10 @@ class RunFolder:
         if seat_pairs and (games % 2 or shard_size % 2):
             raise ValueError("seat-swapped pairs need an even number of games and an even shard size")
         config = run_config(matchup, games, seed, shard_size, seat_pairs)
-        manifest_path = out / "run.json"
-        manifest = None
-        if (out / "meta.json").exists():
-            raise InputError(str(out), None, "the folder holds a meta run, not a single run",
-                             "choose another --out")
-        if manifest_path.exists():
-            try:
-                manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
-            except (OSError, json.JSONDecodeError):
-                raise InputError(str(manifest_path), None, "unreadable run manifest",
-                                 "delete the folder or choose another --out") from None
-            if manifest.get("config") != config:
-                raise InputError(str(out), None, "the folder holds a different run (other decks, seed, "
-                                 "games, shard size, AI, ruleset, card set or --set card edits)",
-                                 "choose another --out, or delete the folder to start over")
-        elif resume:
-            raise InputError(str(out), None, "nothing to resume: the folder holds no run",
-                             "run the same command without --resume to start it")
-        elif any(out.glob("games/shard-*.parquet")) or any(out.glob("cards/shard-*.parquet")):
+        manifest = open_manifest(out, "run.json", config, "other decks, seed, games, shard size, AI, "
+                                 "ruleset, card set or --set card edits", resume)
+        shards = [*out.glob("games/shard-*.parquet"), *out.glob("cards/shard-*.parquet")]
+        if manifest is None and shards:
             raise InputError(str(out), None, "the folder holds shards but no run.json",
                              "delete the folder or choose another --out")
         (out / "games").mkdir(parents=True, exist_ok=True)

@@ -109,4 +109,4 @@ def test_resume_refuses_a_different_run_and_finishes_a_finished_one_without_play
     assert r.returncode == 0 and "all found on disk" in r.stdout, r.stderr
     assert shard_bytes(out) == before
     err = one_line_error(run_cli("meta", A, B, "--games", 1000, "--out", out, "--resume"))
-    assert "single run" in err
+    assert "holds a run, not a meta run" in err
