@@ -71,7 +71,7 @@ from simcore.state import (
 )
 from simcore.stepper import play_steps
 
-INVARIANT_EXAMPLES = int(os.environ.get("BERSERK_EXAMPLES", 0)) or 40
+INVARIANT_EXAMPLES = int(os.environ.get("BERSERK_EXAMPLES", 0)) or 100
 CARDSET = load_cardset()
 TABLE = compile_cardset(CARDSET)
 C = TABLE.stats

@@ -22,7 +22,7 @@ PURE_PYTHON = ["tests/test_rules_movement.py", "tests/test_rules_combat.py", "te
                "tests/test_rules_abilities.py", "tests/test_golden.py"]
 BOUNDS_CHECKED = [*PURE_PYTHON, "tests/test_rules_turn.py", "tests/test_rules_endgame.py",
                   "tests/test_rules_settings.py", "tests/test_keywords.py", "tests/test_keywords_counters.py",
-                  "tests/test_invariants.py", "tests/test_determinism.py::test_batch_split_and_position_do_not_matter"]
+                  "tests/test_invariants.py"]
 
 pytestmark = pytest.mark.skipif(os.environ.get(CHILD) == "1", reason="already inside a hygiene run")
 
