@@ -19,10 +19,9 @@ from conftest import ROOT
 
 CHILD = "BERSERK_HYGIENE_CHILD"
 PURE_PYTHON = ["tests/test_rules_movement.py", "tests/test_rules_combat.py", "tests/test_rules_life.py",
-               "tests/test_rules_abilities.py", "tests/test_golden.py"]
-BOUNDS_CHECKED = [*PURE_PYTHON, "tests/test_rules_turn.py", "tests/test_rules_endgame.py",
-                  "tests/test_rules_settings.py", "tests/test_keywords.py", "tests/test_keywords_counters.py",
-                  "tests/test_invariants.py"]
+               "tests/test_rules_abilities.py", "tests/test_rules_turn.py", "tests/test_rules_endgame.py",
+               "tests/test_rules_settings.py", "tests/test_golden.py", "tests/test_invariants.py"]
+BOUNDS_CHECKED = [*PURE_PYTHON, "tests/test_keywords.py", "tests/test_keywords_counters.py"]
 
 pytestmark = pytest.mark.skipif(os.environ.get(CHILD) == "1", reason="already inside a hygiene run")
 
