@@ -244,12 +244,16 @@ class _Bad(Exception):
         self.message, self.fix, self.path = message, fix, path
 
 
+CARD_VALUE_MAX = 99      # every number on a card (the engine's card table holds 16-bit values)
+
+
 def _integer(lo):
     def check(v):
         if type(v) is not int:
-            raise _Bad(f"expected a whole number, got {v!r}", f"write a whole number >= {lo}, without quotes")
-        if v < lo:
-            raise _Bad(f"{v} is below {lo}", f"write a whole number >= {lo}")
+            raise _Bad(f"expected a whole number, got {v!r}",
+                       f"write a whole number from {lo} to {CARD_VALUE_MAX}, without quotes")
+        if not lo <= v <= CARD_VALUE_MAX:
+            raise _Bad(f"{v} is not from {lo} to {CARD_VALUE_MAX}", f"write a whole number from {lo} to {CARD_VALUE_MAX}")
         return v
     return check
 

@@ -59,6 +59,9 @@ def load_deck(path, cardset, validate=True):
             hint = f"; did you mean: {', '.join(near)}?" if near else ""
             raise InputError(path, n, f"unknown card '{card_name}'{hint}",
                              "write the name as printed (see the card set)")
+        if int(count) > MAX_CARDS:
+            raise InputError(path, n, f"{count} copies of '{card.name}': a deck holds at most {MAX_CARDS} cards",
+                             f"keep at most {MAX_COPIES} copies of a card")
         entries.append((card.name, int(count), n))
         card_ids += [cardset.index(card.name)] * int(count)
     deck = Deck(name or path.stem, str(path), tuple(entries), tuple(card_ids))

@@ -13,6 +13,7 @@ import click
 from decks.errors import InputError
 
 AIS = ("random", "greedy")
+MAX_GAMES = 2**40           # games of one run (game indices stay far from int64 limits)
 NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError",
                           getattr(click.exceptions, "NoArgsIsHelp", click.exceptions.Exit))
 
@@ -127,8 +128,13 @@ class _Bar:
 
 def _executor(scheduler, threads):
     """The executor of --scheduler / --threads (a context manager); says where games are played."""
+    import numba
+
     from simcore.executors import make_executor
 
+    if threads and not scheduler and threads > numba.config.NUMBA_NUM_THREADS:
+        raise click.BadParameter(f"{threads} is more than the {numba.config.NUMBA_NUM_THREADS} threads of this "
+                                 "machine (NUMBA_NUM_THREADS)", param_hint="'--threads'")
     executor = make_executor(scheduler, threads)
     if scheduler:
         d = executor.describe()
@@ -172,7 +178,7 @@ def _matchup(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, sets=()):
 
 @main.command()
 @matchup_options
-@click.option("--games", type=click.IntRange(1), default=10000, show_default=True)
+@click.option("--games", type=click.IntRange(1, MAX_GAMES), default=10000, show_default=True)
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True)
 @click.option("--out", type=click.Path(file_okay=False), required=True,
               help="run folder: Parquet shards and run.json (an interrupted run resumes here, see --resume)")
@@ -182,10 +188,13 @@ def _matchup(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, sets=()):
 @click.option("--batch-size", type=click.IntRange(1), default=None, help="games per kernel call")
 @click.option("--seat-pairs", is_flag=True, help="play seat-swapped pairs (games 2k, 2k+1 share dice and "
               "shuffles, deck A moves first in 2k, deck B in 2k+1) instead of the roll-off")
+@click.option("--first-game", type=click.IntRange(0, 2**62), default=0, show_default=True,
+              help="index of the first game: play games FIRST..FIRST+GAMES-1 of the seed (split a run "
+                   "in parts that together hold the same games; even with --seat-pairs)")
 @click.option("--progress/--no-progress", default=True, show_default=True)
 @execution_options
 def simulate(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, sets, games, seed, out, threads,
-             shard_size, batch_size, seat_pairs, progress, scheduler, resume):
+             shard_size, batch_size, seat_pairs, first_game, progress, scheduler, resume):
     """Play GAMES seeded games of DECK_A against DECK_B and print the outcome."""
     from analysis.summary import summarize
     from simcore import RULES_VERSION
@@ -195,6 +204,9 @@ def simulate(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, sets, games, seed, 
     shard_size = shard_size or DEFAULT_SHARD
     if seat_pairs:
         games, shard_size = _even(games, "--games"), _even(shard_size, "--shard-size")
+        if first_game % 2:
+            raise click.BadParameter(f"{first_game} is odd: seat-swapped pairs start at an even game",
+                                     param_hint="'--first-game'")
     with _executor(scheduler, threads) as executor:
         bar = _Bar(games, progress)
         t0 = time.perf_counter()
@@ -203,7 +215,7 @@ def simulate(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, sets, games, seed, 
                                       batch_size=batch_size or DEFAULT_BATCH,
                                       command="berserk simulate " + shlex.join(sys.argv[2:]),
                                       progress=bar.update, seat_pairs=seat_pairs, executor=executor,
-                                      resume=resume)
+                                      resume=resume, first_game=first_game)
     wall = time.perf_counter() - t0
     s = summarize(out)
     a, b = m.deck_names
@@ -237,7 +249,7 @@ def simulate(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, sets, games, seed, 
 @main.command()
 @matchup_options
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True)
-@click.option("--game", "game_index", type=click.IntRange(0), default=0, show_default=True,
+@click.option("--game", "game_index", type=click.IntRange(0, 2**62), default=0, show_default=True,
               help="game index within the run")
 @click.option("--seat-pairs", is_flag=True,
               help="the run played seat-swapped pairs (every matchup of `meta` and `matchup` does)")
@@ -342,7 +354,7 @@ def meta_options(f):
 
 @main.command()
 @click.argument("deck_files", nargs=-1, type=click.Path(dir_okay=False))
-@click.option("--games", type=click.IntRange(2), default=20000, show_default=True,
+@click.option("--games", type=click.IntRange(2, MAX_GAMES), default=20000, show_default=True,
               help="games per pair of decks (even: seat-swapped pairs)")
 @click.option("--out", type=click.Path(file_okay=False), default=None,
               help="report folder (default runs/meta-<decks>d-<games>g-seed<seed>); an interrupted "
@@ -380,7 +392,7 @@ def meta(deck_files, games, out, ai, ai_a, ai_b, rules, ruleset, sets, seed, wei
 @main.command()
 @click.argument("deck_a", type=click.Path(dir_okay=False))
 @click.argument("deck_b", type=click.Path(dir_okay=False))
-@click.option("--games", type=click.IntRange(2), default=20000, show_default=True,
+@click.option("--games", type=click.IntRange(2, MAX_GAMES), default=20000, show_default=True,
               help="games (even: seat-swapped pairs)")
 @click.option("--out", type=click.Path(file_okay=False), default=None,
               help="report folder (default runs/matchup-<A>-vs-<B>-<games>g-seed<seed>)")

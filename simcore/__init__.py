@@ -9,14 +9,17 @@ stale machine code behind. The engine therefore caches into a folder named after
 source files (under NUMBA_CACHE_DIR if set, else ~/.cache/berserk-sim): another version of the code,
 even one running at the same time, never reads or writes the same cache. The Python-only edge
 modules (EDGE_MODULES: no kernels, no constants that kernels read) are left out of the hash, so
-editing how runs are organised does not recompile the engine.
+editing how runs are organised does not recompile the engine. Numba's cache index does not record
+NUMBA_BOUNDSCHECK either, so kernels compiled with bounds checks live in a folder of their own
+(`-boundscheck`): a bounds-checked run never loads, nor leaves behind, unchecked machine code.
 """
 import hashlib
 import os
 from pathlib import Path
 
-RULES_VERSION = "3.0.0"
-EDGE_MODULES = frozenset({"run.py", "meta.py", "matchup.py", "replay.py", "events.py", "executors.py"})
+RULES_VERSION = "3.0.1"
+EDGE_MODULES = frozenset({"run.py", "meta.py", "matchup.py", "replay.py", "events.py", "executors.py",
+                          "stepper.py"})
 
 
 def _engine_hash() -> str:
@@ -40,7 +43,8 @@ def _versioned_numba_cache() -> None:
 
     base = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "berserk-sim")
-    numba_config.CACHE_DIR = os.path.join(base, "kernels-" + ENGINE_HASH)
+    suffix = "-boundscheck" if numba_config.BOUNDSCHECK else ""
+    numba_config.CACHE_DIR = os.path.join(base, "kernels-" + ENGINE_HASH + suffix)
 
 
 _versioned_numba_cache()

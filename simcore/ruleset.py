@@ -28,14 +28,27 @@ SETTINGS = {
     "attack_own_cards": PR_ATTACK_OWN_CARDS, "poison_stacks": PR_POISON_STACKS,
     "formation_orthogonal": PR_FORMATION_ORTHOGONAL,
 }
+# the values each setting may take: crystals and costs stay small (the outcome tables store crystals
+# left in 8 bits, turns in 16), the deal fits a deck, the flags are 0 or 1
+SETTING_RANGES = {
+    "gold_first": (0, 60), "silver_first": (0, 60), "gold_second": (0, 60), "silver_second": (0, 60),
+    "deal": (1, 50), "mulligan_max": (0, 10), "mulligan_cost": (0, 60), "flyer_cap": (0, 120),
+    "element_penalty": (0, 60), "placement_levels": (0, 1), "round_cap": (1, 1000),
+    "ground_hits_lone_flyers": (0, 1), "attack_own_cards": (0, 1), "poison_stacks": (0, 1),
+    "formation_orthogonal": (0, 1),
+}
 RULESETS_FILE = Path(decks.__file__).resolve().parent / "rulesets.toml"
 
 POLICIES = {"random": 0, "greedy": 1}
+assert SETTING_RANGES.keys() == SETTINGS.keys()
 
 
 def load_rulesets(path: Path = RULESETS_FILE) -> dict:
-    with open(path, "rb") as f:
-        return tomllib.load(f)
+    try:
+        with open(path, "rb") as f:
+            return tomllib.load(f)
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise InputError(path, None, f"cannot read the rulesets: {e}", "restore decks/rulesets.toml") from None
 
 
 def ruleset_params(name: str = "classic", overrides: dict | None = None,
@@ -53,7 +66,16 @@ def ruleset_params(name: str = "classic", overrides: dict | None = None,
         values[key] = value
     params = np.zeros(N_PARAMS, np.int64)
     for key, idx in SETTINGS.items():
-        params[idx] = int(values[key])
+        value = values.get(key)
+        where = "--rule" if key in (overrides or {}) else RULESETS_FILE
+        if value is None:
+            raise InputError(where, None, f"ruleset '{name}' has no setting '{key}'",
+                             f"add {key} = ... to [{name}] in decks/rulesets.toml")
+        lo, hi = SETTING_RANGES[key]
+        if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+            raise InputError(where, None, f"{key} = {value} is not an integer from {lo} to {hi}",
+                             f"give {key} a value from {lo} to {hi}")
+        params[idx] = value
     for i, pol in enumerate(policies):
         if pol not in POLICIES:
             raise InputError("--ai", None, f"unknown AI '{pol}'",

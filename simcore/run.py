@@ -9,7 +9,9 @@ Layout of the output folder:
                            finished_shards, executor, sessions (one entry per invocation)
   games/shard-00000.parquet  one row per game (simcore.batch.GAME_COLUMNS)
   cards/shard-00000.parquet  per (player, card) counts of the shard (simcore.batch.CARD_COUNT_COLUMNS)
-Shard k holds games k*shard_size .. (k+1)*shard_size-1; a shard is written to a temporary file and
+Shard k holds games first + k*shard_size .. first + (k+1)*shard_size-1 (first: `first_game`, 0
+unless the run plays a later range of game indices: then two runs of the same seed, say games 0..n-1
+and n..2n-1, together hold exactly the games of one run of 2n games); a shard is written to a temporary file and
 renamed, so a shard file is either complete or absent. This process writes every file; executors
 only hand back the games of a shard.
 
@@ -59,11 +61,14 @@ def _file_sha(path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
-def run_config(matchup, games: int, seed: int, shard_size: int, seat_pairs: bool = False) -> dict:
+def run_config(matchup, games: int, seed: int, shard_size: int, seat_pairs: bool = False,
+               first_game: int = 0) -> dict:
     """What identifies a run: the same config resumes, a different one is refused. A variant
-    matchup (simcore.matchup.swap_cards) adds its `variant`."""
+    matchup (simcore.matchup.swap_cards) adds its `variant`. `first_game` is recorded only when it
+    is not 0 (so runs written before it existed still resume)."""
     config = {
         "games": games, "seed": seed, "shard_size": shard_size, "seat_pairs": seat_pairs,
+        **({"first_game": first_game} if first_game else {}),
         "rules_version": RULES_VERSION,
         "cardset_sha256": matchup.cardset.sha256, "ruleset": matchup.ruleset,
         "rules": matchup.rules, "params": [int(x) for x in matchup.params],
@@ -158,11 +163,12 @@ class RunFolder:
 
     def __init__(self, matchup, games: int, seed: int, out_dir, shard_size: int = DEFAULT_SHARD,
                  batch_size: int = DEFAULT_BATCH, seat_pairs: bool = False, command: str | None = None,
-                 resume: bool = False, executor: dict | None = None):
+                 resume: bool = False, executor: dict | None = None, first_game: int = 0):
         out = Path(out_dir)
-        if seat_pairs and (games % 2 or shard_size % 2):
-            raise ValueError("seat-swapped pairs need an even number of games and an even shard size")
-        config = run_config(matchup, games, seed, shard_size, seat_pairs)
+        if seat_pairs and (games % 2 or shard_size % 2 or first_game % 2):
+            raise ValueError("seat-swapped pairs need an even number of games, an even shard size and "
+                             "an even first game")
+        config = run_config(matchup, games, seed, shard_size, seat_pairs, first_game)
         manifest = open_manifest(out, "run.json", config, "other decks, seed, games, shard size, AI, "
                                  "ruleset, card set or --set card edits", resume)
         shards = [*out.glob("games/shard-*.parquet"), *out.glob("cards/shard-*.parquet")]
@@ -174,6 +180,7 @@ class RunFolder:
         for tmp in [*out.glob("games/*.tmp"), *out.glob("cards/*.tmp")]:
             tmp.unlink(missing_ok=True)         # left by a killed session; rewritten below if needed
         self.out, self.matchup, self.games, self.shard_size = out, matchup, games, shard_size
+        self.first_game = first_game
         self.n_shards = max(1, -(-games // shard_size))
         self.done = {k for k in range(self.n_shards) if all(p.exists() for p in shard_paths(out, k))}
         self.spec = GameSpec(matchup.table.stats, matchup.decks, matchup.sizes, matchup.params, seed,
@@ -191,8 +198,8 @@ class RunFolder:
         self._save()
 
     def bounds(self, k: int) -> tuple:
-        lo = k * self.shard_size
-        return lo, min(self.games, lo + self.shard_size)
+        lo = self.first_game + k * self.shard_size
+        return lo, min(self.first_game + self.games, lo + self.shard_size)
 
     def missing(self) -> list:
         """(shard, lo, hi) of every shard not on disk."""
@@ -275,14 +282,15 @@ def play_shards(runs, shards, executor, progress=None) -> None:
 def run_simulation(matchup, games: int, seed: int, out_dir, threads: int | None = None,
                    shard_size: int = DEFAULT_SHARD, batch_size: int = DEFAULT_BATCH,
                    command: str | None = None, progress=None, seat_pairs: bool = False,
-                   executor=None, resume: bool = False) -> dict:
-    """Play games 0..games-1 of the matchup and write the run folder; returns the manifest.
+                   executor=None, resume: bool = False, first_game: int = 0) -> dict:
+    """Play games first_game..first_game+games-1 of the matchup and write the run folder; returns
+    the manifest.
     `progress(n)` is called with the number of games done (played or found on disk).
     With `seat_pairs`, games and shard_size must be even (games 2k, 2k+1 are a pair).
     `executor`: where to play (default: this process on `threads` threads); `resume`: the folder
     must already hold this run (without it, an unfinished run of the same config resumes too)."""
     executor = executor or LocalExecutor(threads)
     run = RunFolder(matchup, games, seed, out_dir, shard_size, batch_size, seat_pairs, command, resume,
-                    executor.describe())
+                    executor.describe(), first_game)
     play_runs([run], executor, progress)
     return run.finish()

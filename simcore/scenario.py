@@ -99,6 +99,7 @@ PLAYED_ACTION = {PLAYED_CODES["ranged"]: A_RANGED, PLAYED_CODES["finish_off"]: A
                  PLAYED_CODES["tap_gain"]: A_TAP_GAIN, PLAYED_CODES["gain_counter"]: A_GAIN_COUNTER}
 CARD_KEYS = {"label", "name", "owner", "at", "closed", "wounds", "extra_lives", "life_max",
              "counters", "poison"}
+CARD_VALUE_MAX = 99         # wounds, extra lives, life maximum, counters, poison of a scenario card
 TOP_KEYS = {"ruleset", "rules", "active_player", "dice", "actions", "cards", "description"}
 ACTION_KEYS = {"do", "card", "to", "target", "defender", "exchange", "ability", "answers"}
 ANSWER_KEYS = {"card", "ability", "target"}
@@ -193,6 +194,9 @@ def run_scenario(path, cardset=None) -> dict:
                 raise err(f"card '{label}' has no '{key}'", f"add {key} = ... to the card",
                           f'"{label}"' if label else None)
         label = str(label)
+        if not isinstance(c["name"], str):
+            raise err(f"card '{label}': name must be a card name in quotes", 'write name = "Кочевник"',
+                      f'"{label}"')
         if label in slot_of:
             raise err(f"label '{label}' is used twice", "give every card its own label", f'"{label}"')
         card = cardset.get(c["name"])
@@ -205,9 +209,12 @@ def run_scenario(path, cardset=None) -> dict:
                       f"did you mean: {', '.join(sugg)}?" if sugg else "run `berserk cards` for the names",
                       str(c["name"]))
         owner = c["owner"]
-        if owner not in (1, 2):
+        if owner not in (1, 2) or isinstance(owner, bool):
             raise err(f"card '{label}': owner must be 1 or 2", "write owner = 1", f'"{label}"')
         p = owner - 1
+        if sizes[p] == MAX_DECK:
+            raise err(f"player {owner} has more than {MAX_DECK} cards", f"keep at most {MAX_DECK} cards a player",
+                      f'"{label}"')
         slot = p * MAX_DECK + int(sizes[p])
         decks[p, sizes[p]] = cardset.index(card.name)
         sizes[p] += 1
@@ -247,9 +254,9 @@ def run_scenario(path, cardset=None) -> dict:
                          ("counters", COUNTERS), ("poison", POISON)):
             if key in c:
                 v = c[key]
-                if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                    raise err(f"card '{label}': {key} must be a non-negative integer", f"write {key} = 1",
-                              f'"{label}"')
+                if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= CARD_VALUE_MAX:
+                    raise err(f"card '{label}': {key} must be an integer from 0 to {CARD_VALUE_MAX}",
+                              f"write {key} = 1", f'"{label}"')
                 cv[slot, col] = v
         if "closed" in c:
             if not isinstance(c["closed"], bool):

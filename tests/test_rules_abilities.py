@@ -206,6 +206,18 @@ def test_509_3_on_death_ability_uses_the_last_cell(tmp_path, xcards):
     assert (c(r, "k")["wounds"], c(r, "k2")["wounds"], c(r, "far")["wounds"]) == (2, 2, 0)
 
 
+def test_509_3_a_finished_off_creature_fires_its_on_death_abilities_at_once(tmp_path, xcards):
+    """Единорог finishes off Тест-мученик (life 3 <= 3, 509.2) on c4: its on-death ability wounds the
+    enemy creatures adjacent to c4 (Единорог on c3, Кочевник on d4) by 2 in the same action, not at a
+    later check (found by the invariant tests: the finished-off card waited for its on-death abilities)."""
+    cards = [card("m", "Тест-мученик", 2, "c4"), card("u", "Единорог", 1, "c3"),
+             card("k", "Кочевник", 1, "d4"), card("far", "Кочевник", 1, "a1")]
+    r = play(tmp_path, 'active_player = 1\ndice = []\n'
+             'actions = [{ do = "ability", card = "u", ability = 1, target = "m" }]\n', cards, xcards)
+    assert c(r, "m")["zone"] == "graveyard"
+    assert (c(r, "u")["wounds"], c(r, "k")["wounds"], c(r, "far")["wounds"]) == (2, 2, 0)
+
+
 # ---- 115 and 503.3: permanent abilities, recomputation -----------------------------------------------------
 def test_115_one_gribynych_strips_its_neighbours(tmp_path):
     """Арацент next to an enemy Грибыныч has no abilities: its medium strike (A-D=3: 2 wounds) does

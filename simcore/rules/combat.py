@@ -520,6 +520,7 @@ def finish_off(C, S, g, att, t):
         log(S, g, EV_DESTROY, att, t, 0, 0, 0)
     destroy(S, g, t, att)
     finish_action(C, S, g, att)
+    check_deaths(C, S, g)           # its on-death abilities fire now (509.3)
     check_game_end(S, g)
 
 

@@ -49,6 +49,8 @@ from ..state import (
     DMG_DEALT,
     EFF,
     EXTRA_LIVES,
+    G_AI_CURSOR,
+    G_AI_TURN,
     G_BOARD,
     G_DECK_SIZE,
     G_DELAY,
@@ -183,6 +185,8 @@ def init_game(C, S, g, decks, sizes, seed, game_index):
         S[g, GAME0 + G_DRAWS + k] = 0
     S[g, GAME0 + G_TURN] = 0
     S[g, GAME0 + G_LAST_WOUND] = 0
+    S[g, GAME0 + G_AI_TURN] = 0         # the greedy policy's scratch: a row reused by another game
+    S[g, GAME0 + G_AI_CURSOR] = 0       # must not carry its cursor over (results would depend on the batch)
     S[g, GAME0 + G_WINNER] = -1
     S[g, GAME0 + G_END] = 0
     S[g, GAME0 + G_N_EVENTS] = 0

@@ -1,0 +1,67 @@
+"""A Python driver of the fast engine, one action at a time: the same game as `simcore.game.play_game`
+(setup, then the active player's policy and `apply_action` until the game ends), with a look at the
+state after setup and after every action.
+
+It calls the njit kernels from Python on a one-row state, so it is slow next to the batch runner
+(every call crosses into Numba) and is meant for tests: invariants on random play, comparison with
+a reference engine. No kernels live here (it is one of the EDGE_MODULES: editing it does not
+recompile the engine). Setup (roll-off, deal, mulligans, purchases, placement) is one kernel call;
+the finest look inside a turn is after each action, since an action's rule effects (combat, deaths,
+triggers, priority windows, the end and start phases) run inside `apply_action`.
+"""
+from dataclasses import dataclass
+
+import numpy as np
+
+from .ai.policies import greedy_action, random_action
+from .game import new_action_buffer, setup
+from .rules.setup import init_game
+from .rules.turn import apply_action, start_turn
+from .ruleset import PR_POLICY0
+from .state import G_ACTIVE, G_ERROR, G_FIRST, G_WINNER, GAME0, PARAM0, new_state, set_params
+
+
+@dataclass
+class Step:
+    """One look at a game: `S` is the live one-row state (row 0) after the step; `action` the
+    (kind, actor, target) just applied (None after setup) and `before` a copy of row 0 taken just
+    before it (None after setup); `index` counts the actions applied so far."""
+    S: np.ndarray
+    index: int
+    action: tuple | None = None
+    before: np.ndarray | None = None
+
+
+def engine_policy(C, S, buf):
+    """The policy of the seat to move as the run would use it (random or greedy, from the params)."""
+    if S[0, PARAM0 + PR_POLICY0 + S[0, GAME0 + G_ACTIVE]] == 0:
+        return random_action(C, S, 0, buf)
+    return greedy_action(C, S, 0)
+
+
+def play_steps(stats, decks, sizes, params, seed: int, game_index: int, log_capacity: int = 0,
+               policy=None, max_actions: int = 1_000_000):
+    """Yield a Step after setup and after every action of game `game_index` of `seed` (the game
+    the batch runner plays with these card table, decks and params). `policy(C, S, buf)` returns
+    the next (kind, actor, target) (default: `engine_policy`, the seats' AIs). Raises RuntimeError
+    if the game is still running after `max_actions` actions."""
+    S = new_state(1, log_capacity)
+    set_params(S, params)
+    buf = new_action_buffer()
+    policy = policy or engine_policy
+    init_game(stats, S, 0, decks, sizes, np.uint64(seed), np.int64(game_index))
+    setup(stats, S, 0)
+    yield Step(S, 0)
+    if S[0, GAME0 + G_WINNER] >= 0:
+        return
+    S[0, GAME0 + G_ACTIVE] = S[0, GAME0 + G_FIRST]
+    start_turn(stats, S, 0)
+    n = 0
+    while S[0, GAME0 + G_WINNER] < 0 and S[0, GAME0 + G_ERROR] == 0:
+        if n >= max_actions:
+            raise RuntimeError(f"game {game_index} of seed {seed} still runs after {max_actions} actions")
+        kind, actor, target = (int(x) for x in policy(stats, S, buf))
+        before = S[0].copy()
+        apply_action(stats, S, 0, kind, actor, target, -2, -1)
+        n += 1
+        yield Step(S, n, (kind, actor, target), before)
