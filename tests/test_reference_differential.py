@@ -8,7 +8,7 @@ from simcore.reference import Disagreement, play_checked
 from simcore.reference import differential as D
 from simcore.state import CARD_FIELD_NAMES, G_DRAWS, GAME0, NCF, Z_FIELD, ZONE
 
-from .conftest import DECKS, LISTS
+from conftest import DECKS, LISTS
 
 GAMES = 2000
 SEED = 20261130

@@ -43,6 +43,7 @@ from ..state import (
     G_GOLD,
     G_LAST_WOUND,
     G_MULLIGANS,
+    G_N_DELAYED,
     G_N_EVENTS,
     G_NPLAY,
     G_ORDER,
@@ -193,6 +194,42 @@ def first_difference(S, g, game, cards=None):
         if fg[name] != rg[name]:
             return None, name, fg[name], rg[name]
     return None
+
+
+# the quick comparison after each action: the same values as flat lists of integers (the cards'
+# fields with "eff" as stored; the game's scalar fields and board); first_difference names the field
+_GAME_IDX = [G_FIRST, G_ACTIVE, G_TURN, G_WINNER, G_END, G_GOLD, G_GOLD + 1, G_SILVER, G_SILVER + 1,
+             G_MULLIGANS, G_MULLIGANS + 1, G_DRAWS + STREAM_DICE, G_DRAWS + STREAM_SHUFFLE,
+             G_DRAWS + STREAM_SHUFFLE1, G_LAST_WOUND, G_NPLAY, G_NPLAY + 1, G_N_DELAYED, G_STACK_N,
+             G_PENDING] + [G_BOARD + i for i in range(30)]
+
+
+def quick_index(slots):
+    """Positions in the state row of the values quick_reference lists, for these card slots."""
+    return np.array([s * NCF + col for s in slots for col in _COLS] + [GAME0 + i for i in _GAME_IDX], np.int64)
+
+
+def quick_reference(game, cards, n_cards):
+    out = []
+    ext = out.extend
+    for c in cards:
+        ext((_ZONE_CODE[c.zone], c.cell, c.wounds, c.extra_lives, c.life_max, c.closed, c.moves_left,
+             c.moved, c.acted, c.strikes, c.last_target, c.armor_left, c.counters, c.poison,
+             (int(c.gained_directed) | (_prot_mask(c.gained_protection) << 8)) if c.gained_protection
+             else int(c.gained_directed), c.died_from,
+             c.death_turn, c.dealt, c.bought, c.dmg_dealt, c.kills,
+             c.card_id + n_cards if c.lost_abilities else c.card_id,
+             c.last_cell, c.strike_bonus, _mask(c.used_turn) if c.used_turn else 0,
+             _mask(c.used_game) if c.used_game else 0, c.acquired_loss, c.heal_at_end, c.ability_uses,
+             c.death_pending))
+    n_delayed = sum(1 for d in game.delayed if d is not None)
+    ext((game.first, game.active, game.turn, game.winner, _END_CODE[game.end], game.gold[0], game.gold[1],
+         game.silver[0], game.silver[1], game.mulligans[0], game.mulligans[1],
+         game.streams.draws[STREAM_DICE], game.streams.draws[STREAM_SHUFFLE],
+         game.streams.draws[STREAM_SHUFFLE1], game.last_wound_turn, len(game.play[0]), len(game.play[1]),
+         n_delayed, len(game.stack), game.pending_deaths))
+    ext(c.slot if c is not None else -1 for c in game.board)
+    return out
 
 
 # ---- the decisions of the fast engine's log ---------------------------------------------------------
@@ -357,7 +394,14 @@ def play_checked(matchup, seed, game_index, seat_pairs=False, legal_sets=False, 
         entered play (the only ones the rules of a battle touch; the rest is checked at the end)."""
         if corrupt is not None:
             corrupt(S, step)
+        if not everything:
+            if (S[0, quick].tolist() == quick_reference(game, squad, n_cards)
+                    and (S[0, GAME0 + G_N_DELAYED] == 0
+                         or fast_game(S, 0, game.deck_size)["delayed"] == ref_game(game)["delayed"])):
+                return
         d = first_difference(S, 0, game, None if everything else squad)
+        if d is None and not everything:
+            d = None, "(in the quick comparison only)", S[0, quick].tolist(), quick_reference(game, squad, n_cards)
         if d is not None:
             slot, name, fv, rv = d
             what = f"card {ctx.label(slot)}, field {name}" if slot is not None else f"game field {name}"
@@ -380,6 +424,8 @@ def play_checked(matchup, seed, game_index, seat_pairs=False, legal_sets=False, 
     t_fast, t_ref = t1 - t0, t2 - t1
     check(everything=True)
     squad = [c for c in game.cards if c.in_play]
+    quick = quick_index([c.slot for c in squad])
+    n_cards = len(matchup.cardset)
     actions = 0
     if S[0, GAME0 + G_WINNER] < 0:
         step = "the first start phase"
@@ -419,9 +465,11 @@ def play_checked(matchup, seed, game_index, seat_pairs=False, legal_sets=False, 
         t2 = time.perf_counter()
         apply_action(C, S, 0, kind, actor, target, -2, -1)
         ev = events()
-        if action.kind == "ability":          # the action's own declaration is not a decision
-            i = next(i for i, e in enumerate(ev) if e[0] == L.EV_DECLARE)
-            ev = ev[:i] + ev[i + 1:]
+        if action.kind == "ability":
+            # the action's own declaration is not a decision (none if a trap killed the actor first)
+            i = next((i for i, e in enumerate(ev) if e[0] == L.EV_DECLARE), None)
+            if i is not None:
+                ev = ev[:i] + ev[i + 1:]
         decisions.feed(ev)
         t3 = time.perf_counter()
         ref_step(lambda: game.act(action), action)

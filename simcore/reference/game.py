@@ -109,6 +109,7 @@ class GameCard:
     """One card of the game wherever it is: deck, deal, squad, battlefield, auxiliary zone, graveyard."""
     slot: int
     owner: int
+    card_id: int                    # its index in the card set
     printed: object                 # decks.cardset.Card
     blank: object                   # the same card without its abilities
     zone: str = "deck"              # deck | deal | squad | field | aux | graveyard
@@ -195,7 +196,7 @@ class Game:
                 if cid not in blanks:
                     check_known(printed)
                     blanks[cid] = blank_of(printed)
-                c = GameCard(p * MAX_DECK + i, p, printed, blanks[cid])
+                c = GameCard(p * MAX_DECK + i, p, cid, printed, blanks[cid])
                 self.cards.append(c)
                 self.by_slot[c.slot] = c
         self.deck_size = [len(decks[0]), len(decks[1])]
@@ -852,13 +853,16 @@ class Game:
                 if c.card.jump:
                     out |= {Action("jump", c.slot, to) for to in range(N_CELLS) if not self.jump_error(c, to)}
             for t in self.play[1 - p]:
-                for kind in ("attack", "ranged", "finish_off", "special_strike"):
-                    a = Action(kind, c.slot, t.slot)
-                    if not self.action_error(a):
-                        out.add(a)
-            for kind in ("heal_self", "gain_counter", "tap_gain"):
-                if not self.action_error(Action(kind, c.slot)):
-                    out.add(Action(kind, c.slot))
+                for kind, error in (("attack", self.strike_error), ("ranged", self.ranged_error),
+                                    ("finish_off", self.finish_error), ("special_strike", self.special_error)):
+                    if not error(c, t):
+                        out.add(Action(kind, c.slot, t.slot))
+            if not c.acted and c.card.heal_self > 0:
+                out.add(Action("heal_self", c.slot))
+            if not self.gain_counter_error(c):
+                out.add(Action("gain_counter", c.slot))
+            if not self.tap_gain_error(c):
+                out.add(Action("tap_gain", c.slot))
             for k in range(len(c.card.abilities)):
                 if not AB.use_error(self, c, k, -1, window=False):
                     out.add(Action("ability", c.slot, -1, k))
