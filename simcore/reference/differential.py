@@ -252,10 +252,11 @@ class LogDecisions:
         return None
 
     def mulligan(self, p):
-        e = self._next(L.EV_MULLIGAN)
-        if e is not None and e[1] != p:
-            raise Disagreement(f"the fast engine's next mulligan is player {e[1] + 1}'s, not player {p + 1}'s")
-        return e is not None
+        e = self.queue[0] if self.queue else None
+        if e is not None and e[0] == L.EV_MULLIGAN and e[1] == p:
+            self.queue.popleft()
+            return True
+        return False
 
     def buy(self, p):
         e = self.queue[0] if self.queue else None
