@@ -79,6 +79,8 @@ def main(argv=None):
     print(f"games: {s.games:,} ({len(all_matchups)} matchups: {len(args.decks)} decks, 4 AI seatings, "
           f"classic/modern), actions checked: {s.actions:,}, seed {args.seed}")
     print(f"disagreements: {len(s.disagreements)}")
+    print("decisions replayed: " + ", ".join(f"{k} {n:,}" for k, n in sorted(s.decisions.items())))
+    print("agreeing games ended by: " + ", ".join(f"{k} {n:,}" for k, n in sorted(s.ends.items())))
     print(f"wall time {wall:.0f} s ({s.games / wall:.1f} checked games/s)")
     print(f"fast engine: {fast:,.0f} games/s (its game kernel, one thread); reference engine: {ref:,.1f} "
           f"games/s (its own time); ratio fast/reference: {fast / ref:,.0f}x")

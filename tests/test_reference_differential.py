@@ -3,12 +3,11 @@
 pass vacuously."""
 import numpy as np
 import pytest
+from conftest import DECKS, LISTS
 
 from simcore.reference import Disagreement, play_checked
 from simcore.reference import differential as D
 from simcore.state import CARD_FIELD_NAMES, G_DRAWS, GAME0, NCF, Z_FIELD, ZONE
-
-from conftest import DECKS, LISTS
 
 GAMES = 2000
 SEED = 20261130
@@ -29,6 +28,10 @@ def test_differential_2000_games_all_decks_both_ais(all_matchups):
     s = D.run_games(all_matchups, GAMES, SEED, legal_sets_every=10)
     assert s.games == GAMES
     assert s.actions > 50 * GAMES            # real games, not empty ones
+    # every kind of decision was replayed; games ended by a wipe-out and by the round cap
+    for kind in ("mulligan", "buy", "placement", "defender", "exchange", "fast answer", "both pass"):
+        assert s.decisions[kind] > 0, kind
+    assert s.ends["wipe"] and s.ends["turn_cap"]
     assert not s.disagreements, f"{len(s.disagreements)} disagreements; the first:\n" + "\n\n".join(
         s.disagreements[:3])
 

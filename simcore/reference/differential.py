@@ -10,20 +10,24 @@ was legal, and draws its own dice and shuffles from its own copy of the random s
 disagreement in how many dice a rule rolls is caught like any other. Before each action it checks
 that the action the fast engine's AI chose is legal under its own rules (and, with `legal_sets`,
 that both engines list the same set of legal actions). After setup, after the first start phase and
-after every action it compares the whole state: every card's zone, cell, life, life maximum, wounds,
+after every action it compares the state: every card's zone, cell, life, life maximum, wounds,
 extra lives, closed, movement, counters, acquired effects (poison, gained keywords, lost abilities,
 strike bonus, heal at end of turn), ability limits, statistics; the game's active player, turn,
-winner and end, crystals, mulligans, deck order, board, delayed abilities and the random streams'
-draw counts. The first difference raises `Disagreement` naming the game (seed, index, decks, AIs,
-ruleset), the action, and the field (card, field, fast value, reference value).
+winner and end, crystals, mulligans, board, delayed abilities, the stack (empty between actions) and
+the random streams' draw counts. Every card and the deck order are compared after setup and at the
+end of the game; in between, the cards that entered play (the only ones a battle's rules touch), as
+one flat list of integers per side, field by field only when they differ. The first difference
+raises `Disagreement` naming the game (seed, index, decks, AIs, ruleset), the action in words, and
+the field (card, field, fast value, reference value).
 """
 import time
-from collections import deque
+from collections import Counter, deque
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from ..ai.policies import greedy_action, random_action
+from ..cardtable import ELEMENTS, PROT_BITS
 from ..game import new_action_buffer, setup
 from ..rng import STREAM_DICE, STREAM_SHUFFLE, STREAM_SHUFFLE1
 from ..rules import log as L
@@ -32,6 +36,8 @@ from ..rules.turn import A_AB0, ACTION_NAMES, apply_action, legal_actions, start
 from ..ruleset import PR_FIRST, PR_POLICY0, SETTINGS
 from ..state import (
     CARD_FIELD_NAMES,
+    DELAY_W,
+    END_NAMES,
     EV0,
     G_ACTIVE,
     G_BOARD,
@@ -55,19 +61,19 @@ from ..state import (
     G_WINNER,
     GAME0,
     MAX_DECK,
-    PARAM0,
     MAX_DELAYED,
-    DELAY_W,
     NCF,
+    PARAM0,
+    ZONE_NAMES,
     new_state,
     set_params,
 )
-from ..state import END_NAMES, ZONE_NAMES
-from ..cardtable import ELEMENTS, PROT_BITS
 from .game import Action, Disagreement, Game
 
 LOG_CAPACITY = 4096      # events of one action (the log is emptied after every action)
-DECISIONS = {L.EV_MULLIGAN, L.EV_BUY, L.EV_PLACE, L.EV_DEFEND, L.EV_EXCHANGE, L.EV_DECLARE, L.EV_WINDOW}
+DECISION_NAMES = {L.EV_MULLIGAN: "mulligan", L.EV_BUY: "buy", L.EV_PLACE: "placement", L.EV_DEFEND: "defender",
+                  L.EV_EXCHANGE: "exchange", L.EV_DECLARE: "fast answer", L.EV_WINDOW: "both pass"}
+DECISIONS = set(DECISION_NAMES)
 
 # the compared card fields: the fast engine's card fields, "eff" read as "lost_abilities", plus "life"
 COMPARED = tuple(n for n in CARD_FIELD_NAMES if n != "card") + ("life",)
@@ -241,27 +247,33 @@ class LogDecisions:
 
     def __init__(self):
         self.queue = deque()
+        self.taken = Counter()          # decisions taken, by event code
 
     def feed(self, events):
         # a flyer entering its auxiliary zone is logged as a placement but is no decision
         self.queue.extend(e for e in events if e[0] in DECISIONS and not (e[0] == L.EV_PLACE and e[2] < 0))
 
+    def _pop(self):
+        e = self.queue.popleft()
+        self.taken[e[0]] += 1
+        return e
+
     def _next(self, code):
         if self.queue and self.queue[0][0] == code:
-            return self.queue.popleft()
+            return self._pop()
         return None
 
     def mulligan(self, p):
         e = self.queue[0] if self.queue else None
         if e is not None and e[0] == L.EV_MULLIGAN and e[1] == p:
-            self.queue.popleft()
+            self._pop()
             return True
         return False
 
     def buy(self, p):
         e = self.queue[0] if self.queue else None
         if e is not None and e[0] == L.EV_BUY and e[1] // MAX_DECK == p:
-            self.queue.popleft()
+            self._pop()
             return e[1]
         return -1
 
@@ -274,7 +286,7 @@ class LogDecisions:
     def defender(self, att, tgt):
         e = self.queue[0] if self.queue else None
         if e is not None and e[0] == L.EV_DEFEND and e[2] == tgt and e[3] == att:
-            self.queue.popleft()
+            self._pop()
             return e[1]
         return -1
 
@@ -287,7 +299,7 @@ class LogDecisions:
     def fast_answer(self, p):
         e = self.queue[0] if self.queue else None
         if e is not None and e[0] == L.EV_DECLARE and e[1] // MAX_DECK == p:
-            self.queue.popleft()
+            self._pop()
             return e[1], e[2], e[3]
         return None
 
@@ -316,6 +328,7 @@ class GameCheck:
     actions: int
     seconds_fast: float = 0.0
     seconds_reference: float = 0.0
+    decisions: Counter = field(default_factory=Counter)
 
 
 def to_action(kind, actor, target):
@@ -395,11 +408,10 @@ def play_checked(matchup, seed, game_index, seat_pairs=False, legal_sets=False, 
         entered play (the only ones the rules of a battle touch; the rest is checked at the end)."""
         if corrupt is not None:
             corrupt(S, step)
-        if not everything:
-            if (S[0, quick].tolist() == quick_reference(game, squad, n_cards)
-                    and (S[0, GAME0 + G_N_DELAYED] == 0
-                         or fast_game(S, 0, game.deck_size)["delayed"] == ref_game(game)["delayed"])):
-                return
+        if not everything and (S[0, quick].tolist() == quick_reference(game, squad, n_cards)
+                               and (S[0, GAME0 + G_N_DELAYED] == 0
+                                    or fast_game(S, 0, game.deck_size)["delayed"] == ref_game(game)["delayed"])):
+            return
         d = first_difference(S, 0, game, None if everything else squad)
         if d is None and not everything:
             d = None, "(in the quick comparison only)", S[0, quick].tolist(), quick_reference(game, squad, n_cards)
@@ -410,7 +422,7 @@ def play_checked(matchup, seed, game_index, seat_pairs=False, legal_sets=False, 
 
     def ref_step(fn, action=None):
         try:
-            fn()
+            fn() if action is None else fn(action)
             decisions.done()
         except Disagreement as e:
             raise ctx.fail(step, str(e), action, game) from None
@@ -473,14 +485,14 @@ def play_checked(matchup, seed, game_index, seat_pairs=False, legal_sets=False, 
                 ev = ev[:i] + ev[i + 1:]
         decisions.feed(ev)
         t3 = time.perf_counter()
-        ref_step(lambda: game.act(action), action)
+        ref_step(game.act, action)
         t_fast += (t1 - t0) + (t3 - t2)
         t_ref += time.perf_counter() - t3
         actions += 1
         check(action)
     step = "the end of the game"
     check(everything=True)
-    return GameCheck(S, game, actions, t_fast, t_ref)
+    return GameCheck(S, game, actions, t_fast, t_ref, decisions.taken)
 
 
 # ---- many games ----------------------------------------------------------------------------------------
@@ -510,6 +522,8 @@ class RunSummary:
     games: int = 0
     actions: int = 0
     disagreements: list = field(default_factory=list)
+    decisions: Counter = field(default_factory=Counter)    # replayed decisions by kind
+    ends: Counter = field(default_factory=Counter)         # how the agreeing games ended
     seconds_fast: float = 0.0          # the fast engine stepped from Python (not its batch speed)
     seconds_reference: float = 0.0
 
@@ -527,6 +541,8 @@ def run_games(all_matchups, games, seed, legal_sets_every=0, on_game=None):
             r = play_checked(m, seed, k // n, seat_pairs=True,
                              legal_sets=legal_sets_every > 0 and k % legal_sets_every == 0)
             out.actions += r.actions
+            out.decisions.update({DECISION_NAMES[k]: n for k, n in r.decisions.items()})
+            out.ends[r.game.end] += 1
             out.seconds_fast += r.seconds_fast
             out.seconds_reference += r.seconds_reference
         except Disagreement as e:

@@ -14,7 +14,7 @@ Abilities (rules 113-118, 503.3) are interpreted by simcore.reference.abilities.
 """
 import bisect
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from . import abilities as AB
 from .rng import Streams
