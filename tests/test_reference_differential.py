@@ -129,3 +129,16 @@ def test_the_checked_game_is_the_run_s_game(seeds_vs_forest):
     play_game(seeds_vs_forest.table.stats, S, 0, seeds_vs_forest.decks, seeds_vs_forest.sizes,
               np.uint64(5), 4, new_action_buffer())
     assert np.array_equal(S[0, :GAME0], r.S[0, :GAME0])
+
+
+def test_replay_shows_declarations_and_passes():
+    """The log records every fast ability declared and every time both players pass (what the
+    reference replays), and `berserk replay` tells them."""
+    from simcore.matchup import make_matchup
+    from simcore.replay import replay_game
+
+    m = make_matchup(LISTS / "seeds_mixed.txt", LISTS / "seeds_mixed.txt")
+    _, lines = replay_game(m, 1, 0)
+    assert any(" declares ability " in line for line in lines)
+    assert any(line == "both players pass: the top of the stack resolves" for line in lines)
+    assert any(line == "both players pass: the priority window closes" for line in lines)
