@@ -2,8 +2,9 @@
 
 Logging is on when the state was allocated with a log capacity above 1. Event codes are named in
 simcore/events.py, which formats them for people. Every decision a policy takes inside the rules'
-flow is in the log (mulligan, buy, placement, defender, exchange, each fast ability declared and the
-close of each priority window), so that the reference engine (simcore.reference) can replay a game.
+flow is in the log (mulligan, buy, placement, defender, exchange, each fast ability declared and each
+time both players pass at a priority window), so that the reference engine (simcore.reference) can
+replay a game.
 """
 from numba import njit
 
