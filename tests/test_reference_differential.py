@@ -142,3 +142,21 @@ def test_replay_shows_declarations_and_passes():
     assert any(" declares ability " in line for line in lines)
     assert any(line == "both players pass: the top of the stack resolves" for line in lines)
     assert any(line == "both players pass: the priority window closes" for line in lines)
+
+
+def test_differential_cards_outside_the_bundled_decks(tmp_path):
+    """The triggers no bundled deck uses ("when a creature dies", "when it defends") next to finish
+    off, fast answers and the 503.3 recomputation: 120 games, both AIs, no disagreement."""
+    from simcore.matchup import make_matchup
+
+    deck = tmp_path / "watchers.txt"
+    deck.write_text("# Watchers\n" + "".join(f"3 {n}\n" for n in (
+        "Хозяин склепа", "Бьерн", "Единорог", "Грибыныч", "Ловчий", "Рафаэль", "Кочевник", "Хедд",
+        "Арацент", "Харон")), encoding="utf-8")
+    games = 0
+    for ais in D.AI_SEATS:
+        m = make_matchup(deck, LISTS / "seeds_mixed.txt", ais=ais)
+        for i in range(30):
+            play_checked(m, 8, i, seat_pairs=True, legal_sets=i % 3 == 0)
+            games += 1
+    assert games == 120
