@@ -9,9 +9,11 @@ stale machine code behind. The engine therefore caches into a folder named after
 source files (under NUMBA_CACHE_DIR if set, else ~/.cache/berserk-sim): another version of the code,
 even one running at the same time, never reads or writes the same cache. The Python-only edge
 modules (EDGE_MODULES: no kernels, no constants that kernels read) are left out of the hash, so
-editing how runs are organised does not recompile the engine. Numba's cache index does not record
-NUMBA_BOUNDSCHECK either, so kernels compiled with bounds checks live in a folder of their own
-(`-boundscheck`): a bounds-checked run never loads, nor leaves behind, unchecked machine code.
+editing how runs are organised does not recompile the engine; so is the `reference/` subpackage
+(EDGE_PACKAGES: the plain-Python reference engine of the differential tests, no kernels), which only
+reads the engine and is never read by it. Numba's cache index does not record NUMBA_BOUNDSCHECK
+either, so kernels compiled with bounds checks live in a folder of their own (`-boundscheck`): a
+bounds-checked run never loads, nor leaves behind, unchecked machine code.
 """
 import hashlib
 import os
@@ -20,13 +22,16 @@ from pathlib import Path
 RULES_VERSION = "3.0.1"
 EDGE_MODULES = frozenset({"run.py", "meta.py", "matchup.py", "replay.py", "events.py", "executors.py",
                           "stepper.py"})
+EDGE_PACKAGES = frozenset({"reference"})
 
 
-def _engine_hash() -> str:
-    root = Path(__file__).resolve().parent
+def _engine_hash(root: Path | None = None) -> str:
+    root = root or Path(__file__).resolve().parent
     h = hashlib.sha256()
     for f in sorted(root.rglob("*.py")):
         if f.parent == root and f.name in EDGE_MODULES:
+            continue
+        if f.relative_to(root).parts[0] in EDGE_PACKAGES:
             continue
         h.update(f.relative_to(root).as_posix().encode())
         h.update(f.read_bytes())

@@ -114,6 +114,11 @@ def _format(code, a, b, c, d, e, name):
         return f"{_player(a)} sets a delayed {what} {c}"
     if code == L.EV_LOST:
         return f"{name(a)} loses its abilities" if b else f"{name(a)} has its abilities again"
+    if code == L.EV_DECLARE:
+        return (f"{name(a)} declares ability {b + 1} ({EFFECT_NAMES.get(d, d)})"
+                + (f" on {name(c)}" if c >= 0 else ""))
+    if code == L.EV_WINDOW:
+        return "both players pass: " + ("the top of the stack resolves" if b else "the priority window closes")
     if code == L.EV_END:
         if a == 2:
             res = "draw"

@@ -157,7 +157,7 @@ from .errors import (
     E_TARGET_THEIRS,
     E_TARGET_UNWANTED,
 )
-from .log import EV_ABILITY, EV_DELAYED, EV_LOST, log, logging
+from .log import EV_ABILITY, EV_DECLARE, EV_DELAYED, EV_LOST, log, logging
 
 DL_TRAP = 1
 DL_BOOST = 2
@@ -654,6 +654,8 @@ def pay_and_push(C, S, g, s, k, t):
     """Declare ability k of s: pay its cost now (counters; closing the card, which is its action
     in its own turn, 506.5) and put it on the stack."""
     c = S[g, s * NCF + EFF]
+    if logging(S, g):
+        log(S, g, EV_DECLARE, s, k, t, ab(C, c, k, AB_EFFECT), 0)
     S[g, s * NCF + COUNTERS] -= ab(C, c, k, AB_COUNTERS)
     S[g, s * NCF + USED_TURN] |= 1 << k
     S[g, s * NCF + USED_GAME] |= 1 << k

@@ -515,7 +515,8 @@ def special_strike(C, S, g, att, t):
 
 @njit(cache=True)
 def finish_off(C, S, g, att, t):
-    """Finish off N: destroy (509.2) an adjacent enemy creature with current life <= N."""
+    """Finish off N: destroy (509.2) an adjacent enemy creature with current life <= N; its on-death
+    abilities fire at once (509.3)."""
     if logging(S, g):
         log(S, g, EV_DESTROY, att, t, 0, 0, 0)
     destroy(S, g, t, att)

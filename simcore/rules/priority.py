@@ -8,7 +8,9 @@ ability (paying its cost at once) or pass; after a declaration the other player 
 when both pass in a row the top of the stack resolves and the active player has priority again;
 the window closes when both pass with the stack empty. Permanent abilities and rule effects never
 use the stack (115, 503.2). Each player's answers come from his policy (ai.decisions.choose_fast),
-or from a scenario's scripted answers.
+or from a scenario's scripted answers. The log records each declaration (EV_DECLARE) and each time
+both players pass (EV_WINDOW: the top resolves, or the window closes), so that a replay knows every
+player's answer at every priority step.
 """
 from numba import njit
 
@@ -29,6 +31,7 @@ from ..state import (
 from .abilities import pay_and_push, resolve_top, use_error
 from .board import owner_of
 from .errors import E_OK
+from .log import EV_WINDOW, log, logging
 
 MAX_PRIORITY_STEPS = 64
 
@@ -86,15 +89,19 @@ def priority_window(C, S, g):
             p = 1 - p
             continue
         if S[g, GAME0 + G_STACK_N] == 0:
-            return
+            break
+        if logging(S, g):
+            log(S, g, EV_WINDOW, active, 1, 0, 0, 0)     # both passed: the top resolves
         resolve_top(C, S, g)
         if S[g, GAME0 + G_WINNER] >= 0:
             S[g, GAME0 + G_STACK_N] = 0
-            return
+            break
         passes = 0
         p = active
     while S[g, GAME0 + G_STACK_N] > 0 and S[g, GAME0 + G_WINNER] < 0:
         resolve_top(C, S, g)
+    if logging(S, g):
+        log(S, g, EV_WINDOW, active, 0, 0, 0, 0)     # the window closes
 
 
 @njit(cache=True)

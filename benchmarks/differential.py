@@ -1,0 +1,91 @@
+"""Differential run on demand (issue 4, part 2): N seeded games played by the fast Numba engine and
+replayed, action by action, by the plain-Python reference engine (simcore.reference), over every pair of
+the decks (mirrors included), the four seatings of the greedy and random AIs and both rulesets.
+Prints the number of games and of disagreements (with the first ones in full), and the reference
+engine's speed against the fast one: the fast engine's games/s is that of its own game kernel
+(play_game, one thread) on the same games; the reference's is the time spent in the reference alone.
+
+    python benchmarks/differential.py                          # 100,000 games, all bundled decks
+    python benchmarks/differential.py --games 20000 --seed 3
+    python benchmarks/differential.py --games 500 --decks decks/lists/seeds_mixed.txt decks/lists/forest.txt
+    python benchmarks/differential.py --games 2000 --legal-sets 1   # also compare every legal-action set
+
+Exit code 1 if any game disagrees.
+"""
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+from tqdm import tqdm
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def fast_games_per_second(all_matchups, games, seed):
+    """The fast engine's own speed on the same games: its game kernel, one game at a time."""
+    from simcore.game import new_action_buffer, play_game
+    from simcore.ruleset import PR_FIRST
+    from simcore.state import new_state, set_params
+
+    n = len(all_matchups)
+    S = new_state(1)
+    buf = new_action_buffer()
+    t = 0.0
+    for k in range(games):
+        m = all_matchups[k % n]
+        params = m.params.copy()
+        params[PR_FIRST] = (k // n) % 2
+        set_params(S, params)
+        t0 = time.perf_counter()
+        play_game(m.table.stats, S, 0, m.decks, m.sizes, np.uint64(seed), (k // n) // 2, buf)
+        t += time.perf_counter() - t0
+    return games / t
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=100_000)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--decks", nargs="+", default=sorted(str(p) for p in (ROOT / "decks" / "lists").glob("*.txt")))
+    ap.add_argument("--legal-sets", type=int, default=0, metavar="N",
+                    help="also compare the whole set of legal actions before every action of every N-th game")
+    ap.add_argument("--show", type=int, default=3, help="disagreements printed in full")
+    args = ap.parse_args(argv)
+
+    from decks.errors import InputError
+    from simcore.reference.differential import matchups, run_games
+
+    try:
+        all_matchups = matchups(args.decks)
+    except InputError as e:
+        sys.exit(f"error: {e}")
+    bar = tqdm(total=args.games, unit="game", smoothing=0.05)
+
+    def on_game(summary):
+        bar.update(1)
+        if summary.disagreements:
+            bar.set_postfix(disagreements=len(summary.disagreements))
+
+    t0 = time.perf_counter()
+    s = run_games(all_matchups, args.games, args.seed, args.legal_sets, on_game)
+    wall = time.perf_counter() - t0
+    bar.close()
+    for msg in s.disagreements[:args.show]:
+        print(msg, end="\n\n")
+    fast = fast_games_per_second(all_matchups, min(args.games, 20_000), args.seed)
+    ref = s.games / s.seconds_reference if s.seconds_reference else float("nan")
+    print(f"games: {s.games:,} ({len(all_matchups)} matchups: {len(args.decks)} decks, 4 AI seatings, "
+          f"classic/modern), actions checked: {s.actions:,}, seed {args.seed}")
+    print(f"disagreements: {len(s.disagreements)}")
+    print("decisions replayed: " + ", ".join(f"{k} {n:,}" for k, n in sorted(s.decisions.items())))
+    print("agreeing games ended by: " + ", ".join(f"{k} {n:,}" for k, n in sorted(s.ends.items())))
+    print(f"wall time {wall:.0f} s ({s.games / wall:.1f} checked games/s)")
+    print(f"fast engine: {fast:,.0f} games/s (its game kernel, one thread); reference engine: {ref:,.1f} "
+          f"games/s (its own time); ratio fast/reference: {fast / ref:,.0f}x")
+    return 1 if s.disagreements else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,553 @@
+"""Differential testing: play a game with the fast Numba engine one action at a time, replay every
+step with the reference engine, and check after every action that the two states agree.
+
+The fast engine is driven from Python through its own kernels (rules.setup.init_game, game.setup,
+rules.turn.start_turn, then per action the policy's choice and rules.turn.apply_action), with its
+event log on. The reference engine (simcore.reference.game) takes from that log only what the
+players decided inside the rules' flow (mulligans, purchases, placement, defenders, exchanges, the
+fast abilities declared at each priority window and each window's close), checks that each decision
+was legal, and draws its own dice and shuffles from its own copy of the random streams: a
+disagreement in how many dice a rule rolls is caught like any other. Before each action it checks
+that the action the fast engine's AI chose is legal under its own rules (and, with `legal_sets`,
+that both engines list the same set of legal actions). After setup, after the first start phase and
+after every action it compares the state: every card's zone, cell, life, life maximum, wounds,
+extra lives, closed, movement, counters, acquired effects (poison, gained keywords, lost abilities,
+strike bonus, heal at end of turn), ability limits, statistics; the game's active player, turn,
+winner and end, crystals, mulligans, board, delayed abilities, the stack (empty between actions) and
+the random streams' draw counts. Every card and the deck order are compared after setup and at the
+end of the game; in between, the cards that entered play (the only ones a battle's rules touch), as
+one flat list of integers per side, field by field only when they differ. The first difference
+raises `Disagreement` naming the game (seed, index, decks, AIs, ruleset), the action in words, and
+the field (card, field, fast value, reference value).
+"""
+import time
+from collections import Counter, deque
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..ai.policies import greedy_action, random_action
+from ..cardtable import ELEMENTS, PROT_BITS
+from ..game import new_action_buffer, setup
+from ..rng import STREAM_DICE, STREAM_SHUFFLE, STREAM_SHUFFLE1
+from ..rules import log as L
+from ..rules.setup import init_game
+from ..rules.turn import A_AB0, ACTION_NAMES, apply_action, legal_actions, start_turn
+from ..ruleset import PR_FIRST, PR_POLICY0, SETTINGS
+from ..state import (
+    CARD_FIELD_NAMES,
+    DELAY_W,
+    END_NAMES,
+    EV0,
+    G_ACTIVE,
+    G_BOARD,
+    G_DELAY,
+    G_DRAWS,
+    G_END,
+    G_ERROR,
+    G_FIRST,
+    G_GOLD,
+    G_LAST_WOUND,
+    G_MULLIGANS,
+    G_N_DELAYED,
+    G_N_EVENTS,
+    G_NPLAY,
+    G_ORDER,
+    G_PENDING,
+    G_PLAY,
+    G_SILVER,
+    G_STACK_N,
+    G_TURN,
+    G_WINNER,
+    GAME0,
+    MAX_DECK,
+    MAX_DELAYED,
+    NCF,
+    PARAM0,
+    ZONE_NAMES,
+    new_state,
+    set_params,
+)
+from .game import Action, Disagreement, Game
+
+LOG_CAPACITY = 4096      # events of one action (the log is emptied after every action)
+DECISION_NAMES = {L.EV_MULLIGAN: "mulligan", L.EV_BUY: "buy", L.EV_PLACE: "placement", L.EV_DEFEND: "defender",
+                  L.EV_EXCHANGE: "exchange", L.EV_DECLARE: "fast answer", L.EV_WINDOW: "both pass"}
+DECISIONS = set(DECISION_NAMES)
+
+# the compared card fields: the fast engine's card fields, "eff" read as "lost_abilities", plus "life"
+COMPARED = tuple(n for n in CARD_FIELD_NAMES if n != "card") + ("life",)
+_EFF = CARD_FIELD_NAMES.index("eff")
+_COLS = [CARD_FIELD_NAMES.index(n) for n in COMPARED if n != "life"]
+_ZONE_CODE = {name: code for code, name in ZONE_NAMES.items()}
+_END_CODE = {name: code for code, name in END_NAMES.items()}
+GAME_FIELDS = ("first", "active", "turn", "winner", "end", "gold", "silver", "mulligans", "dice draws",
+               "shuffle draws", "last wound turn", "deck order", "board", "in play", "delayed", "stack",
+               "pending deaths")
+
+
+def _mask(ks):
+    m = 0
+    for k in ks:
+        m |= 1 << k
+    return m
+
+
+def _prot_mask(names):
+    m = 0
+    for n in names:
+        m |= PROT_BITS[n]
+    return m
+
+
+# ---- the two states as comparable values ----------------------------------------------------------
+_LIFE_MAX, _EXTRA, _WOUNDS = (CARD_FIELD_NAMES.index(n) for n in ("life_max", "extra_lives", "wounds"))
+
+
+def fast_cards(S, g, slots):
+    """[tuple of COMPARED values] of the listed slots of the fast engine's row."""
+    rows = S[g, :GAME0].reshape(-1, NCF)[slots]
+    sel = rows[:, _COLS]
+    sel[:, _COLS.index(_EFF)] = rows[:, _EFF] != rows[:, 0]
+    life = rows[:, _LIFE_MAX] + rows[:, _EXTRA] - rows[:, _WOUNDS]
+    return [tuple(r) + (lf,) for r, lf in zip(sel.tolist(), life.tolist())]
+
+
+_MASKS = {}
+
+
+def _cached_mask(fs, of):
+    m = _MASKS.get((of, fs))
+    if m is None:
+        m = _MASKS[(of, fs)] = of(fs)
+    return m
+
+
+def ref_cards(cards):
+    """The same values of reference cards."""
+    return [(_ZONE_CODE[c.zone], c.cell, c.wounds, c.extra_lives, c.life_max, int(c.closed), c.moves_left,
+             c.moved, int(c.acted), c.strikes, c.last_target, c.armor_left, c.counters, c.poison,
+             int(c.gained_directed) | (_cached_mask(c.gained_protection, _prot_mask) << 8), c.died_from,
+             c.death_turn, int(c.dealt), int(c.bought), c.dmg_dealt, c.kills, int(c.lost_abilities),
+             c.last_cell, c.strike_bonus, _cached_mask(c.used_turn, _mask), _cached_mask(c.used_game, _mask),
+             int(c.acquired_loss), c.heal_at_end, c.ability_uses, int(c.death_pending), c.life)
+            for c in cards]
+
+
+def fast_game(S, g, sizes):
+    """The compared game fields of the fast engine's row."""
+    G = S[g, GAME0:]
+    delayed = []
+    for k in range(MAX_DELAYED):
+        e = G[G_DELAY + k * DELAY_W:G_DELAY + (k + 1) * DELAY_W].tolist()
+        delayed.append(tuple(e) if e[0] else None)
+    return {
+        "first": int(G[G_FIRST]), "active": int(G[G_ACTIVE]), "turn": int(G[G_TURN]),
+        "winner": int(G[G_WINNER]), "end": int(G[G_END]),
+        "gold": G[G_GOLD:G_GOLD + 2].tolist(), "silver": G[G_SILVER:G_SILVER + 2].tolist(),
+        "mulligans": G[G_MULLIGANS:G_MULLIGANS + 2].tolist(),
+        "dice draws": int(G[G_DRAWS + STREAM_DICE]),
+        "shuffle draws": [int(G[G_DRAWS + STREAM_SHUFFLE]), int(G[G_DRAWS + STREAM_SHUFFLE1])],
+        "last wound turn": int(G[G_LAST_WOUND]),
+        "deck order": [G[G_ORDER + p * MAX_DECK:G_ORDER + p * MAX_DECK + int(sizes[p])].tolist() for p in range(2)],
+        "board": G[G_BOARD:G_BOARD + 30].tolist(),
+        "in play": [G[G_PLAY + p * MAX_DECK:G_PLAY + p * MAX_DECK + int(G[G_NPLAY + p])].tolist() for p in range(2)],
+        "delayed": delayed,
+        "stack": int(G[G_STACK_N]),
+        "pending deaths": int(G[G_PENDING]),
+    }
+
+
+def _delayed_entry(d):
+    if d is None:
+        return None
+    kind = 1 if d.kind == "trap" else 2
+    elem = ELEMENTS.index(d.element) + 1 if d.element else 0
+    return (kind, d.player, d.amount, elem, _mask(d.strengths))
+
+
+def ref_game(game):
+    """The same fields of the reference game."""
+    return {
+        "first": game.first, "active": game.active, "turn": game.turn, "winner": game.winner,
+        "end": _END_CODE[game.end], "gold": list(game.gold), "silver": list(game.silver),
+        "mulligans": list(game.mulligans),
+        "dice draws": game.streams.draws[0],
+        "shuffle draws": [game.streams.draws[STREAM_SHUFFLE], game.streams.draws[STREAM_SHUFFLE1]],
+        "last wound turn": game.last_wound_turn,
+        "deck order": [list(o) for o in game.order],
+        "board": [c.slot if c is not None else -1 for c in game.board],
+        "in play": [[c.slot for c in game.play[p]] for p in range(2)],
+        "delayed": [_delayed_entry(d) for d in game.delayed],
+        "stack": len(game.stack),
+        "pending deaths": game.pending_deaths,
+    }
+
+
+def first_difference(S, g, game, cards=None):
+    """None if the states agree, else (card slot or None, field, fast value, reference value).
+    cards: the reference cards to compare (default: every card of both decks)."""
+    cards = game.cards if cards is None else cards
+    fc, rc = fast_cards(S, g, [c.slot for c in cards]), ref_cards(cards)
+    if fc != rc:
+        for c, a, b in zip(cards, fc, rc):
+            if a != b:
+                for name, x, y in zip(COMPARED, a, b):
+                    if x != y:
+                        return c.slot, name, x, y
+    fg, rg = fast_game(S, g, game.deck_size), ref_game(game)
+    for name in GAME_FIELDS:
+        if fg[name] != rg[name]:
+            return None, name, fg[name], rg[name]
+    return None
+
+
+# the quick comparison after each action: the same values as flat lists of integers (the cards'
+# fields with "eff" as stored; the game's scalar fields and board); first_difference names the field
+_GAME_IDX = [G_FIRST, G_ACTIVE, G_TURN, G_WINNER, G_END, G_GOLD, G_GOLD + 1, G_SILVER, G_SILVER + 1,
+             G_MULLIGANS, G_MULLIGANS + 1, G_DRAWS + STREAM_DICE, G_DRAWS + STREAM_SHUFFLE,
+             G_DRAWS + STREAM_SHUFFLE1, G_LAST_WOUND, G_NPLAY, G_NPLAY + 1, G_N_DELAYED, G_STACK_N,
+             G_PENDING] + [G_BOARD + i for i in range(30)]
+
+
+def quick_index(slots):
+    """Positions in the state row of the values quick_reference lists, for these card slots."""
+    return np.array([s * NCF + col for s in slots for col in _COLS] + [GAME0 + i for i in _GAME_IDX], np.int64)
+
+
+def quick_reference(game, cards, n_cards):
+    out = []
+    ext = out.extend
+    for c in cards:
+        ext((_ZONE_CODE[c.zone], c.cell, c.wounds, c.extra_lives, c.life_max, c.closed, c.moves_left,
+             c.moved, c.acted, c.strikes, c.last_target, c.armor_left, c.counters, c.poison,
+             (int(c.gained_directed) | (_prot_mask(c.gained_protection) << 8)) if c.gained_protection
+             else int(c.gained_directed), c.died_from,
+             c.death_turn, c.dealt, c.bought, c.dmg_dealt, c.kills,
+             c.card_id + n_cards if c.lost_abilities else c.card_id,
+             c.last_cell, c.strike_bonus, _mask(c.used_turn) if c.used_turn else 0,
+             _mask(c.used_game) if c.used_game else 0, c.acquired_loss, c.heal_at_end, c.ability_uses,
+             c.death_pending))
+    n_delayed = sum(1 for d in game.delayed if d is not None)
+    ext((game.first, game.active, game.turn, game.winner, _END_CODE[game.end], game.gold[0], game.gold[1],
+         game.silver[0], game.silver[1], game.mulligans[0], game.mulligans[1],
+         game.streams.draws[STREAM_DICE], game.streams.draws[STREAM_SHUFFLE],
+         game.streams.draws[STREAM_SHUFFLE1], game.last_wound_turn, len(game.play[0]), len(game.play[1]),
+         n_delayed, len(game.stack), game.pending_deaths))
+    ext(c.slot if c is not None else -1 for c in game.board)
+    return out
+
+
+# ---- the decisions of the fast engine's log ---------------------------------------------------------
+class LogDecisions:
+    """What the players decided inside the rules' flow, read from the fast engine's event log in order.
+    The reference engine asks in its own order; a decision asked for that is not next in the log
+    is taken as "no" (no mulligan, no defender, keep the strikes, pass), and one left over at the end
+    of an action is a disagreement."""
+
+    def __init__(self):
+        self.queue = deque()
+        self.taken = Counter()          # decisions taken, by event code
+
+    def feed(self, events):
+        # a flyer entering its auxiliary zone is logged as a placement but is no decision
+        self.queue.extend(e for e in events if e[0] in DECISIONS and not (e[0] == L.EV_PLACE and e[2] < 0))
+
+    def _pop(self):
+        e = self.queue.popleft()
+        self.taken[e[0]] += 1
+        return e
+
+    def _next(self, code):
+        if self.queue and self.queue[0][0] == code:
+            return self._pop()
+        return None
+
+    def mulligan(self, p):
+        e = self.queue[0] if self.queue else None
+        if e is not None and e[0] == L.EV_MULLIGAN and e[1] == p:
+            self._pop()
+            return True
+        return False
+
+    def buy(self, p):
+        e = self.queue[0] if self.queue else None
+        if e is not None and e[0] == L.EV_BUY and e[1] // MAX_DECK == p:
+            self._pop()
+            return e[1]
+        return -1
+
+    def cell(self, p, slot):
+        e = self._next(L.EV_PLACE)
+        if e is None or e[1] != slot:
+            raise Disagreement(f"the reference places slot {slot}; the fast engine's next placement is {e}")
+        return e[2]
+
+    def defender(self, att, tgt):
+        e = self.queue[0] if self.queue else None
+        if e is not None and e[0] == L.EV_DEFEND and e[2] == tgt and e[3] == att:
+            self._pop()
+            return e[1]
+        return -1
+
+    def exchange(self, att, tgt, t, a_str, c_str):
+        e = self._next(L.EV_EXCHANGE)
+        if e is not None and (e[1] != att or e[2] != t):
+            raise Disagreement(f"the fast engine's exchange {e[1:3]} is not of this strike ({att}, {t})")
+        return e is not None
+
+    def fast_answer(self, p):
+        e = self.queue[0] if self.queue else None
+        if e is not None and e[0] == L.EV_DECLARE and e[1] // MAX_DECK == p:
+            self._pop()
+            return e[1], e[2], e[3]
+        return None
+
+    def both_passed(self, resolving):
+        """Both players passed in a row: the top of the stack resolves (resolving), or the window
+        closes. The fast engine logs each such moment, which tells a pass from a declaration that
+        comes after a resolution."""
+        e = self._next(L.EV_WINDOW)
+        if e is None or e[2] != int(resolving):
+            nxt = e or (self.queue[0] if self.queue else None)
+            what = "resolves the top of the stack" if resolving else "closes a priority window"
+            raise Disagreement(f"the reference {what}; the fast engine's next decision is {nxt}")
+
+    def done(self):
+        if self.queue:
+            raise Disagreement(f"the fast engine logged decisions the reference did not take: {list(self.queue)[:4]}")
+
+
+# ---- one checked game --------------------------------------------------------------------------------
+@dataclass
+class GameCheck:
+    """One game played by both engines: the fast engine's final row, the reference game, the
+    number of actions checked."""
+    S: np.ndarray
+    game: Game
+    actions: int
+    seconds_fast: float = 0.0
+    seconds_reference: float = 0.0
+    decisions: Counter = field(default_factory=Counter)
+
+
+def to_action(kind, actor, target):
+    """The fast engine's (kind, actor, target) as the reference's Action."""
+    kind, actor, target = int(kind), int(actor), int(target)
+    if kind >= A_AB0:
+        return Action("ability", actor, target, kind - A_AB0)
+    return Action(ACTION_NAMES[kind], actor, target)
+
+
+class GameContext:
+    def __init__(self, matchup, seed, game_index, key):
+        self.matchup, self.seed, self.game_index, self.key = matchup, seed, game_index, key
+        counts, self.labels = {}, {}
+        for p in range(2):
+            for i in range(int(matchup.sizes[p])):
+                name = matchup.table.names[int(matchup.decks[p, i])]
+                counts[(p, name)] = counts.get((p, name), 0) + 1
+                self.labels[p * MAX_DECK + i] = f"P{p + 1} {name}#{counts[(p, name)]} (slot {p * MAX_DECK + i})"
+
+    def label(self, slot):
+        return self.labels.get(slot, f"slot {slot}")
+
+    def describe_action(self, action, game):
+        who = f"turn {game.turn + 1}, player {game.active + 1}"
+        if action is None:
+            return who
+        if action.kind == "end_turn":
+            return f"{who}: end the turn"
+        what = action.kind if action.kind != "ability" else f"ability {action.ability + 1}"
+        if action.kind in ("move", "jump"):
+            tgt = " to " + "abcde"[action.target % 5] + str(action.target // 5 + 1)
+        else:
+            tgt = f" at {self.label(action.target)}" if action.target >= 0 else ""
+        return f"{who}: {self.label(action.actor)} {what}{tgt}"
+
+    def fail(self, step, why, action=None, game=None):
+        m = self.matchup
+        head = (f"disagreement in game {self.game_index} of seed {self.seed} (decks {m.deck_names[0]} vs "
+                f"{m.deck_names[1]}, AIs {m.ais[0]}/{m.ais[1]}, ruleset {m.ruleset} {m.rules or ''})")
+        where = step if action is None or game is None else f"{step}: {self.describe_action(action, game)}"
+        return Disagreement(f"{head}\n  at {where}\n  {why}")
+
+
+def play_checked(matchup, seed, game_index, seat_pairs=False, legal_sets=False, corrupt=None):
+    """Play game `game_index` of `seed` (as simcore.run plays it; seat_pairs as in meta/matchup) with
+    both engines, checking after every step. Raises Disagreement at the first difference.
+    corrupt(S, step) may alter the fast engine's row after each step (tests of the checker)."""
+    C = matchup.table.stats
+    params = matchup.params.copy()
+    key = game_index
+    if seat_pairs:
+        params[PR_FIRST] = game_index % 2
+        key = game_index // 2
+    rules = {name: int(params[i]) for name, i in SETTINGS.items()}
+    rules["first"] = int(params[PR_FIRST])
+    ctx = GameContext(matchup, seed, game_index, key)
+    S = new_state(1, LOG_CAPACITY)
+    set_params(S, params)
+    decisions = LogDecisions()
+    game = Game(matchup.cardset, [[int(x) for x in matchup.decks[p, :matchup.sizes[p]]] for p in range(2)],
+                rules, seed, key, decisions)
+    sizes = matchup.sizes
+    t_fast = t_ref = 0.0
+    step = "setup"
+
+    def events():
+        n = int(S[0, GAME0 + G_N_EVENTS])
+        if S[0, GAME0 + G_ERROR]:
+            raise ctx.fail(step, f"the fast engine stopped with error {int(S[0, GAME0 + G_ERROR])}")
+        ev = S[0, EV0:EV0 + 6 * n].reshape(n, 6).tolist()
+        S[0, GAME0 + G_N_EVENTS] = 0
+        return ev
+
+    def check(action=None, everything=False):
+        """Compare the states: every card after setup and at the end; in between the cards that
+        entered play (the only ones the rules of a battle touch; the rest is checked at the end)."""
+        if corrupt is not None:
+            corrupt(S, step)
+        if not everything and (S[0, quick].tolist() == quick_reference(game, squad, n_cards)
+                               and (S[0, GAME0 + G_N_DELAYED] == 0
+                                    or fast_game(S, 0, game.deck_size)["delayed"] == ref_game(game)["delayed"])):
+            return
+        d = first_difference(S, 0, game, None if everything else squad)
+        if d is None and not everything:
+            d = None, "(in the quick comparison only)", S[0, quick].tolist(), quick_reference(game, squad, n_cards)
+        if d is not None:
+            slot, name, fv, rv = d
+            what = f"card {ctx.label(slot)}, field {name}" if slot is not None else f"game field {name}"
+            raise ctx.fail(step, f"first difference: {what}: fast {fv}, reference {rv}", action, game)
+
+    def ref_step(fn, action=None):
+        try:
+            fn() if action is None else fn(action)
+            decisions.done()
+        except Disagreement as e:
+            raise ctx.fail(step, str(e), action, game) from None
+
+    t0 = time.perf_counter()
+    init_game(C, S, 0, matchup.decks, sizes, np.uint64(seed), key)
+    setup(C, S, 0)
+    decisions.feed(events())
+    t1 = time.perf_counter()
+    ref_step(game.setup)
+    t2 = time.perf_counter()
+    t_fast, t_ref = t1 - t0, t2 - t1
+    check(everything=True)
+    squad = [c for c in game.cards if c.in_play]
+    quick = quick_index([c.slot for c in squad])
+    n_cards = len(matchup.cardset)
+    actions = 0
+    if S[0, GAME0 + G_WINNER] < 0:
+        step = "the first start phase"
+        t0 = time.perf_counter()
+        S[0, GAME0 + G_ACTIVE] = S[0, GAME0 + G_FIRST]
+        start_turn(C, S, 0)
+        decisions.feed(events())
+        t1 = time.perf_counter()
+        game.active = game.first
+        ref_step(game.start_turn)
+        t_fast += t1 - t0
+        t_ref += time.perf_counter() - t1
+        check()
+    buf = new_action_buffer()
+    while S[0, GAME0 + G_WINNER] < 0:
+        step = f"action {actions + 1}"
+        t0 = time.perf_counter()
+        if S[0, GAME0 + G_ERROR]:
+            raise ctx.fail(step, f"the fast engine stopped with error {int(S[0, GAME0 + G_ERROR])}")
+        if S[0, PARAM0 + PR_POLICY0 + int(S[0, GAME0 + G_ACTIVE])] == 0:
+            kind, actor, target = random_action(C, S, 0, buf)
+        else:
+            kind, actor, target = greedy_action(C, S, 0)
+        action = to_action(kind, actor, target)
+        t1 = time.perf_counter()
+        why = game.action_error(action)
+        if why:
+            raise ctx.fail(step, f"the fast engine's AI chose an illegal action: {why}", action, game)
+        if legal_sets:
+            n = legal_actions(C, S, 0, buf)
+            fast_set = {to_action(*buf[i]) for i in range(n)}
+            ref_set = game.legal_actions()
+            if fast_set != ref_set:
+                raise ctx.fail(step, "the legal actions differ: only the fast engine's "
+                               f"{sorted(map(str, fast_set - ref_set))[:3]}, only the reference's "
+                               f"{sorted(map(str, ref_set - fast_set))[:3]}", action, game)
+        t2 = time.perf_counter()
+        apply_action(C, S, 0, kind, actor, target, -2, -1)
+        ev = events()
+        if action.kind == "ability":
+            # the action's own declaration is not a decision (none if a trap killed the actor first)
+            i = next((i for i, e in enumerate(ev) if e[0] == L.EV_DECLARE), None)
+            if i is not None:
+                ev = ev[:i] + ev[i + 1:]
+        decisions.feed(ev)
+        t3 = time.perf_counter()
+        ref_step(game.act, action)
+        t_fast += (t1 - t0) + (t3 - t2)
+        t_ref += time.perf_counter() - t3
+        actions += 1
+        check(action)
+    step = "the end of the game"
+    check(everything=True)
+    return GameCheck(S, game, actions, t_fast, t_ref, decisions.taken)
+
+
+# ---- many games ----------------------------------------------------------------------------------------
+AI_SEATS = (("greedy", "greedy"), ("random", "random"), ("greedy", "random"), ("random", "greedy"))
+RULESETS = ("classic", "modern")
+
+
+def matchups(deck_paths, cardset=None):
+    """Every pair of the decks (mirrors included) under every seating of the two AIs, the ruleset
+    alternating classic / modern from one matchup to the next."""
+    from decks import load_cardset
+
+    from ..matchup import make_matchup
+
+    cardset = cardset or load_cardset()
+    out = []
+    paths = list(deck_paths)
+    for i, a in enumerate(paths):
+        for b in paths[i:]:
+            for ais in AI_SEATS:
+                out.append(make_matchup(a, b, ruleset=RULESETS[len(out) % 2], ais=ais, cardset=cardset))
+    return out
+
+
+@dataclass
+class RunSummary:
+    games: int = 0
+    actions: int = 0
+    disagreements: list = field(default_factory=list)
+    decisions: Counter = field(default_factory=Counter)    # replayed decisions by kind
+    ends: Counter = field(default_factory=Counter)         # how the agreeing games ended
+    seconds_fast: float = 0.0          # the fast engine stepped from Python (not its batch speed)
+    seconds_reference: float = 0.0
+
+
+def run_games(all_matchups, games, seed, legal_sets_every=0, on_game=None):
+    """Play `games` games spread over the matchups (game k: matchup k % len, game index
+    k // len of seat-swapped pairs, as meta and matchup play them), each checked by play_checked.
+    legal_sets_every = n: also compare the whole set of legal actions in every n-th game (0: never).
+    Disagreements are collected (their messages), not raised."""
+    out = RunSummary()
+    n = len(all_matchups)
+    for k in range(games):
+        m = all_matchups[k % n]
+        try:
+            r = play_checked(m, seed, k // n, seat_pairs=True,
+                             legal_sets=legal_sets_every > 0 and k % legal_sets_every == 0)
+            out.actions += r.actions
+            out.decisions.update({DECISION_NAMES[k]: n for k, n in r.decisions.items()})
+            out.ends[r.game.end] += 1
+            out.seconds_fast += r.seconds_fast
+            out.seconds_reference += r.seconds_reference
+        except Disagreement as e:
+            out.disagreements.append(str(e))
+        out.games += 1
+        if on_game is not None:
+            on_game(out)
+    return out

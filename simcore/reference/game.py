@@ -1,0 +1,1236 @@
+"""The reference engine's game: the rules of /work/shared/design/RULES.md (sections 2-9) written plainly
+in Python over objects, as a second statement of the rules next to the Numba engine (simcore.rules).
+
+A `Game` holds one `GameCard` per card of both decks (slot p * 50 + i is card i of player p's deck
+list, as in the fast engine) and the game's own state (crystals, turn, active player, delayed
+abilities, the stack). Cards are read from the validated card set (decks.cardset.Card), never from the
+fast engine's compiled table. Whatever a player decides inside the rules' flow (mulligans, purchases,
+placement, defenders, exchanges, fast answers) comes from a `decisions` object (the replayed log of
+the fast engine, see simcore.reference.differential); dice and shuffles come from the game's own
+random streams (simcore.reference.rng). Every decision is checked for legality before it is used;
+an illegal one raises `Disagreement`.
+
+Abilities (rules 113-118, 503.3) are interpreted by simcore.reference.abilities.
+"""
+import bisect
+import dataclasses
+from dataclasses import dataclass
+
+from . import abilities as AB
+from .rng import Streams
+
+N_COLS, N_ROWS, N_CELLS = 5, 6, 30
+MAX_DECK = 50
+MAX_DELAYED = 6          # the fast engine's table of waiting delayed abilities (118)
+MAX_STACK = 8            # [H] the stack holds at most 8 fast abilities (section 4)
+MAX_PRIORITY_STEPS = 64  # [H] a priority window ends after 64 declarations or passes
+
+# who a card "died from" besides a card's slot (509.1.1)
+NOBODY, POISON, RULE, TRAP = -1, -2, -3, -4
+
+MISS, WEAK, MEDIUM, STRONG = 0, 1, 2, 3
+STRENGTH_NAMES = ("miss", "weak", "medium", "strong")
+
+# attack kinds
+STRIKE, SHOT, THROW, DISCHARGE, ROW_STRIKE, SPECIAL = "strike", "shot", "throw", "discharge", "row_strike", "special"
+RANGED_KINDS = (SHOT, THROW, DISCHARGE, ROW_STRIKE)
+ELEMENTS = ("steppe", "mountains", "forest", "swamps", "darkness", "neutral")
+
+# the card fields this engine knows (decks.cardset.Card); a card using any other is refused
+KNOWN_CARD_FIELDS = {
+    "name", "set_number", "element", "cost", "elite", "unique", "kind", "card_class", "life", "move",
+    "strike", "text", "ranged", "armor", "attack_experience", "defence_experience", "regeneration",
+    "jump", "finish_off", "heal_self", "special_strike", "on_recruit_gold", "clumsy",
+    "no_tap_after_attack", "directed", "unanswered", "strike_twice", "strike_twice_different",
+    "ignores_flyer_protection", "defends_any", "defender_no_tap", "ignores_target_abilities",
+    "counter_strikes_when_closed", "close_target_on_attack", "ignores_draws", "gain_counter",
+    "ranged_counter_bonus", "ranged_spends_counters", "max_counters", "ranged_poison",
+    "roll_bonus_vs_enemy_row", "strike_per_ally", "strike_bonus", "directed_vs", "reduce", "protection",
+    "poison_on_strike", "draws_ranged", "tap_gain", "formation", "played", "abilities", "assumed",
+}
+
+
+class Disagreement(Exception):
+    """The fast engine did something the rules (as this engine states them) do not allow, or the two
+    engines' states differ. The message names what; simcore.reference.differential adds the game."""
+
+
+def blank_of(card):
+    """The card as it is while it has lost its abilities (115, 503.3): printed stats only."""
+    return type(card)(name=card.name, set_number=card.set_number, element=card.element, cost=card.cost,
+                      elite=card.elite, unique=card.unique, kind=card.kind, card_class=card.card_class,
+                      life=card.life, move=card.move, strike=card.strike)
+
+
+def check_known(card):
+    """NotImplementedError naming the first field of `card` this engine does not implement."""
+    for f in dataclasses.fields(card):
+        if f.name not in KNOWN_CARD_FIELDS and getattr(card, f.name) != f.default:
+            raise NotImplementedError(f"reference engine: card field '{f.name}' of {card.name} "
+                                      "is not implemented")
+    for a in card.abilities:
+        AB.check_ability(card, a)
+
+
+# ---- the field (section 2) -------------------------------------------------------------------------
+def row_of(cell):
+    return cell // N_COLS
+
+
+def col_of(cell):
+    return cell % N_COLS
+
+
+def adjacent(a, b):
+    """Рядом: one of the 8 surrounding cells."""
+    return max(abs(row_of(a) - row_of(b)), abs(col_of(a) - col_of(b))) == 1
+
+
+def manhattan(a, b):
+    return abs(row_of(a) - row_of(b)) + abs(col_of(a) - col_of(b))
+
+
+def diagonal(a, b):
+    return row_of(a) != row_of(b) and col_of(a) != col_of(b)
+
+
+def own_row(player, row):
+    """Player 0 (the rules' player 1) owns rows 1-3 (indices 0-2), player 1 rows 4-6."""
+    return row < 3 if player == 0 else row >= 3
+
+
+def forwardness(player, row):
+    """0 for the player's back row, 1 his middle row, 2 his front row."""
+    return row if player == 0 else 5 - row
+
+
+@dataclass(slots=True, eq=False)
+class GameCard:
+    """One card of the game wherever it is: deck, deal, squad, battlefield, auxiliary zone, graveyard."""
+    slot: int
+    owner: int
+    card_id: int                    # its index in the card set
+    printed: object                 # decks.cardset.Card
+    blank: object                   # the same card without its abilities
+    zone: str = "deck"              # deck | deal | squad | field | aux | graveyard
+    cell: int = -1                  # battlefield cell row * 5 + column, -1 off the battlefield
+    wounds: int = 0                 # 508.3
+    extra_lives: int = 0            # 508.2
+    life_max: int = 0               # 508.1, lowered by life reduction (508.4)
+    closed: bool = False
+    moves_left: int = 0
+    moved: int = 0                  # steps moved this turn
+    acted: bool = False             # took its action this turn (506.5)
+    strikes: int = 0                # simple strikes this turn (strike twice)
+    last_target: int = -1           # the card it struck first this turn
+    armor_left: int = 0             # armor not yet used this turn
+    counters: int = 0               # 123
+    poison: int = 0                 # acquired poison (117)
+    gained_directed: bool = False   # acquired by tap_gain (117)
+    gained_protection: frozenset = frozenset()
+    died_from: int = NOBODY         # 509.1.1
+    death_turn: int = -1
+    dealt: bool = False             # in the last deal of 15
+    bought: bool = False
+    dmg_dealt: int = 0              # statistics
+    kills: int = 0
+    lost_abilities: bool = False    # the result of the last recomputation (503.3)
+    last_cell: int = -1             # where it stood when it left the battlefield (509.3)
+    strike_bonus: int = 0           # + strike until the end of the turn
+    used_turn: frozenset = frozenset()     # abilities used this turn (limits)
+    used_game: frozenset = frozenset()     # abilities used this battle
+    acquired_loss: bool = False     # lost its abilities by an acquired effect (117)
+    heal_at_end: int = 0            # a two-condition ability's second part (118.3)
+    ability_uses: int = 0
+    death_pending: bool = False     # destroyed, on-death abilities not yet fired (509.3)
+
+    @property
+    def card(self):
+        """The card as it counts now: printed, or blank while it has lost its abilities."""
+        return self.blank if self.lost_abilities else self.printed
+
+    @property
+    def life(self):
+        """current life = life maximum + extra lives - wounds (section 6)."""
+        return self.life_max + self.extra_lives - self.wounds
+
+    @property
+    def in_play(self):
+        return self.zone == "field" or self.zone == "aux"
+
+    @property
+    def on_field(self):
+        return self.zone == "field"
+
+    @property
+    def name(self):
+        return self.printed.name
+
+
+@dataclass
+class Delayed:
+    """A delayed ability waiting for its target (118): a trap or a boost of a player."""
+    kind: str                       # trap | boost
+    player: int
+    amount: int
+    element: str = ""               # boost: only cards of this element ("" any)
+    strengths: tuple = ()           # boost: which attack strengths (0 weak, 1 medium, 2 strong)
+
+
+class Game:
+    """One game between two deck lists of a card set, under a ruleset's settings."""
+
+    def __init__(self, cardset, decks, rules, seed, game_index, decisions):
+        """decks: two lists of card ids; rules: {setting: int} of decks/rulesets.toml plus `first`
+        (-1 = roll off); decisions: what the players decide inside the rules' flow."""
+        self.cardset = cardset
+        self.rules = rules
+        self.decisions = decisions
+        self.streams = Streams(seed, game_index)
+        self.cards = []
+        self.by_slot = {}
+        blanks = {}
+        for p in range(2):
+            for i, cid in enumerate(decks[p]):
+                printed = cardset.cards[cid]
+                if cid not in blanks:
+                    check_known(printed)
+                    blanks[cid] = blank_of(printed)
+                c = GameCard(p * MAX_DECK + i, p, cid, printed, blanks[cid])
+                self.cards.append(c)
+                self.by_slot[c.slot] = c
+        self.deck_size = [len(decks[0]), len(decks[1])]
+        self.order = [list(range(n)) for n in self.deck_size]     # deck order as card indices
+        self.has_fast = [any(a.kind == "fast" for c in self.deck(p) for a in c.printed.abilities)
+                         for p in range(2)]
+        self.has_drawers = [any(c.printed.draws_ranged for c in self.deck(p)) for p in range(2)]
+        self.first = 0
+        self.active = 0
+        self.turn = 0                   # turns played, 0-based; a round is two turns
+        self.winner = -1                # 0/1, 2 = draw
+        self.end = "none"
+        self.gold = [0, 0]
+        self.silver = [0, 0]
+        self.mulligans = [0, 0]
+        self.play = [[], []]            # each player's cards in play, by slot
+        self.board = [None] * N_CELLS   # the card standing on each cell
+        self.delayed = [None] * MAX_DELAYED
+        self.stack = []                 # (card, ability index, chosen target or None), bottom first
+        self.pending_deaths = 0
+        self.last_wound_turn = 0
+
+    # ---- helpers -------------------------------------------------------------------------------
+    def deck(self, p):
+        return [c for c in self.cards if c.owner == p]
+
+    def card_at(self, slot):
+        return self.by_slot[slot]
+
+    def over(self):
+        return self.winner >= 0
+
+    def enter_play(self, c, cell):
+        """A squad card enters play: its life maximum is its printed life (508.1)."""
+        c.life_max = c.printed.life
+        if cell >= 0:
+            c.zone, c.cell = "field", cell
+            self.board[cell] = c
+        else:
+            c.zone, c.cell = "aux", -1
+        bisect.insort(self.play[c.owner], c, key=lambda x: x.slot)
+
+    # ---- setup (section 3) ---------------------------------------------------------------------
+    def setup(self):
+        r = self.rules
+        first = r["first"]
+        if first < 0:                   # a d6 roll-off, re-rolled on ties
+            while True:
+                a, b = self.streams.d6(), self.streams.d6()
+                if a != b:
+                    break
+            first = 0 if a > b else 1
+        self.first = first
+        self.gold[first], self.silver[first] = r["gold_first"], r["silver_first"]
+        self.gold[1 - first], self.silver[1 - first] = r["gold_second"], r["silver_second"]
+        for p in (first, 1 - first):
+            self.shuffle_and_deal(p)
+            while True:
+                allowed = (self.mulligans[p] < r["mulligan_max"] and self.gold[p] >= r["mulligan_cost"])
+                wants = self.decisions.mulligan(p)
+                if wants and not allowed:
+                    raise Disagreement(f"player {p + 1} took a mulligan that is not allowed")
+                if not wants:
+                    break
+                self.mulligans[p] += 1
+                self.gold[p] -= r["mulligan_cost"]
+                self.shuffle_and_deal(p)
+            while True:
+                slot = self.decisions.buy(p)
+                if slot < 0:
+                    break
+                why = self.buy_error(p, slot)
+                if why:
+                    raise Disagreement(f"player {p + 1} bought slot {slot}, which is illegal: {why}")
+                c = self.card_at(slot)
+                c.zone, c.bought = "squad", True
+            self.pay_squad(p)
+        for p in (first, 1 - first):
+            for c in self.deck(p):
+                if c.zone != "squad":
+                    continue
+                if c.printed.kind == "flyer":
+                    self.enter_play(c, -1)
+                else:
+                    cell = self.decisions.cell(p, c.slot)
+                    if not self.placement_allowed(p, cell):
+                        raise Disagreement(f"{c.name} (slot {c.slot}) placed on cell {cell}, which is not allowed")
+                    self.enter_play(c, cell)
+        n0, n1 = len(self.play[0]), len(self.play[1])
+        if n0 == 0 or n1 == 0:
+            self.winner = 2 if n0 == n1 else (0 if n1 == 0 else 1)
+            self.end = "no_squad"
+
+    def shuffle_and_deal(self, p):
+        """Shuffle the whole deck (Fisher-Yates, the player's shuffle stream) and deal `deal` cards."""
+        order = self.order[p]
+        for i in range(len(order) - 1, 0, -1):
+            j = self.streams.shuffle_int(p, i + 1)
+            order[i], order[j] = order[j], order[i]
+        n_deal = self.rules["deal"]
+        for pos, i in enumerate(order):
+            c = self.card_at(p * MAX_DECK + i)
+            c.dealt = pos < n_deal
+            c.zone = "deal" if c.dealt else "deck"
+
+    def squad(self, p):
+        """The squad so far, in deal order."""
+        return [self.card_at(p * MAX_DECK + i) for i in self.order[p][:self.rules["deal"]]
+                if self.card_at(p * MAX_DECK + i).zone == "squad"]
+
+    def squad_price(self, cards):
+        """(elite cost, ordinary cost, flyer cost, recruit gold, elements) of a set of cards."""
+        elite = sum(c.printed.cost for c in cards if c.printed.elite)
+        ordinary = sum(c.printed.cost for c in cards if not c.printed.elite)
+        flyers = sum(c.printed.cost for c in cards if c.printed.kind == "flyer")
+        bonus = sum(c.printed.on_recruit_gold for c in cards)
+        elements = {c.printed.element for c in cards if c.printed.element != "neutral"}
+        return elite, ordinary, flyers, bonus, elements
+
+    def element_penalty(self, elements):
+        """Each distinct non-neutral element beyond the first costs gold (the ruleset's setting)."""
+        return max(len(elements) - 1, 0) * self.rules["element_penalty"]
+
+    def buy_error(self, p, slot):
+        """Why player p may not buy the dealt card `slot` now (None if he may): elite cards with gold
+        only, the element penalty in gold, flyers at most `flyer_cap`, a unique card once."""
+        c = self.by_slot.get(slot)
+        if c is None or c.owner != p or c.zone != "deal":
+            return "not one of his dealt cards"
+        squad = self.squad(p)
+        if c.printed.unique and any(o.printed.name == c.printed.name for o in squad):
+            return "a unique card already in the squad"
+        elite, ordinary, flyers, bonus, elements = self.squad_price(squad + [c])
+        if flyers > self.rules["flyer_cap"]:
+            return "flyers over the cap"
+        penalty = self.element_penalty(elements)
+        gold = self.gold[p] + bonus
+        if elite + penalty > gold:
+            return "not enough gold"
+        if elite + ordinary + penalty > gold + self.silver[p]:
+            return "not enough crystals"
+        return None
+
+    def pay_squad(self, p):
+        """Elite cards and the element penalty in gold, ordinary cards in silver first, then gold;
+        cards not bought go back into the deck."""
+        elite, ordinary, _, bonus, elements = self.squad_price(self.squad(p))
+        gold = self.gold[p] + bonus - elite - self.element_penalty(elements)
+        silver = self.silver[p] - ordinary
+        if silver < 0:
+            gold += silver
+            silver = 0
+        self.gold[p], self.silver[p] = gold, silver
+        for c in self.deck(p):
+            if c.zone == "deal":
+                c.zone = "deck"
+
+    def placement_level(self, p, cell):
+        """[H] modern placement levels: lower levels fill first (section 3)."""
+        edge = col_of(cell) in (0, 4)
+        front = forwardness(p, row_of(cell)) == 2
+        if self.first == p:
+            return 0 if not edge else (2 if front else 1)
+        return 0 if (front or not edge) else 1
+
+    def placement_allowed(self, p, cell):
+        if not (0 <= cell < N_CELLS) or self.board[cell] is not None or not own_row(p, row_of(cell)):
+            return False
+        if not self.rules["placement_levels"]:
+            return True
+        lvl = self.placement_level(p, cell)
+        return not any(self.board[o] is None and own_row(p, row_of(o)) and self.placement_level(p, o) < lvl
+                       for o in range(N_CELLS))
+
+    def start(self):
+        """Setup, then the first player's first turn begins."""
+        self.setup()
+        if self.over():
+            return
+        self.active = self.first
+        self.start_turn()
+
+    # ---- keywords as they count now (sections 5, 8) --------------------------------------------
+    def in_formation(self, c):
+        """[H] Formation: a card with formation keywords stands next to (left or right; with
+        `formation_orthogonal` also in front or behind) an own card that has formation too."""
+        if not c.on_field or c.card.formation is None:
+            return False
+        row, col = row_of(c.cell), col_of(c.cell)
+        around = [(row, col - 1), (row, col + 1)]
+        if self.rules["formation_orthogonal"]:
+            around += [(row - 1, col), (row + 1, col)]
+        for r, k in around:
+            if 0 <= r < N_ROWS and 0 <= k < N_COLS:
+                o = self.board[r * N_COLS + k]
+                if o is not None and o.owner == c.owner and o.card.formation is not None:
+                    return True
+        return False
+
+    def keyword(self, c, name):
+        """A number keyword (armor, attack/defence experience) with its formation part."""
+        v = getattr(c.card, name)
+        if c.card.formation is not None and self.in_formation(c):
+            v += getattr(c.card.formation, name)
+        return v
+
+    def protections(self, c):
+        prot = set(c.card.protection) | set(c.gained_protection)
+        if c.card.formation is not None and self.in_formation(c):
+            prot |= c.card.formation.protection
+        return prot
+
+    def is_directed(self, att, t):
+        """Directed strike (НУ): printed, acquired, or against a matching target."""
+        return (att.card.directed or att.gained_directed
+                or any(self.vs_matches(v, t, False) for v in att.card.directed_vs))
+
+    def vs_matches(self, vs, t, t_defending):
+        """The "vs X" filter of a strike bonus or of directed_vs, on target t."""
+        ct = t.card
+        if vs == "always":
+            return True
+        if vs in ELEMENTS:
+            return ct.element == vs
+        if vs == "closed":
+            return t.closed
+        if vs == "flyer":
+            return ct.kind == "flyer"
+        if vs == "defender":
+            return t_defending
+        if vs == "magic_user":
+            return ct.ranged is not None and ct.ranged.kind == DISCHARGE
+        if vs == "ranged_user":
+            return ct.ranged is not None and ct.ranged.kind in (SHOT, THROW, DISCHARGE)
+        if vs == "armored_or_experienced":
+            return ct.attack_experience > 0 or ct.defence_experience > 0 or ct.armor > 0
+        raise NotImplementedError(f"reference engine: vs '{vs}' is not implemented")
+
+    # ---- life, wounds, destruction (sections 6, 7) ---------------------------------------------
+    def wound(self, t, n, source):
+        """508.3: n wound markers; remember who brought the card to <= 0 life (509.1.1)."""
+        if n <= 0:
+            return
+        t.wounds += n
+        self.last_wound_turn = self.turn
+        if source >= 0:
+            self.card_at(source).dmg_dealt += n
+        if t.life <= 0 and t.died_from == NOBODY:
+            t.died_from = source
+
+    def heal(self, t, n):
+        """Healing N removes up to N wounds (508)."""
+        t.wounds -= min(t.wounds, n)
+
+    def poison(self, t, n):
+        """Poison N (acquired, 117): replaces a weaker poison, or adds up with `poison_stacks`; not
+        on a card that left play or is protected from poison."""
+        if n > 0 and t.in_play and "poison" not in self.protections(t):
+            if self.rules["poison_stacks"]:
+                t.poison += n
+            elif n > t.poison:
+                t.poison = n
+
+    def destroy(self, c, killer):
+        """509: to the owner's graveyard; the on-death abilities wait for check_deaths (509.3)."""
+        if c.cell >= 0:
+            self.board[c.cell] = None
+        c.last_cell = c.cell
+        c.death_pending = True
+        self.pending_deaths += 1
+        c.zone, c.cell, c.closed = "graveyard", -1, False
+        c.died_from = killer
+        c.death_turn = self.turn
+        self.play[c.owner].remove(c)
+        if killer >= 0 and self.card_at(killer).owner != c.owner:
+            self.card_at(killer).kills += 1
+
+    def check_destruction(self):
+        """Every card in play at current life <= 0 is destroyed (509), player 1's first, by slot."""
+        for p in range(2):
+            for c in [c for c in self.play[p] if c.life <= 0]:
+                self.destroy(c, c.died_from)
+
+    def check_deaths(self):
+        """Destroy what is at 0 life, then fire the on-death abilities of every card destroyed since
+        the last check, by slot, at its last cell (509.3), and the "when a creature dies" abilities of
+        the cards in play; repeat while they destroy more."""
+        self.check_destruction()
+        while self.pending_deaths > 0:
+            self.pending_deaths = 0
+            for c in self.cards:
+                if c.death_pending:
+                    c.death_pending = False
+                    AB.fire_triggers(self, c, "on_death", None, 0)
+                    c.lost_abilities = False      # off the battlefield it has its printed text again
+                    AB.fire_death_watchers(self, c)
+            self.check_destruction()
+
+    def check_game_end(self):
+        """Section 9: a player without creatures in play loses; both at once: a draw."""
+        if self.over():
+            return True
+        n0, n1 = len(self.play[0]), len(self.play[1])
+        if n0 > 0 and n1 > 0:
+            return False
+        if n0 == 0 and n1 == 0:
+            self.winner, self.end = 2, "both_wiped"
+        else:
+            self.winner, self.end = (1 if n0 == 0 else 0), "wipe"
+        return True
+
+    def adjudicate(self):
+        """604.1 [H]: after the round cap the higher total cost in play wins (gold = silver)."""
+        c0 = sum(c.printed.cost for c in self.play[0])
+        c1 = sum(c.printed.cost for c in self.play[1])
+        self.winner = 0 if c0 > c1 else (1 if c1 > c0 else 2)
+        self.end = "turn_cap"
+
+    # ---- a turn (section 4) --------------------------------------------------------------------
+    def start_turn(self):
+        """Start phase: armor pools refresh; the active player's cards open and regain their movement;
+        poison ticks, then regeneration, then the other start-of-turn abilities (the active player's
+        first); then a priority window (fast answers at the start of the turn)."""
+        p = self.active
+        for q in range(2):
+            for c in self.play[q]:
+                c.armor_left = self.keyword(c, "armor")
+                if q == p:
+                    c.closed, c.acted, c.strikes, c.last_target, c.moved = False, False, 0, -1, 0
+                    c.moves_left = c.card.move if c.on_field else 0
+        for c in list(self.play[p]):
+            if c.poison > 0 and "poison" not in self.protections(c):
+                self.wound(c, c.poison, POISON)
+        self.check_deaths()
+        if self.check_game_end():
+            return
+        for c in self.play[p]:
+            if c.card.regeneration > 0 and c.wounds > 0:
+                self.heal(c, c.card.regeneration)
+        AB.fire_player_triggers(self, p, "turn_start")
+        AB.fire_player_triggers(self, 1 - p, "opponent_turn_start")
+        self.check_deaths()
+        self.check_game_end()
+        AB.recompute(self)
+        self.priority_window()
+        AB.recompute(self)
+
+    def end_turn(self):
+        """End phase: a priority window, the end-of-turn abilities (delayed ones too, 118.3), "until end
+        of turn" effects expire; the turn passes; after `round_cap` rounds the game is adjudicated."""
+        p = self.active
+        self.priority_window()
+        if self.check_game_end():
+            return
+        AB.fire_player_triggers(self, p, "turn_end")
+        AB.fire_player_triggers(self, 1 - p, "opponent_turn_end")
+        for q in range(2):
+            for c in self.play[q]:
+                if c.heal_at_end > 0:
+                    h, c.heal_at_end = c.heal_at_end, 0
+                    self.heal(c, h)
+                c.strike_bonus = 0
+                c.used_turn = frozenset()
+        self.check_deaths()
+        if self.check_game_end():
+            return
+        self.turn += 1
+        self.active = 1 - self.active
+        if self.turn >= 2 * self.rules["round_cap"]:
+            self.adjudicate()
+            return
+        self.start_turn()
+
+    # ---- priority windows and the stack (section 4, 114.2.2) -----------------------------------
+    def priority_window(self):
+        """Starting with the active player, each player in turn declares a fast ability or passes;
+        after a declaration the other player has priority; when both pass in a row the top of the
+        stack resolves and the active player has priority again; the window closes when both pass
+        with the stack empty."""
+        if self.over() or (not self.stack and not any(self.has_fast)):
+            return
+        active = p = self.active
+        passes = 0
+        for _ in range(MAX_PRIORITY_STEPS):
+            answer = None
+            if self.has_fast[p] and len(self.stack) < MAX_STACK:
+                answer = self.decisions.fast_answer(p)
+            if answer is not None:
+                s, k, t = answer
+                why = AB.use_error(self, self.card_at(s), k, t, window=True)
+                if why or self.card_at(s).owner != p:
+                    raise Disagreement(f"player {p + 1} declared ability {k + 1} of slot {s} at {t}, "
+                                       f"which is illegal: {why or 'not his card'}")
+                AB.pay_and_push(self, self.card_at(s), k, t)
+                passes = 0
+                p = 1 - p
+                continue
+            passes += 1
+            if passes < 2:
+                p = 1 - p
+                continue
+            if not self.stack:
+                break
+            self.decisions.both_passed(resolving=True)
+            AB.resolve_top(self)
+            if self.over():
+                self.stack.clear()
+                break
+            passes = 0
+            p = active
+        while self.stack and not self.over():
+            AB.resolve_top(self)
+        self.decisions.both_passed(resolving=False)      # the window closes
+
+    # ---- who may act, and at what (sections 4, 5) ----------------------------------------------
+    def actor_error(self, c):
+        """Only the active player's open creatures in play act, once per turn."""
+        if self.over():
+            return "the game is over"
+        if not c.in_play:
+            return "not in play"
+        if c.owner != self.active:
+            return "not the active player's card"
+        if c.closed:
+            return "closed"
+        if c.acted:
+            return "already acted"
+        return None
+
+    def enemy_target_error(self, att, t):
+        if t is att:
+            return "a card cannot attack itself"
+        if t is None or not t.in_play:
+            return "the target is not in play"
+        if t.owner == att.owner and not self.rules["attack_own_cards"]:
+            return "an own card"
+        return None
+
+    def only_flyers_left(self, p):
+        return bool(self.play[p]) and all(not c.on_field for c in self.play[p])
+
+    def melee_reach_error(self, att, t):
+        """504.1: adjacent on the battlefield; a flyer reaches any card in play; ground melee reaches
+        a flyer only when its owner has only flyers left [H]."""
+        if att.zone == "aux":
+            return None
+        if t.zone == "aux":
+            if self.rules["ground_hits_lone_flyers"] and self.only_flyers_left(t.owner):
+                return None
+            return "ground melee cannot reach a flyer"
+        if not adjacent(att.cell, t.cell):
+            return "not adjacent"
+        return None
+
+    def strike_error(self, att, t):
+        if self.over():
+            return "the game is over"
+        if not att.in_play:
+            return "not in play"
+        if att.owner != self.active:
+            return "not the active player's card"
+        if att.closed:
+            return "closed"
+        second = att.card.strike_twice and att.strikes == 1
+        if att.acted and not second:
+            return "already acted"
+        why = self.enemy_target_error(att, t)
+        if why:
+            return why
+        if second and att.card.strike_twice_different and att.last_target == t.slot:
+            return "the second strike must be at another card"
+        if att.card.clumsy and att.moved > 0:
+            return "clumsy: moved this turn"
+        return self.melee_reach_error(att, t)
+
+    def drawn_error(self, att, t, kind):
+        """draws_ranged: while the target's side has a card drawing this kind of attack, only such a
+        card may be chosen. Returns (why not, drawn to t)."""
+        if att.card.ignores_draws:
+            return None, False
+        drawers = [c for c in self.play[t.owner] if kind in c.card.draws_ranged]
+        if t in drawers:
+            return None, True
+        return ("another card draws this attack" if drawers else None), False
+
+    def ranged_error(self, att, t):
+        why = self.actor_error(att)
+        if why:
+            return why
+        if att.card.ranged is None:
+            return "no ranged attack"
+        kind = att.card.ranged.kind
+        why = self.enemy_target_error(att, t)
+        if why:
+            return why
+        if att.card.clumsy and att.moved > 0:
+            return "clumsy: moved this turn"
+        why, drawn = self.drawn_error(att, t, kind)
+        if why:
+            return why
+        if drawn:
+            return None
+        if kind == ROW_STRIKE:
+            # two cells away orthogonally, the cell between empty or holding an own card (504)
+            if not (att.on_field and t.on_field):
+                return "strike through a row: both on the battlefield"
+            dr, dc = row_of(t.cell) - row_of(att.cell), col_of(t.cell) - col_of(att.cell)
+            if not ((abs(dr) == 2 and dc == 0) or (abs(dc) == 2 and dr == 0)):
+                return "strike through a row: two cells away in a line"
+            mid = self.board[att.cell + (dr // 2) * N_COLS + dc // 2]
+            if mid is not None and mid.owner != att.owner:
+                return "strike through a row: an enemy card between"
+            return None
+        if att.on_field and t.on_field:
+            if adjacent(att.cell, t.cell):
+                return "a ranged attack at an adjacent card"
+            reach = att.card.ranged.range
+            if reach > 0 and manhattan(att.cell, t.cell) > reach:
+                return "out of range"
+        return None
+
+    def adjacent_enemy_creature_error(self, att, t):
+        why = self.enemy_target_error(att, t)
+        if why:
+            return why
+        if not (t.on_field and att.on_field):
+            return "not a creature on the battlefield"
+        if not adjacent(att.cell, t.cell):
+            return "not adjacent"
+        return None
+
+    def finish_error(self, att, t):
+        why = self.actor_error(att)
+        if why:
+            return why
+        n = att.card.finish_off
+        if n == 0:
+            return "no finish off"
+        why = self.adjacent_enemy_creature_error(att, t)
+        if why:
+            return why
+        return "life above the finish-off value" if t.life > n else None
+
+    def special_error(self, att, t):
+        why = self.actor_error(att)
+        if why:
+            return why
+        if att.card.special_strike == 0:
+            return "no special strike"
+        if att.counters < 1:
+            return "no counter"
+        return self.adjacent_enemy_creature_error(att, t)
+
+    def has_counter_cost(self, card):
+        return any(a.kind in ("played", "fast") and a.counters > 0 for a in card.abilities)
+
+    def gain_counter_error(self, c):
+        """123: a card with a counter-cost ability has "tap: gain 1 counter" (some print it)."""
+        why = self.actor_error(c)
+        if why:
+            return why
+        card = c.card
+        if not (card.special_strike or card.gain_counter or self.has_counter_cost(card)):
+            return "cannot gain counters"
+        if card.max_counters > 0 and c.counters >= card.max_counters:
+            return "at its maximum of counters"
+        return None
+
+    def tap_gain_error(self, c):
+        why = self.actor_error(c)
+        if why:
+            return why
+        tg = c.card.tap_gain
+        if tg is None or not (tg.directed or tg.protection):
+            return "nothing to gain"
+        return None
+
+    def move_error(self, c, cell):
+        why = self.actor_error(c)
+        if why:
+            return why
+        if not c.on_field:
+            return "a flyer does not move"
+        if not 0 <= cell < N_CELLS:
+            return "no such cell"
+        if c.moves_left <= 0:
+            return "no movement left"
+        if manhattan(c.cell, cell) != 1:
+            return "not an orthogonal step"
+        if self.board[cell] is not None:
+            return "occupied"
+        return None
+
+    def jump_error(self, c, cell):
+        why = self.actor_error(c)
+        if why:
+            return why
+        n = c.card.jump
+        if n == 0:
+            return "no jump"
+        if not c.on_field:
+            return "a flyer does not jump"
+        if not 0 <= cell < N_CELLS:
+            return "no such cell"
+        if c.moved > 0 or c.moves_left <= 0:
+            return "already moved"
+        if self.board[cell] is not None:
+            return "occupied"
+        if manhattan(c.cell, cell) > n:
+            return "beyond jump range"
+        return None
+
+    def action_error(self, action):
+        """Why the active player may not take this action now (None if he may)."""
+        kind, s, target, k = action.kind, action.actor, action.target, action.ability
+        if self.over():
+            return "the game is over"
+        if kind == "end_turn":
+            return None
+        c = self.by_slot.get(s)
+        if c is None:
+            return "no such card"
+        t = self.by_slot.get(target)
+        if kind == "move":
+            return self.move_error(c, target)
+        if kind == "jump":
+            return self.jump_error(c, target)
+        if kind == "ability":
+            return AB.use_error(self, c, k, target, window=False)
+        if kind in ("heal_self", "gain_counter", "tap_gain"):
+            if kind == "heal_self":
+                why = self.actor_error(c)
+                return why or (None if c.card.heal_self > 0 else "no heal itself")
+            return self.gain_counter_error(c) if kind == "gain_counter" else self.tap_gain_error(c)
+        if t is None:
+            return "no such target"
+        return {"attack": self.strike_error, "ranged": self.ranged_error, "finish_off": self.finish_error,
+                "special_strike": self.special_error}[kind](c, t)
+
+    def legal_actions(self):
+        """Every legal action of the active player at an enemy card (the set the random policy draws
+        from; with `attack_own_cards` the rules also allow own targets, which no policy offers)."""
+        out = {Action("end_turn")}
+        if self.over():
+            return out
+        p = self.active
+        for c in self.play[p]:
+            if c.closed:
+                continue
+            if not c.acted and c.on_field and c.moves_left > 0:
+                for to in range(N_CELLS):
+                    if manhattan(c.cell, to) == 1 and not self.move_error(c, to):
+                        out.add(Action("move", c.slot, to))
+                if c.card.jump:
+                    out |= {Action("jump", c.slot, to) for to in range(N_CELLS) if not self.jump_error(c, to)}
+            for t in self.play[1 - p]:
+                for kind, error in (("attack", self.strike_error), ("ranged", self.ranged_error),
+                                    ("finish_off", self.finish_error), ("special_strike", self.special_error)):
+                    if not error(c, t):
+                        out.add(Action(kind, c.slot, t.slot))
+            if not c.acted and c.card.heal_self > 0:
+                out.add(Action("heal_self", c.slot))
+            if not self.gain_counter_error(c):
+                out.add(Action("gain_counter", c.slot))
+            if not self.tap_gain_error(c):
+                out.add(Action("tap_gain", c.slot))
+            for k in range(len(c.card.abilities)):
+                if not AB.use_error(self, c, k, -1, window=False):
+                    out.add(Action("ability", c.slot, -1, k))
+                    continue
+                for q in range(2):
+                    for t in self.play[q]:
+                        if not AB.use_error(self, c, k, t.slot, window=False):
+                            out.add(Action("ability", c.slot, t.slot, k))
+        return out
+
+    # ---- actions -------------------------------------------------------------------------------
+    def act(self, action):
+        """Carry out a legal action of the active player. A creature that acts first springs the
+        opponent's traps (118); every action ends with the recomputation of 503.3."""
+        why = self.action_error(action)
+        if why:
+            raise Disagreement(f"illegal action: {why}")
+        kind = action.kind
+        c = self.by_slot.get(action.actor)
+        t = self.by_slot.get(action.target)
+        if kind not in ("end_turn", "move", "jump") and any(self.delayed) and not AB.spring_traps(self, c):
+            AB.recompute(self)
+            return
+        if kind == "end_turn":
+            self.end_turn()
+            return
+        if kind == "move":
+            self.move(c, action.target)
+        elif kind == "jump":
+            self.relocate(c, action.target)
+            c.moved += 1
+            c.moves_left = 0
+        elif kind == "attack":
+            self.strike(c, t)
+        elif kind == "ranged":
+            self.ranged(c, t)
+        elif kind == "finish_off":
+            self.finish_off(c, t)
+        elif kind == "heal_self":
+            self.heal(c, c.card.heal_self)
+            self.finish_action(c)
+        elif kind == "special_strike":
+            self.special_strike(c, t)
+        elif kind == "gain_counter":
+            c.counters += 1
+            self.finish_action(c)
+        elif kind == "tap_gain":
+            tg = c.card.tap_gain      # acquired: lasts to the end of the game (117)
+            c.gained_directed = c.gained_directed or tg.directed
+            c.gained_protection = c.gained_protection | tg.protection
+            self.finish_action(c)
+        elif kind == "ability":
+            AB.pay_and_push(self, c, action.ability, action.target)
+            self.priority_window()
+        AB.recompute(self)
+
+    def relocate(self, c, cell):
+        """507: put the card on an empty cell."""
+        self.board[c.cell] = None
+        self.board[cell] = c
+        c.cell = cell
+
+    def move(self, c, cell):
+        """One step to an orthogonal empty cell for one movement point (506)."""
+        self.relocate(c, cell)
+        c.moves_left -= 1
+        c.moved += 1
+        if any(a.kind == "triggered" and a.trigger == "on_move" for a in c.card.abilities):
+            AB.fire_triggers(self, c, "on_move", None, 0)
+            self.check_deaths()
+            self.check_game_end()
+
+    def finish_action(self, c):
+        """An action closes the card and forfeits its remaining movement (506.5)."""
+        c.acted, c.moves_left, c.closed = True, 0, True
+
+    def after_attack(self, att):
+        self.finish_action(att)
+        att.closed = not att.card.no_tap_after_attack
+
+    def answers_to_attack(self, att, t):
+        """The attack is declared: a priority window before the dice (section 4). False if the
+        attack no longer happens (a card left play or the game ended); the attacker has still used
+        its action."""
+        if any(self.has_fast):
+            self.priority_window()
+        if att.in_play and t.in_play and not self.over():
+            return True
+        if att.in_play:
+            self.after_attack(att)
+        self.check_deaths()
+        self.check_game_end()
+        return False
+
+    # -- damage of an attack (section 5)
+    def attack_roll_bonus(self, att, t):
+        """The attacker's die bonus: attack experience, and a bonus against a card in a given row of
+        the enemy half (row 1 = the enemy's front row)."""
+        v = self.keyword(att, "attack_experience")
+        rb = att.card.roll_bonus_vs_enemy_row
+        if rb is not None and rb.row > 0 and t.on_field:
+            wanted = 2 + rb.row if att.owner == 0 else 3 - rb.row
+            if row_of(t.cell) == wanted:
+                v += rb.amount
+        return v
+
+    def only_attacker_rolls(self, att, t):
+        """504: an unanswered strike, or a closed target (unless it strikes back while closed and the
+        attacker does not ignore its abilities): only the attacker rolls, no counter-strike."""
+        if att.card.unanswered:
+            return True
+        if not t.closed:
+            return False
+        return not t.card.counter_strikes_when_closed or att.card.ignores_target_abilities
+
+    def strike_bonus_of(self, att, t, strength, applies, t_defending):
+        """The attacker's "+N strike [vs X]" bonuses that apply (applies: strike or ranged)."""
+        card = att.card
+        bonuses = [(b, False) for b in card.strike_bonus]
+        if card.formation is not None:
+            bonuses += [(b, True) for b in card.formation.strike_bonus]
+        total = 0
+        for b, formation in bonuses:
+            if b.amount == 0 or b.applies_to not in (applies, "all"):
+                continue
+            if strength > 0 and strength - 1 not in b.strengths:
+                continue
+            if formation and not self.in_formation(att):
+                continue
+            if self.vs_matches(b.vs, t, t_defending):
+                total += b.amount
+        ally = card.strike_per_ally
+        if ally is not None and applies == "strike":
+            n = sum(1 for o in self.play[att.owner] if o is not att and o.card.element == ally.element)
+            total += min(n, ally.max)
+        return total
+
+    def reduction_of(self, t, att, kind):
+        """The target's "-N from X" reductions that apply to an attack of this kind by att."""
+        card = t.card
+        rows = [(r, False) for r in card.reduce]
+        if card.formation is not None:
+            rows += [(r, True) for r in card.formation.reduce]
+        total = 0
+        for r, formation in rows:
+            if r.amount == 0:
+                continue
+            if r.attacker_cost_at_most > 0 and att.card.cost > r.attacker_cost_at_most:
+                continue
+            if formation and not self.in_formation(t):
+                continue
+            src = r.source
+            if src == "strikes":
+                ok = kind == STRIKE
+            elif src == "ranged":
+                ok = kind in RANGED_KINDS
+            elif src == "non_magic":
+                ok = kind != DISCHARGE
+            elif src == "diagonal_strikes":
+                ok = kind == STRIKE and att.on_field and t.on_field and diagonal(att.cell, t.cell)
+            elif src == "shots_throws":
+                ok = kind in (SHOT, THROW)
+            elif src == "flyers":
+                ok = att.card.kind == "flyer"
+            elif src in ELEMENTS:
+                ok = att.card.element == src
+            else:
+                raise NotImplementedError(f"reference engine: reduction source '{src}' is not implemented")
+            if ok:
+                total += r.amount
+        return total
+
+    def protected_from(self, t, att, kind, strength):
+        """Protection from an attack kind: it deals the card no wounds (section 5)."""
+        prot = self.protections(t)
+        if (kind == SHOT and "shot" in prot) or (kind == THROW and "throw" in prot):
+            return True
+        if kind == DISCHARGE and ("discharge" in prot or "magic" in prot):
+            return True
+        if kind == STRIKE and strength == WEAK and "weak_strike" in prot:
+            return True
+        return att.card.kind == "flyer" and "flyer" in prot and not att.card.ignores_flyer_protection
+
+    def strike_value(self, att, strength):
+        """The simple strike's wounds for a strength (+ its strike bonus until end of turn)."""
+        return att.card.strike[strength - 1] + att.strike_bonus if strength > MISS else 0
+
+    def ranged_value(self, att, strength):
+        """The ranged attack's wounds for a strength, + N per counter when it is charged."""
+        r = att.card.ranged
+        base = r.strike[strength - 1] if r is not None else 0
+        return base + att.counters * att.card.ranged_counter_bonus
+
+    def attack_wounds(self, att, t, kind, strength, base, t_defending, ignore_t, no_bonus):
+        """Wounds before armor: base (None: the strike value of the strength) + the attacker's
+        bonuses - the target's reductions, never below 0; none if the target is protected.
+        ignore_t: the attacker ignores the target's abilities (Етун); no_bonus: a counter-strike at
+        a card that ignores the striker's abilities."""
+        if strength == MISS and base is None:
+            return 0
+        if base is None:
+            base = self.strike_value(att, strength)
+        applies = "strike" if kind in (STRIKE, SPECIAL) else "ranged"
+        dmg = base
+        if not no_bonus:
+            dmg += self.strike_bonus_of(att, t, strength, applies, t_defending)
+        if not ignore_t:
+            if self.protected_from(t, att, kind, strength):
+                return 0
+            dmg -= self.reduction_of(t, att, kind)
+        return max(dmg, 0)
+
+    def absorb_armor(self, t, dmg, kind, ignore_t):
+        """Armor X absorbs up to X wounds of non-magical attacks per turn."""
+        if ignore_t or kind == DISCHARGE or dmg <= 0:
+            return dmg
+        a = min(t.armor_left, dmg)
+        t.armor_left -= a
+        return dmg - a
+
+    # -- the attacks
+    def can_defend(self, att, t, d):
+        """504: an open creature of the target's owner adjacent to both attacker and target; a flyer
+        target only by another flyer; a flyer attacker's ground target by an open ground creature
+        adjacent to the target; `defends_any` flyers defend any ground creature."""
+        if d is t or d is att or not d.in_play or d.owner != t.owner or d.closed:
+            return False
+        if t.zone == "aux":
+            return d.zone == "aux"
+        if d.zone == "aux":
+            return d.card.defends_any
+        if not adjacent(d.cell, t.cell):
+            return False
+        return att.zone == "aux" or adjacent(d.cell, att.cell)
+
+    def strike(self, att, tgt):
+        """Simple strike (504): a defender may take it over; a priority window; the dice; the exchange;
+        the strike and the counter-strike at once; then closing."""
+        t = tgt
+        if not self.is_directed(att, tgt):
+            d = self.decisions.defender(att.slot, tgt.slot)
+            if d >= 0:
+                if not self.can_defend(att, tgt, self.by_slot.get(d)):
+                    raise Disagreement(f"slot {d} defended {tgt.name}, which it may not")
+                t = self.card_at(d)
+                AB.fire_triggers(self, t, "on_defend", tgt, 0)
+        if not self.answers_to_attack(att, t):
+            return
+        card = att.card
+        ign = card.ignores_target_abilities
+        ova = self.attack_roll_bonus(att, t)
+        if self.only_attacker_rolls(att, t):
+            a_str, c_str = single_roll_strength(self.streams.d6() + ova), MISS
+        else:
+            ovz = 0 if ign else self.keyword(t, "defence_experience")
+            a = self.streams.d6() + ova
+            d = self.streams.d6() + ovz
+            a_str, c_str, exchange = strike_table(a, d)
+            lower = self.decisions.exchange(att.slot, tgt.slot, t.slot, a_str, c_str)
+            if lower and not exchange:
+                raise Disagreement(f"an exchange at A={a} D={d}, where the table has none")
+            if lower:
+                a_str, c_str = max(a_str - 1, MISS), max(c_str - 1, MISS)
+        self.resolve_strike(att, tgt, t, a_str, c_str)
+        att.strikes += 1
+        att.last_target = tgt.slot
+        if card.strike_twice and att.strikes == 1:
+            att.acted, att.moves_left = True, 0       # may still strike again; not closed yet
+        else:
+            self.after_attack(att)
+        if t is not tgt and not t.card.defender_no_tap and t.in_play:
+            t.closed = True
+        self.check_deaths()
+        self.check_game_end()
+
+    def resolve_strike(self, att, tgt, t, a_str, c_str):
+        """The strike and the counter-strike at once, then poison, closing the target and the
+        on-strike / on-struck abilities (they see the wounds; 509 comes after)."""
+        ign = att.card.ignores_target_abilities
+        base = None
+        if a_str > MISS:
+            base = self.strike_value(att, a_str) + AB.take_boost(self, att, a_str)
+        w_t = self.attack_wounds(att, t, STRIKE, a_str, base, t is not tgt, ign, False)
+        w_t = self.absorb_armor(t, w_t, STRIKE, ign)
+        w_a = 0
+        if c_str > MISS:
+            w_a = self.attack_wounds(t, att, STRIKE, c_str, None, False, False, ign)
+            w_a = self.absorb_armor(att, w_a, STRIKE, False)
+        if a_str > MISS:
+            self.wound(t, w_t, att.slot)
+        if c_str > MISS:
+            self.wound(att, w_a, t.slot)
+        if a_str > MISS:
+            self.poison(t, att.card.poison_on_strike[a_str - 1])
+        if att.card.close_target_on_attack and t.in_play:
+            t.closed = True
+        if a_str > MISS:
+            AB.fire_triggers(self, att, "on_strike", t, a_str)
+            AB.fire_triggers(self, t, "on_struck", att, 0)
+
+    def ranged(self, att, t):
+        """A ranged attack: only the attacker rolls, no counter-strike (504); a charged card adds its
+        counters and loses one or all of them; "on a strong attack: poison" applies."""
+        card = att.card
+        kind = card.ranged.kind
+        if not self.answers_to_attack(att, t):
+            return
+        s = single_roll_strength(self.streams.d6() + self.attack_roll_bonus(att, t))
+        ign = card.ignores_target_abilities
+        base = self.ranged_value(att, s) + AB.take_boost(self, att, s)
+        w = self.attack_wounds(att, t, kind, s, base, False, ign, False)
+        w = self.absorb_armor(t, w, kind, ign)
+        if card.ranged_spends_counters == "all":
+            att.counters = 0
+        elif card.ranged_spends_counters == "one" and att.counters > 0:
+            att.counters -= 1
+        self.wound(t, w, att.slot)
+        self.poison(t, card.ranged_poison[s - 1])
+        self.after_attack(att)
+        self.check_deaths()
+        self.check_game_end()
+
+    def special_strike(self, att, t):
+        """Special strike N [H]: pay a counter; N wounds (+ strike bonuses) to an adjacent enemy
+        creature, no dice, no counter-strike; non-magical (armor and reductions apply)."""
+        att.counters -= 1
+        ign = att.card.ignores_target_abilities
+        w = self.attack_wounds(att, t, SPECIAL, MISS, att.card.special_strike, False, ign, False)
+        w = self.absorb_armor(t, w, SPECIAL, ign)
+        self.wound(t, w, att.slot)
+        self.after_attack(att)
+        self.check_deaths()
+        self.check_game_end()
+
+    def finish_off(self, att, t):
+        """Finish off N: destroy (509.2) an adjacent enemy creature with current life <= N; its
+        on-death abilities fire (509.3)."""
+        self.destroy(t, att.slot)
+        self.finish_action(att)
+        self.check_deaths()
+        self.check_game_end()
+
+
+@dataclass(frozen=True)
+class Action:
+    """An action of the active player: kind (end_turn, move, jump, attack, ranged, finish_off,
+    heal_self, special_strike, gain_counter, tap_gain, ability), the acting card's slot, the target
+    (a slot, a cell for move and jump, -1 for none) and, for `ability`, which of the card's abilities."""
+    kind: str
+    actor: int = -1
+    target: int = -1
+    ability: int = -1
+
+
+def strike_table(a, d):
+    """504: (attacker's strike, counter-strike, exchange possible) for totals A and D."""
+    diff = a - d
+    if diff >= 5:
+        return STRONG, MISS, False
+    if diff == 0:
+        return (WEAK, MISS, False) if a <= 4 else (MISS, WEAK, False)
+    if diff <= -5:
+        return MISS, MEDIUM, False
+    return {4: (STRONG, WEAK, True), 3: (MEDIUM, MISS, False), 2: (MEDIUM, WEAK, True),
+            1: (WEAK, MISS, False), -1: (WEAK, MISS, False), -2: (MISS, MISS, False),
+            -3: (MISS, WEAK, False), -4: (WEAK, MEDIUM, True)}[diff]
+
+
+def single_roll_strength(a):
+    """Only the attacker rolls (504): 1-3 weak, 4-5 medium, 6 or more strong."""
+    return WEAK if a <= 3 else (MEDIUM if a <= 5 else STRONG)

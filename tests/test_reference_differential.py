@@ -1,0 +1,162 @@
+"""Differential tests (issue 4, part 2): the fast Numba engine against the plain-Python reference engine
+(simcore.reference), and tests that the checker catches a disagreement, so that the big test cannot
+pass vacuously."""
+import numpy as np
+import pytest
+from conftest import DECKS, LISTS
+
+from simcore.reference import Disagreement, play_checked
+from simcore.reference import differential as D
+from simcore.state import CARD_FIELD_NAMES, G_DRAWS, GAME0, NCF, Z_FIELD, ZONE
+
+GAMES = 2000
+SEED = 20261130
+
+
+@pytest.fixture(scope="module")
+def all_matchups():
+    return D.matchups(DECKS)
+
+
+def test_differential_2000_games_all_decks_both_ais(all_matchups):
+    """2,000 seeded games over every pair of the 12 bundled decks (mirrors included), the four seatings
+    of the greedy and random AIs and both rulesets: no disagreement in any state after any action, and
+    every action the AIs chose is legal in the reference engine. Every 10th game also compares the
+    whole set of legal actions before every action."""
+    assert len(DECKS) == 12
+    assert len(all_matchups) == 78 * 4
+    s = D.run_games(all_matchups, GAMES, SEED, legal_sets_every=10)
+    assert s.games == GAMES
+    assert s.actions > 50 * GAMES            # real games, not empty ones
+    # every kind of decision was replayed; games ended by a wipe-out and by the round cap
+    for kind in ("mulligan", "buy", "placement", "defender", "exchange", "fast answer", "both pass"):
+        assert s.decisions[kind] > 0, kind
+    assert s.ends["wipe"] and s.ends["turn_cap"]
+    assert not s.disagreements, f"{len(s.disagreements)} disagreements; the first:\n" + "\n\n".join(
+        s.disagreements[:3])
+
+
+@pytest.fixture(scope="module")
+def seeds_vs_forest():
+    from simcore.matchup import make_matchup
+    return make_matchup(LISTS / "seeds_mixed.txt", LISTS / "forest.txt", ais=("random", "greedy"))
+
+
+def _first_in_play(S, player):
+    for i in range(50):
+        s = player * 50 + i
+        if S[0, s * NCF + ZONE] == Z_FIELD:
+            return s
+    raise AssertionError("no creature on the field")
+
+
+def test_checker_reports_a_corrupted_card_field(seeds_vs_forest):
+    """One wound too many on one card of the fast engine's row, after action 5: the checker names the
+    card, the field and both values."""
+    seen = {}
+
+    def corrupt(S, step):
+        if step == "action 5":
+            s = _first_in_play(S, 1)
+            seen["slot"] = s
+            S[0, s * NCF + CARD_FIELD_NAMES.index("wounds")] += 1
+
+    with pytest.raises(Disagreement) as e:
+        play_checked(seeds_vs_forest, 3, 0, corrupt=corrupt)
+    msg = str(e.value)
+    assert "at action 5" in msg and f"(slot {seen['slot']}), field wounds" in msg
+    assert "game 0 of seed 3" in msg and "Семена" in msg
+
+
+def test_checker_reports_a_die_the_fast_engine_did_not_roll(seeds_vs_forest):
+    """One extra die taken from the fast engine's dice stream: the draw counts differ."""
+    def corrupt(S, step):
+        if step == "action 3":
+            S[0, GAME0 + G_DRAWS] += 1
+
+    with pytest.raises(Disagreement, match="game field dice draws"):
+        play_checked(seeds_vs_forest, 3, 1, corrupt=corrupt)
+
+
+def test_checker_reports_a_different_die(seeds_vs_forest, monkeypatch):
+    """The reference rolls its own dice; one die different from the fast engine's (every roll from the
+    20th on is a 6) makes the games differ, and the checker stops at the first difference."""
+    from simcore.reference import rng
+
+    real = rng.Streams.d6
+
+    def d6(self):
+        v = real(self)
+        return 6 if self.draws[rng.STREAM_DICE] >= 20 else v
+
+    monkeypatch.setattr(rng.Streams, "d6", d6)
+    with pytest.raises(Disagreement, match="first difference"):
+        play_checked(seeds_vs_forest, 3, 0)
+
+
+def test_checker_reports_an_illegal_decision():
+    """A decision the fast engine logged but the reference did not take is a disagreement; a
+    defender the rules do not allow is refused."""
+    from simcore.rules import log as L
+
+    d = D.LogDecisions()
+    d.feed([[L.EV_DEFEND, 7, 60, 55, 0, 0]])
+    assert d.defender(55, 61) == -1          # not this strike's defender
+    with pytest.raises(Disagreement, match="did not take"):
+        d.done()
+    assert d.defender(55, 60) == 7
+    d.done()
+
+
+def test_checker_reports_an_illegal_action(seeds_vs_forest):
+    """An action the rules do not allow (a closed card acting) is refused by the reference engine."""
+    r = play_checked(seeds_vs_forest, 3, 2)
+    game = r.game
+    from simcore.reference.game import Action
+    assert game.over()
+    assert game.action_error(Action("end_turn")) == "the game is over"
+    assert r.actions > 10
+
+
+def test_the_checked_game_is_the_run_s_game(seeds_vs_forest):
+    """play_checked plays exactly the game the batch kernel plays (same final state)."""
+    from simcore.game import new_action_buffer, play_game
+    from simcore.state import new_state, set_params
+
+    r = play_checked(seeds_vs_forest, 5, 4)
+    S = new_state(1)
+    set_params(S, seeds_vs_forest.params)
+    play_game(seeds_vs_forest.table.stats, S, 0, seeds_vs_forest.decks, seeds_vs_forest.sizes,
+              np.uint64(5), 4, new_action_buffer())
+    assert np.array_equal(S[0, :GAME0], r.S[0, :GAME0])
+
+
+def test_replay_shows_declarations_and_passes():
+    """The log records every fast ability declared and every time both players pass (what the
+    reference replays), and `berserk replay` tells them."""
+    from simcore.matchup import make_matchup
+    from simcore.replay import replay_game
+
+    m = make_matchup(LISTS / "seeds_mixed.txt", LISTS / "seeds_mixed.txt")
+    _, lines = replay_game(m, 1, 0)
+    assert any(" declares ability " in line for line in lines)
+    assert any(line == "both players pass: the top of the stack resolves" for line in lines)
+    assert any(line == "both players pass: the priority window closes" for line in lines)
+
+
+def test_differential_cards_outside_the_bundled_decks(tmp_path):
+    """The triggers no bundled deck uses ("when a creature dies", "when it defends") next to finish
+    off, fast answers and the 503.3 recomputation: 120 games, both AIs, no disagreement."""
+    from simcore.matchup import make_matchup
+
+    deck = tmp_path / "watchers.txt"
+    deck.write_text("# Watchers\n" + "".join(f"3 {n}\n" for n in (
+        "Хозяин склепа", "Бьерн", "Единорог", "Грибыныч", "Ловчий", "Рафаэль", "Кочевник", "Хедд",
+        "Арацент", "Харон")), encoding="utf-8")
+    games = 0
+    for ais in D.AI_SEATS:
+        m = make_matchup(deck, LISTS / "seeds_mixed.txt", ais=ais)
+        for i in range(30):
+            play_checked(m, 8, i, seat_pairs=True, legal_sets=i % 3 == 0)
+            games += 1
+    assert games == 120

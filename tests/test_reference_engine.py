@@ -1,0 +1,146 @@
+"""The reference engine (simcore.reference) on known positions: rules checked directly, without the
+fast engine, so that the reference is not only "whatever the fast engine does"."""
+import shutil
+from collections import Counter
+
+import pytest
+
+from decks import load_cardset
+from simcore.reference.abilities import recompute
+from simcore.reference.game import (
+    MEDIUM,
+    MISS,
+    STRONG,
+    WEAK,
+    Action,
+    Disagreement,
+    Game,
+    single_roll_strength,
+    strike_table,
+)
+from simcore.reference.rng import uniform_int
+from simcore.ruleset import SETTINGS, ruleset_params
+
+CARDS = load_cardset()
+
+
+class NoDecisions:
+    """Players who never mulligan, buy, defend, lower strikes or answer."""
+    def mulligan(self, p): return False
+    def buy(self, p): return -1
+    def cell(self, p, slot): raise AssertionError("no placement expected")
+    def defender(self, att, tgt): return -1
+    def exchange(self, *a): return False
+    def fast_answer(self, p): return None
+    def both_passed(self, resolving): pass
+
+
+def position(cards, active=0, rules=None):
+    """A game in its Choice subphase with the listed (player, name, cell) cards in play (cell -1: the
+    auxiliary zone)."""
+    params = ruleset_params("classic")
+    r = {name: int(params[i]) for name, i in SETTINGS.items()}
+    r.update(rules or {}, first=0)
+    decks = [[CARDS.index(n) for p, n, _ in cards if p == q] or [CARDS.index("Кочевник")] for q in range(2)]
+    g = Game(CARDS, decks, r, 1, 0, NoDecisions())
+    placed = {0: 0, 1: 0}
+    for p, name, cell in cards:
+        c = g.card_at(p * 50 + placed[p])
+        placed[p] += 1
+        g.enter_play(c, cell)
+    g.active = active
+    for c in g.play[active]:
+        c.moves_left = c.card.move if c.on_field else 0
+    recompute(g)
+    return g
+
+
+def cell(name):
+    return (int(name[1]) - 1) * 5 + "abcde".index(name[0])
+
+
+def test_504_strike_table_counts_over_the_36_outcomes():
+    """RULES.md section 5's check: weak/none 14, none/weak 5, miss both 4, medium/weak 4, medium/none 3,
+    weak/medium 2, strong/weak 2, none/medium 1, strong/none 1."""
+    n = Counter()
+    for a in range(1, 7):
+        for d in range(1, 7):
+            s, c, _ = strike_table(a, d)
+            n[(s, c)] += 1
+    assert n == {(WEAK, MISS): 14, (MISS, WEAK): 5, (MISS, MISS): 4, (MEDIUM, WEAK): 4, (MEDIUM, MISS): 3,
+                 (WEAK, MEDIUM): 2, (STRONG, WEAK): 2, (MISS, MEDIUM): 1, (STRONG, MISS): 1}
+    assert [single_roll_strength(a) for a in range(1, 8)] == [WEAK] * 3 + [MEDIUM] * 2 + [STRONG] * 2
+
+
+def test_503_3_two_adjacent_gribynychi_keep_their_abilities():
+    """503.3's example: x1 = both Грибынычи and their neighbours lose; x2 = nobody (= x0): stop."""
+    g = position([(0, "Грибыныч", cell("b2")), (0, "Грибыныч", cell("c2")), (1, "Арацент", cell("c3"))])
+    assert not any(c.lost_abilities for c in g.play[0] + g.play[1])
+
+
+def test_503_3_one_gribynych_takes_its_neighbours_abilities():
+    g = position([(0, "Грибыныч", cell("b2")), (1, "Арацент", cell("c3")), (1, "Хедд", cell("e5"))])
+    arazent, hedd = g.play[1]
+    assert arazent.lost_abilities and arazent.card.poison_on_strike == (0, 0, 0)
+    assert not hedd.lost_abilities and not g.play[0][0].lost_abilities
+
+
+def test_509_finish_off_destroys_and_credits_the_kill():
+    g = position([(0, "Единорог", cell("c3")), (1, "Кочевник", cell("c4"))])
+    uni, nomad = g.play[0][0], g.play[1][0]
+    nomad.wounds = nomad.life_max - 3
+    assert g.action_error(Action("finish_off", uni.slot, nomad.slot)) is None
+    g.act(Action("finish_off", uni.slot, nomad.slot))
+    assert nomad.zone == "graveyard" and nomad.died_from == uni.slot and uni.kills == 1
+    assert uni.closed and g.winner == 0 and g.end == "wipe"
+
+
+def test_506_a_closed_creature_neither_moves_nor_attacks():
+    g = position([(0, "Кочевник", cell("c3")), (1, "Кочевник", cell("c4"))])
+    a, b = g.play[0][0], g.play[1][0]
+    a.closed = True
+    assert g.action_error(Action("move", a.slot, cell("b3"))) == "closed"
+    assert g.action_error(Action("attack", a.slot, b.slot)) == "closed"
+    with pytest.raises(Disagreement, match="illegal action"):
+        g.act(Action("attack", a.slot, b.slot))
+
+
+def test_508_life_is_maximum_plus_extra_lives_minus_wounds():
+    g = position([(0, "Кочевник", cell("c3")), (1, "Кочевник", cell("c5"))])
+    c = g.play[0][0]
+    c.extra_lives, c.wounds = 2, 3
+    assert c.life == c.printed.life + 2 - 3
+    g.heal(c, 5)
+    assert c.wounds == 0 and c.extra_lives == 2
+
+
+def test_reference_rng_is_philox_of_the_fast_engine():
+    import numpy as np
+
+    from simcore.rng import uniform_int as fast_uniform_int
+    for seed, game, stream, draw, n in [(0, 0, 0, 0, 6), (7, 3, 1, 11, 40), (2 ** 63 + 5, 2 ** 33 + 1, 4, 99, 50)]:
+        assert uniform_int(seed, game, stream, draw, n) == fast_uniform_int(np.uint64(seed), game, stream, draw, n)
+
+
+def test_engine_hash_leaves_out_the_reference_package(tmp_path):
+    """Editing the reference engine does not recompile the fast one; editing a rule does."""
+    import simcore
+    root = tmp_path / "simcore"
+    shutil.copytree(simcore.__path__[0], root, ignore=shutil.ignore_patterns("__pycache__"))
+    h0 = simcore._engine_hash(root)
+    (root / "reference" / "game.py").write_text("# edited\n", encoding="utf-8")
+    assert simcore._engine_hash(root) == h0
+    (root / "rules" / "turn.py").write_text("# edited\n", encoding="utf-8")
+    assert simcore._engine_hash(root) != h0
+
+
+def test_unknown_card_features_are_refused_not_agreed_with():
+    """A card field or an ability word the reference does not implement raises NotImplementedError
+    naming it, never a silent agreement."""
+    import dataclasses
+
+    from simcore.reference.game import check_known
+    card = CARDS.cards[CARDS.index("Ловчий")]
+    odd = dataclasses.replace(card, abilities=(dataclasses.replace(card.abilities[0], effect="teleport"),))
+    with pytest.raises(NotImplementedError, match="effect 'teleport'"):
+        check_known(odd)
