@@ -22,9 +22,11 @@ KINDS = ("creature", "flyer")
 RANGED_KINDS = ("shot", "throw", "discharge", "row_strike")
 STRENGTHS = ("weak", "medium", "strong")
 BONUS_VS = ("always",) + ELEMENTS + (
-    "closed", "flyer", "defender", "magic_user", "ranged_user", "armored_or_experienced")
+    "closed", "flyer", "defender", "magic_user", "ranged_user", "armored_or_experienced", "opposite",
+    "isolated")
 BONUS_APPLIES_TO = ("strike", "ranged", "all")
-REDUCE_SOURCES = ("strikes", "ranged", "non_magic", "diagonal_strikes", "shots_throws", "flyers") + ELEMENTS
+REDUCE_SOURCES = ("strikes", "ranged", "non_magic", "diagonal_strikes", "shots_throws", "flyers",
+                  "weak_strikes") + ELEMENTS
 PROTECTIONS = ("poison", "magic", "discharge", "shot", "throw", "spell", "flyer", "weak_strike")
 DRAWS_RANGED = ("shot", "throw", "discharge")
 TAP_ABILITIES = ("ranged", "finish_off", "heal_self", "special_strike", "tap_gain", "gain_counter")
@@ -87,11 +89,44 @@ class Formation:
     protection: frozenset[str] = frozenset()
 
 
+# conditions of `while` blocks (keywords that hold while a board condition holds)
+WHILE_CONDITIONS = ("central_column", "edge_column", "outnumbering_adjacent", "adjacent_classes",
+                    "formation_with_elite", "formation_with_ordinary")
+MAX_WHILE = 2
+
+
+@dataclass(frozen=True)
+class While:
+    """Keywords that hold only while `condition` holds for the card (VOCABULARY.md, "While")."""
+    condition: str
+    count: int = 0                  # adjacent_classes: at least this many classes
+    attack_experience: int = 0
+    defence_experience: int = 0
+    armor: int = 0
+    strike_bonus: tuple[StrikeBonus, ...] = ()
+    reduce: tuple[Reduction, ...] = ()
+    protection: frozenset[str] = frozenset()
+    directed: bool = False
+
+
+AURA_TO = ("left_right", "column")
+
+
+@dataclass(frozen=True)
+class Aura:
+    """What the card gives its owner's other creatures on the cells `to` (VOCABULARY.md, "Auras")."""
+    to: str
+    filter: "TargetFilter"
+    reduce: tuple[Reduction, ...] = ()
+    range: int = 0                  # + range of their ranged attacks that have a range
+
+
 ABILITY_KINDS = ("played", "fast", "triggered", "permanent")
 TRIGGERS = ("on_strike", "on_struck", "on_death", "turn_start", "turn_end", "opponent_turn_start",
-            "opponent_turn_end", "on_move", "creature_dies", "on_defend")
+            "opponent_turn_end", "on_move", "creature_dies", "on_defend", "to_enemy_half", "to_own_half")
 EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "destroy", "poison", "strike_bonus",
-           "lose_abilities", "close", "open", "gain_counter", "trap", "boost_next_attack")
+           "lose_abilities", "close", "open", "gain_counter", "trap", "boost_next_attack", "special_strike",
+           "no_tap_after_attack")
 TARGETS = ("self", "attacked", "attacker", "adjacent_enemies", "adjacent", "chosen", "chosen_enemy",
            "chosen_own", "all_enemies", "all_own", "all")
 CONDITIONS = ("always", "in_formation", "unwounded", "wounded", "adjacent_enemy")
@@ -201,6 +236,9 @@ class Card:
     draws_ranged: tuple[str, ...] = ()
     tap_gain: TapGain | None = None
     formation: Formation | None = None
+    while_blocks: tuple[While, ...] = ()        # TOML key `while`
+    aura: Aura | None = None
+    unanswered_vs: tuple[str, ...] = ()
     played: tuple[str, ...] = ()
     abilities: tuple[Ability, ...] = ()
     assumed: bool = False
@@ -365,6 +403,35 @@ _reduce = _list_of(_table(
     {"amount": _integer(1), "source": _choice(REDUCE_SOURCES), "attacker_cost_at_most": _integer(1)},
     required=("amount", "source"), build=Reduction))
 
+def _while(v):
+    w = _table({"condition": _choice(WHILE_CONDITIONS), "count": _integer(1),
+                "attack_experience": _integer(0), "defence_experience": _integer(0), "armor": _integer(0),
+                "strike_bonus": _strike_bonus, "reduce": _reduce, "protection": _protections,
+                "directed": _boolean}, required=("condition",), build=While)(v)
+    if (w.condition == "adjacent_classes") != (w.count > 0):
+        raise _Bad("count goes with condition adjacent_classes, and only with it",
+                   "write count = N for adjacent_classes, delete it otherwise", (".count",))
+    return w
+
+
+def _while_list(v):
+    blocks = _list_of(_while)(v)
+    if len(blocks) > MAX_WHILE:
+        raise _Bad(f"more than {MAX_WHILE} while blocks", f"the engine holds at most {MAX_WHILE} per card")
+    return blocks
+
+
+def _aura(v):
+    checked = _table({"to": _choice(AURA_TO), "filter": _filter, "reduce": _reduce, "range": _integer(1)},
+                     required=("to",))(v)
+    if len(checked.get("reduce", ())) > 1:
+        raise _Bad("an aura gives at most one reduction", "keep one entry in reduce", (".reduce",))
+    if not checked.get("reduce") and "range" not in checked:
+        raise _Bad("the aura gives nothing", "add reduce = [...] and/or range = N")
+    checked.setdefault("filter", TargetFilter())
+    return Aura(**checked)
+
+
 def _filter(v):
     checked = _table({"element": _choice(ELEMENTS), "elite": _boolean, "cost": _integer(0),
                       "cost_at_most": _integer(0), "poisoned": _boolean, "ranged_user": _boolean,
@@ -382,7 +449,7 @@ _ABILITY_FIELDS = {
     "trigger_filter": _filter, "name": _string,
 }
 AMOUNT_EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "poison", "strike_bonus", "trap",
-                  "boost_next_attack")
+                  "boost_next_attack", "special_strike")
 CHOSEN_TARGETS = ("chosen", "chosen_enemy", "chosen_own")
 
 
@@ -435,6 +502,10 @@ def _ability(v):
         bad("then", "a two-condition ability here wounds first, then heals (Рафаэль)", "delete then")
     if a.get("trigger") == "on_death" and target in ("self",):
         bad("target", "an on-death ability cannot act on its dead card", "choose another target")
+    if effect == "special_strike" and target in ("self", "all_own", "all"):
+        bad("target", "a special strike is an attack: it cannot hit its own card", "choose another target")
+    if effect == "no_tap_after_attack" and target != "self":
+        bad("target", "no_tap_after_attack is gained by the card itself", 'delete target or set "self"')
     a.setdefault("target", "self")
     return Ability(**a)
 
@@ -463,6 +534,7 @@ FIELDS = {
                                       build=RowBonus),
     "strike_per_ally": _table({"element": _choice(ELEMENTS), "max": _integer(1)},
                               required=("element", "max"), build=AllyBonus),
+    "while": _while_list, "aura": _aura, "unanswered_vs": _choices(BONUS_VS),
     "played": _choices(TAP_ABILITIES), "abilities": _list_of(_ability), "elite": _boolean, "unique": _boolean, "assumed": _boolean,
     **{flag: _boolean for flag in FLAGS},
 }
@@ -583,6 +655,10 @@ def _card(name, table, fail):
     if len(values.get("abilities", ())) > MAX_ABILITIES:
         fail("abilities", f"more than {MAX_ABILITIES} abilities", "the engine holds at most "
              f"{MAX_ABILITIES} per card")
+    if values.get("unanswered") and values.get("unanswered_vs"):
+        fail("unanswered_vs", "the card already has an unanswered strike against every target",
+             "delete unanswered_vs or unanswered")
     values["card_class"] = values.pop("class", "")
+    values["while_blocks"] = values.pop("while", ())
     values.setdefault("move", 0)
     return Card(name=name, **values)

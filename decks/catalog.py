@@ -71,6 +71,25 @@ COVERED = [
     (rf"on moving to an adjacent cell: wound by {_N} every creature costing {_N} or less adjacent to "
      r"that cell"),
     r"formation: gains a counter at the start of your turn",
+    # `while` blocks (conditional keywords), auras, the vs values opposite / isolated, the special_strike
+    # and no_tap_after_attack effects, the to_enemy_half / to_own_half triggers
+    rf"formation: (?:OvA|OvZ|armor) {_N} while in formation with an? (?:elite|ordinary) creature",
+    (rf"in the (?:central|leftmost or rightmost) column: (?:OvA {_N}|OvZ {_N}|-{_N} from weak strikes|"
+     rf"\+{_N} to (?:weak|medium|strong)(?: and (?:medium|strong))? strikes)"
+     rf"(?: and (?:OvA {_N}|OvZ {_N}|-{_N} from weak strikes|\+{_N} to (?:weak|medium|strong)"
+     rf"(?: and (?:medium|strong))? strikes))*"),
+    (rf"while more of your creatures than enemy creatures are adjacent: (?:OvA {_N}|directed strike)"
+     rf"(?: and (?:OvA {_N}|directed strike))?"),
+    (rf"(?:\+{_N} strike|OvA {_N}|-{_N} from non-magic attacks)(?:(?:,| and) (?:\+{_N} strike|OvA {_N}|"
+     rf"-{_N} from non-magic attacks))* while adjacent creatures belong to at least {_N} different classes"),
+    (rf"your (?:mountain|steppe|forest|swamp|dark|neutral) creatures to its left and right get -{_N} from "
+     r"(?:ranged attacks|strikes|non-magic attacks|shots and throws)"),
+    rf"your creatures with shot, throw or discharge in its column get \+{_N} range",
+    rf"\+{_N} strike vs creatures opposite it",
+    r"may declare an unanswered strike at an enemy creature with no other enemy creatures to its left and right",
+    rf"when hit by a melee strike: special strike {_N} at the attacker",
+    rf"after moving from your half to the enemy half: \+{_N} strike until end of turn",
+    r"after moving from the enemy half to yours: does not tap when attacking until end of turn",
     # not an ability: a note on the source text
     r"text carries errata \d{4}-\d{2}-\d{2}",
 ]

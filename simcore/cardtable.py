@@ -9,8 +9,9 @@ reads it): row i is card i; row cards + i is its blank twin (printed stats
 only, no abilities), which the kernels read while card i has lost its abilities (state field EFF).
 Columns:
   0 .. N_FIELDS-1                      printed stats and keywords (RULES.md section 1, issue 2 part 4)
-  BONUS0 + 5k  (k < MAX_BONUS)         "+N strike [vs X]": amount, vs, applies_to, strengths mask, formation
-  REDUCE0 + 4k (k < MAX_REDUCE)        "-N from X": amount, source, attacker cost at most (0 = any), formation
+  BONUS0 + 5k  (k < MAX_BONUS)         "+N strike [vs X]": amount, vs, applies_to, strengths mask, slot
+  REDUCE0 + 4k (k < MAX_REDUCE)        "-N from X": amount, source, attacker cost at most (0 = any), slot
+                                       (slot: SLOT_ALWAYS, SLOT_FORMATION, SLOT_WHILE0 + b: `while` block b)
   AB0 + AB_W * k (k < MAX_AB)          the card's abilities (rules 113-118), AB_* columns below
 """
 from typing import NamedTuple
@@ -25,7 +26,24 @@ import numpy as np
  GAIN_DIRECTED, GAIN_PROT, RECRUIT_GOLD, DIRECTED_VS, MAGIC_USER, RANGED_USER, HAS_FORMATION,
  F_OVA, F_OVZ, F_ARMOR, F_PROT, N_PLAYED, PLAYED0, PLAYED1, PLAYED2, PLAYED3, HAS_BONUS,
  HAS_REDUCE, GAIN_COUNTER, RANGED_PER_COUNTER, RANGED_SPEND, MAX_COUNTERS, RPOISON_W, RPOISON_M,
- RPOISON_S, ROW_BONUS_ROW, ROW_BONUS_AMT, ALLY_ELEMENT, ALLY_MAX, IGN_DRAWS, N_FIELDS) = range(71)
+ RPOISON_S, ROW_BONUS_ROW, ROW_BONUS_AMT, ALLY_ELEMENT, ALLY_MAX, IGN_DRAWS,
+ UNANSWERED_VS, HAS_WHILE, W0_COND, W0_COUNT, W0_OVA, W0_OVZ, W0_ARMOR, W0_PROT, W0_DIRECTED,
+ W1_COND, W1_COUNT, W1_OVA, W1_OVZ, W1_ARMOR, W1_PROT, W1_DIRECTED, CLASS0, CLASS1,
+ AURA_TO, AURA_F_ELEM, AURA_F_FLAGS, AURA_F_COST, AURA_F_COST_MAX, AURA_RED_AMT, AURA_RED_SRC,
+ AURA_RED_COST_MAX, AURA_RANGE, N_FIELDS) = range(98)
+# `while` blocks (keywords that hold while a board condition holds): block b at W0_COND + W_W * b,
+# columns COND, COUNT, OVA, OVZ, ARMOR, PROT, DIRECTED; their strike bonuses and reductions sit in the
+# BONUS/REDUCE rows with condition slot 2 + b
+W_W = W1_COND - W0_COND
+W_COND, W_COUNT, W_OVA, W_OVZ, W_ARMOR, W_PROT, W_DIRECTED = range(7)
+WHILE_CODES = {"central_column": 1, "edge_column": 2, "outnumbering_adjacent": 3, "adjacent_classes": 4,
+               "formation_with_elite": 5, "formation_with_ordinary": 6}
+WC_CENTRAL, WC_EDGE, WC_OUTNUMBER, WC_CLASSES, WC_FORM_ELITE, WC_FORM_ORDINARY = range(1, 7)
+# condition slot of a strike bonus / reduction row: always, formation, while block 0, while block 1
+SLOT_ALWAYS, SLOT_FORMATION, SLOT_WHILE0 = 0, 1, 2
+# aura (what the card gives its owner's other creatures): AURA_TO codes
+AURA_CODES = {"left_right": 1, "column": 2}
+AURA_LEFT_RIGHT, AURA_COLUMN = 1, 2
 
 ELEMENTS = ("steppe", "mountains", "forest", "swamps", "darkness", "neutral")
 E_NEUTRAL = 5
@@ -48,15 +66,17 @@ P_POISON, P_MAGIC, P_DISCHARGE, P_SHOT, P_THROW, P_SPELL, P_FLYER, P_WEAK = (
 # "vs" filters of strike bonuses and directed_vs
 VS_CODES = {"always": 0, "steppe": 1, "mountains": 2, "forest": 3, "swamps": 4, "darkness": 5,
             "neutral": 6, "closed": 7, "flyer": 8, "defender": 9, "magic_user": 10,
-            "ranged_user": 11, "armored_or_experienced": 12}
-VS_CLOSED, VS_FLYER, VS_DEFENDER, VS_MAGIC, VS_RANGED, VS_ARMORED = 7, 8, 9, 10, 11, 12
+            "ranged_user": 11, "armored_or_experienced": 12, "opposite": 13, "isolated": 14}
+VS_CLOSED, VS_FLYER, VS_DEFENDER, VS_MAGIC, VS_RANGED, VS_ARMORED, VS_OPPOSITE, VS_ISOLATED = (
+    7, 8, 9, 10, 11, 12, 13, 14)
+N_VS = 15
 
 # applies_to of strike bonuses
 APPLY_CODES = {"strike": 1, "ranged": 2, "all": 3}
 
 # reduction sources; an element e is 10 + its index
 SOURCE_CODES = {"strikes": 0, "ranged": 1, "non_magic": 2, "diagonal_strikes": 3,
-                "shots_throws": 4, "flyers": 5}
+                "shots_throws": 4, "flyers": 5, "weak_strikes": 6}
 SOURCE_CODES.update({e: 10 + i for i, e in enumerate(ELEMENTS)})
 
 # played (tap) abilities, in card-text order for the scenario's `ability = N`
@@ -87,19 +107,21 @@ F_LOSER = 2           # can make cards lose their abilities: recomputation (503.
 F_TURN_TRIGGERS = 4   # start/end of turn triggers
 F_FAST = 8            # a fast ability: priority windows (114.2.2)
 F_DEATH_WATCH = 16    # a "when a creature dies" trigger
+F_AURA = 32           # an aura: reductions and ranges read the auras of the cards in play
 
 AB_KINDS = {"played": 1, "fast": 2, "triggered": 3, "permanent": 4}
 KIND_PLAYED, KIND_FAST, KIND_TRIGGERED, KIND_PERMANENT = 1, 2, 3, 4
 TRIGGER_CODES = {"on_strike": 1, "on_struck": 2, "on_death": 3, "turn_start": 5, "turn_end": 6,
                  "opponent_turn_start": 7, "opponent_turn_end": 8, "on_move": 9, "creature_dies": 10,
-                 "on_defend": 11}
+                 "on_defend": 11, "to_enemy_half": 12, "to_own_half": 13}
 (T_ON_STRIKE, T_ON_STRUCK, T_ON_DEATH, _T_UNUSED, T_TURN_START, T_TURN_END, T_OPP_TURN_START,
- T_OPP_TURN_END, T_ON_MOVE, T_CREATURE_DIES, T_ON_DEFEND) = range(1, 12)
+ T_OPP_TURN_END, T_ON_MOVE, T_CREATURE_DIES, T_ON_DEFEND, T_TO_ENEMY_HALF, T_TO_OWN_HALF) = range(1, 14)
 EFFECT_CODES = {"wound": 1, "heal": 2, "extra_lives": 3, "reduce_life": 4, "destroy": 5, "poison": 6,
                 "strike_bonus": 7, "lose_abilities": 8, "close": 9, "open": 10, "gain_counter": 11,
-                "trap": 12, "boost_next_attack": 13}
+                "trap": 12, "boost_next_attack": 13, "special_strike": 14, "no_tap_after_attack": 15}
 (EF_WOUND, EF_HEAL, EF_EXTRA_LIVES, EF_REDUCE_LIFE, EF_DESTROY, EF_POISON, EF_STRIKE_BONUS,
- EF_LOSE_ABILITIES, EF_CLOSE, EF_OPEN, EF_GAIN_COUNTER, EF_TRAP, EF_BOOST) = range(1, 14)
+ EF_LOSE_ABILITIES, EF_CLOSE, EF_OPEN, EF_GAIN_COUNTER, EF_TRAP, EF_BOOST, EF_SPECIAL,
+ EF_NO_TAP) = range(1, 16)
 TARGET_CODES = {"self": 0, "attacked": 1, "attacker": 2, "adjacent_enemies": 3, "adjacent": 4,
                 "chosen": 5, "chosen_enemy": 6, "chosen_own": 7, "all_enemies": 8, "all_own": 9,
                 "all": 10}
@@ -139,6 +161,15 @@ def _bonus_rows(bonuses, formation):
 def _reduce_rows(reductions, formation):
     return [(r.amount, SOURCE_CODES[r.source], r.attacker_cost_at_most, formation)
             for r in reductions]
+
+
+def class_ids(cards):
+    """Creature classes of the card set (a card may print two, "Эльф, Инквизитор"), numbered from 1
+    in sorted order; the kernels count distinct classes as bits 1 << (id - 1)."""
+    names = sorted({k.strip() for c in cards for k in c.card_class.split(",") if k.strip()})
+    if len(names) > 62:
+        raise ValueError("more than 62 creature classes; widen the class mask")
+    return {k: i + 1 for i, k in enumerate(names)}
 
 
 def _filter_row(f):
@@ -182,7 +213,7 @@ def _ability_row(a):
     return row
 
 
-BLANK_KEEPS = (ELEMENT, COST, ELITE, UNIQUE, FLYER, LIFE, MOVE, SW, SM, SS)
+BLANK_KEEPS = (ELEMENT, COST, ELITE, UNIQUE, FLYER, LIFE, MOVE, SW, SM, SS, CLASS0, CLASS1)
 
 
 def compile_cardset(cardset) -> CardTable:
@@ -190,6 +221,7 @@ def compile_cardset(cardset) -> CardTable:
     blank twins)."""
     cards = cardset.cards
     n = len(cards)
+    classes = class_ids(cards)
     stats = np.zeros((2 * n, TABLE_WIDTH), np.int64)
     for i, c in enumerate(cards):
         row = stats[i]
@@ -238,6 +270,15 @@ def compile_cardset(cardset) -> CardTable:
         for v in c.directed_vs:
             vs_mask |= 1 << VS_CODES[v]
         row[DIRECTED_VS] = vs_mask
+        vs_mask = 0
+        for v in c.unanswered_vs:
+            vs_mask |= 1 << VS_CODES[v]
+        row[UNANSWERED_VS] = vs_mask
+        own = [classes[k.strip()] for k in c.card_class.split(",") if k.strip()]
+        if len(own) > 2:
+            raise ValueError(f"{c.name}: more than two classes")
+        for j, k in enumerate(own):
+            row[CLASS0 + j] = k
         row[MAGIC_USER] = int(row[RKIND] == K_DISCHARGE)
         row[RANGED_USER] = int(row[RKIND] in (K_SHOT, K_THROW, K_DISCHARGE))
         brows = _bonus_rows(c.strike_bonus, 0)
@@ -250,6 +291,30 @@ def compile_cardset(cardset) -> CardTable:
             row[F_PROT] = _prot_mask(f.protection)
             brows += _bonus_rows(f.strike_bonus, 1)
             rrows += _reduce_rows(f.reduce, 1)
+        for b, w in enumerate(c.while_blocks):
+            base = W0_COND + W_W * b
+            row[base + W_COND] = WHILE_CODES[w.condition]
+            row[base + W_COUNT] = w.count
+            row[base + W_OVA], row[base + W_OVZ], row[base + W_ARMOR] = (
+                w.attack_experience, w.defence_experience, w.armor)
+            row[base + W_PROT] = _prot_mask(w.protection)
+            row[base + W_DIRECTED] = int(w.directed)
+            brows += _bonus_rows(w.strike_bonus, SLOT_WHILE0 + b)
+            rrows += _reduce_rows(w.reduce, SLOT_WHILE0 + b)
+            row[HAS_WHILE] = 1
+            if w.condition.startswith("formation_with"):
+                row[HAS_FORMATION] = 1      # it takes part in formations
+        if c.aura is not None:
+            a = c.aura
+            row[AURA_TO] = AURA_CODES[a.to]
+            (row[AURA_F_ELEM], row[AURA_F_FLAGS], row[AURA_F_COST],
+             row[AURA_F_COST_MAX]) = _filter_row(a.filter)
+            if a.reduce:
+                row[AURA_RED_AMT] = a.reduce[0].amount
+                row[AURA_RED_SRC] = SOURCE_CODES[a.reduce[0].source]
+                row[AURA_RED_COST_MAX] = a.reduce[0].attacker_cost_at_most
+            row[AURA_RANGE] = a.range
+            row[AB_FLAGS] |= F_AURA
         if len(brows) > MAX_BONUS or len(rrows) > MAX_REDUCE:
             raise ValueError(f"{c.name}: more than {MAX_BONUS} strike bonuses or "
                              f"{MAX_REDUCE} reductions; raise MAX_BONUS/MAX_REDUCE")

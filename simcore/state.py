@@ -55,7 +55,7 @@ MAX_ACTIONS = 512        # legal-action buffer, allocated once per game
 (CARD_ID, ZONE, CELL, WOUNDS, EXTRA_LIVES, LIFE_MAX, CLOSED, MOVES_LEFT, MOVED, ACTED, STRIKES,
  LAST_TARGET, ARMOR_LEFT, COUNTERS, POISON, GAINED, DIED_FROM, DEATH_TURN, DEALT, BOUGHT,
  DMG_DEALT, KILLS, EFF, LAST_CELL, TMP_STRIKE, USED_TURN, USED_GAME, ACQ_LOST, HEAL_END, AB_USES,
- DEATH_PENDING, N_CARD_FIELDS) = range(32)
+ DEATH_PENDING, TMP_FLAGS, N_CARD_FIELDS) = range(33)
 # EFF: the card id the kernels read abilities from: CARD_ID, or CARD_ID + cards (its blank twin, printed
 #      stats only) while it has lost its abilities (recomputed after every action, 503.3)
 # LAST_CELL: the cell it stood on when it last left the battlefield (509.3)
@@ -63,13 +63,15 @@ MAX_ACTIONS = 512        # legal-action buffer, allocated once per game
 # this turn / this battle (limits); ACQ_LOST: 1 = lost its abilities by an acquired effect (117);
 # HEAL_END: heal this much at the end of the turn (Рафаэль's second condition, 118.3);
 # AB_USES: how many times its played abilities were used (outcome counts); DEATH_PENDING: destroyed,
-# its on-death abilities not yet fired
+# its on-death abilities not yet fired; TMP_FLAGS: keywords gained until the end of the turn (bit 0:
+# does not tap after attacking, TF_NO_TAP)
 NCF = N_CARD_FIELDS
 CARD_FIELD_NAMES = ("card", "zone", "cell", "wounds", "extra_lives", "life_max", "closed",
                     "moves_left", "moved", "acted", "strikes", "last_target", "armor_left",
                     "counters", "poison", "gained", "died_from", "death_turn", "dealt", "bought",
                     "dmg_dealt", "kills", "eff", "last_cell", "tmp_strike", "used_turn", "used_game",
-                    "acq_lost", "heal_end", "ab_uses", "death_pending")
+                    "acq_lost", "heal_end", "ab_uses", "death_pending", "tmp_flags")
+TF_NO_TAP = 1
 
 # game fields
 G_FIRST = 0              # seat that moves first (0 or 1)

@@ -124,9 +124,11 @@ def strike_wounds3(C, S, g, att, t, t_defending, ign, no_bonus):
     prot = protections(C, S, g, t)
     if C[ca, FLYER] == 1 and (prot & P_FLYER) and C[ca, IGN_ZOAL] == 0:
         return 0, 0, 0
-    red = reduction(C, S, g, t, att, K_STRIKE) + S[g, t * NCF + ARMOR_LEFT]
-    w1 = 0 if prot & P_WEAK else max(w1 - red, 0)
-    return w1, max(w2 - red, 0), max(w3 - red, 0)
+    armor = S[g, t * NCF + ARMOR_LEFT]
+    w1 = 0 if prot & P_WEAK else max(w1 - reduction(C, S, g, t, att, K_STRIKE, 1) - armor, 0)
+    w2 = max(w2 - reduction(C, S, g, t, att, K_STRIKE, 2) - armor, 0)
+    w3 = max(w3 - reduction(C, S, g, t, att, K_STRIKE, 3) - armor, 0)
+    return w1, w2, w3
 
 
 @njit(cache=True, inline="always")
@@ -193,7 +195,7 @@ def ranged_wounds3(C, S, g, att, t, kind, ign):
         return max(w1, 0), max(w2, 0), max(w3, 0)
     if protected_from(C, S, g, t, att, kind, 2):
         return 0, 0, 0
-    red = reduction(C, S, g, t, att, kind)
+    red = reduction(C, S, g, t, att, kind, 0)
     if kind != K_DISCHARGE:
         red += S[g, t * NCF + ARMOR_LEFT]
     return max(w1 - red, 0), max(w2 - red, 0), max(w3 - red, 0)

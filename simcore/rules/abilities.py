@@ -51,25 +51,20 @@ from ..cardtable import (
     EF_GAIN_COUNTER,
     EF_HEAL,
     EF_LOSE_ABILITIES,
+    EF_NO_TAP,
     EF_OPEN,
     EF_POISON,
     EF_REDUCE_LIFE,
+    EF_SPECIAL,
     EF_STRIKE_BONUS,
     EF_TRAP,
     EF_WOUND,
     ELEMENT,
-    ELITE,
     F_DEATH_WATCH,
     F_LOSER,
     F_TURN_TRIGGERS,
-    FF_ELITE,
-    FF_GROUND,
-    FF_ORDINARY,
-    FF_OTHER,
-    FF_POISONED,
-    FF_RANGED_USER,
-    FF_UNWOUNDED,
-    FLYER,
+    IGN_TARGET,
+    K_SPECIAL,
     KIND_FAST,
     KIND_PERMANENT,
     KIND_PLAYED,
@@ -79,7 +74,6 @@ from ..cardtable import (
     MAX_COUNTERS,
     N_AB,
     P_SPELL,
-    RANGED_USER,
     T_CREATURE_DIES,
     T_ON_DEATH,
     TG_ADJ,
@@ -132,11 +126,22 @@ from ..state import (
     USED_GAME,
     USED_TURN,
     WOUNDS,
+    TF_NO_TAP,
+    TMP_FLAGS,
     Z_FIELD,
     ZONE,
 )
 from .board import adjacent_cells, in_formation, in_play, manhattan, n_in_play, owner_of, play_slot
-from .damage import current_life, heal, poison, protections, wound
+from .damage import (
+    absorb_armor,
+    attack_wounds,
+    card_filter_ok,
+    current_life,
+    heal,
+    poison,
+    protections,
+    wound,
+)
 from .destruction import check_destruction, check_game_end, destroy
 from .errors import (
     E_ACTED,
@@ -157,7 +162,7 @@ from .errors import (
     E_TARGET_THEIRS,
     E_TARGET_UNWANTED,
 )
-from .log import EV_ABILITY, EV_DELAYED, EV_LOST, log, logging
+from .log import EV_ABILITY, EV_ATTACK, EV_DELAYED, EV_LOST, log, logging
 
 DL_TRAP = 1
 DL_BOOST = 2
@@ -271,34 +276,7 @@ def matches(C, S, g, src, c, k, t):
 def filter_ok(C, S, g, src, c, k, t, col0):
     """Card t against the filter stored at columns col0.. (element, flags, cost, cost at most) of
     ability k: the target filter (AB_F_ELEM) or the trigger filter (AB_TF_ELEM)."""
-    ct = S[g, t * NCF + EFF]
-    e = ab(C, c, k, col0)
-    if e > 0 and C[ct, ELEMENT] != e - 1:
-        return False
-    cost = ab(C, c, k, col0 + 2)
-    if cost > 0 and C[ct, COST] != cost - 1:
-        return False
-    cmax = ab(C, c, k, col0 + 3)
-    if cmax > 0 and C[ct, COST] > cmax - 1:
-        return False
-    f = ab(C, c, k, col0 + 1)
-    if f == 0:
-        return True
-    if (f & FF_ELITE) and C[ct, ELITE] == 0:
-        return False
-    if (f & FF_ORDINARY) and C[ct, ELITE] == 1:
-        return False
-    if (f & FF_POISONED) and S[g, t * NCF + POISON] == 0:
-        return False
-    if (f & FF_RANGED_USER) and C[ct, RANGED_USER] == 0:
-        return False
-    if (f & FF_GROUND) and C[ct, FLYER] == 1:
-        return False
-    if (f & FF_UNWOUNDED) and S[g, t * NCF + WOUNDS] > 0:
-        return False
-    if (f & FF_OTHER) and t == src:
-        return False
-    return True
+    return card_filter_ok(C, S, g, src, t, c, AB0 + AB_W * k + col0)
 
 
 @njit(cache=True)
@@ -384,6 +362,17 @@ def apply_effect(C, S, g, src, c, k, t):
         S[g, t * NCF + CLOSED] = 1
     elif eff == EF_OPEN:
         S[g, t * NCF + CLOSED] = 0
+    elif eff == EF_SPECIAL:
+        # an attack of src, as its tap special strike: strike bonuses, protections, reductions and
+        # armor apply; no dice, no counter-strike
+        if logging(S, g):
+            log(S, g, EV_ATTACK, src, t, K_SPECIAL, 0, 0)
+        ign = C[S[g, src * NCF + EFF], IGN_TARGET] == 1
+        w = attack_wounds(C, S, g, src, t, K_SPECIAL, 0, n, False, ign, False)
+        w = absorb_armor(C, S, g, t, w, K_SPECIAL, ign)
+        wound(S, g, t, w, src)
+    elif eff == EF_NO_TAP:
+        S[g, t * NCF + TMP_FLAGS] |= TF_NO_TAP
     elif eff == EF_GAIN_COUNTER:
         m = C[S[g, t * NCF + EFF], MAX_COUNTERS]
         if m == 0 or S[g, t * NCF + COUNTERS] < m:
@@ -571,6 +560,7 @@ def end_of_turn_effects(C, S, g):
                 S[g, s * NCF + HEAL_END] = 0
                 heal(S, g, s, h)
             S[g, s * NCF + TMP_STRIKE] = 0
+            S[g, s * NCF + TMP_FLAGS] = 0
             S[g, s * NCF + USED_TURN] = 0
 
 

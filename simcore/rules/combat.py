@@ -14,6 +14,7 @@ from ..cardtable import (
     CLOSE_TARGET,
     CLUMSY,
     DEF_NO_TAP,
+    F_AURA,
     DRAWS_RANGED,
     F_ABILITIES,
     FINISH,
@@ -61,6 +62,8 @@ from ..state import (
     NCF,
     PARAM0,
     STRIKES,
+    TF_NO_TAP,
+    TMP_FLAGS,
     Z_AUX,
     Z_FIELD,
     ZONE,
@@ -81,6 +84,7 @@ from .damage import (
     absorb_armor,
     attack_roll_bonus,
     attack_wounds,
+    aura_range,
     base_value,
     current_life,
     defence_experience,
@@ -258,6 +262,8 @@ def ranged_error(C, S, g, att, t):
         if adjacent_cells(S[g, att * NCF + CELL], S[g, t * NCF + CELL]):
             return E_ADJACENT_RANGED
         rng = C[ca, RRANGE]
+        if rng > 0 and S[g, GAME0 + G_FLAGS] & F_AURA:
+            rng += aura_range(C, S, g, att)
         if rng > 0 and manhattan(S[g, att * NCF + CELL], S[g, t * NCF + CELL]) > rng:
             return E_OUT_OF_RANGE
     return E_OK
@@ -352,7 +358,8 @@ def finish_action(C, S, g, s):
 def after_attack(C, S, g, att):
     """The same after an attack, except that a card that does not tap after attacking stays open."""
     finish_action(C, S, g, att)
-    S[g, att * NCF + CLOSED] = 1 - C[S[g, att * NCF + EFF], NO_TAP]
+    no_tap = C[S[g, att * NCF + EFF], NO_TAP] | (S[g, att * NCF + TMP_FLAGS] & TF_NO_TAP)
+    S[g, att * NCF + CLOSED] = 1 - no_tap
     if logging(S, g):
         log(S, g, EV_CLOSE, att, S[g, att * NCF + CLOSED], 0, 0, 0)
 

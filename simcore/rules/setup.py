@@ -92,6 +92,7 @@ from ..state import (
     PARAM0,
     POISON,
     STRIKES,
+    TMP_FLAGS,
     TMP_STRIKE,
     USED_GAME,
     USED_TURN,
@@ -144,6 +145,7 @@ def init_game(C, S, g, decks, sizes, seed, game_index):
         S[g, s * NCF + KILLS] = 0
         S[g, s * NCF + LAST_CELL] = -1
         S[g, s * NCF + TMP_STRIKE] = 0
+        S[g, s * NCF + TMP_FLAGS] = 0
         S[g, s * NCF + USED_TURN] = 0
         S[g, s * NCF + USED_GAME] = 0
         S[g, s * NCF + ACQ_LOST] = 0
