@@ -23,7 +23,7 @@ RANGED_KINDS = ("shot", "throw", "discharge", "row_strike")
 STRENGTHS = ("weak", "medium", "strong")
 BONUS_VS = ("always",) + ELEMENTS + (
     "closed", "flyer", "defender", "magic_user", "ranged_user", "armored_or_experienced", "opposite",
-    "isolated")
+    "isolated", "throw_user")
 BONUS_APPLIES_TO = ("strike", "ranged", "all")
 REDUCE_SOURCES = ("strikes", "ranged", "non_magic", "diagonal_strikes", "shots_throws", "flyers",
                   "weak_strikes") + ELEMENTS
@@ -91,7 +91,9 @@ class Formation:
 
 # conditions of `while` blocks (keywords that hold while a board condition holds)
 WHILE_CONDITIONS = ("central_column", "edge_column", "outnumbering_adjacent", "adjacent_classes",
-                    "formation_with_elite", "formation_with_ordinary")
+                    "formation_with_elite", "formation_with_ordinary", "unwounded_allies_adjacent",
+                    "creature_in_every_row")
+COUNTED_CONDITIONS = ("adjacent_classes", "unwounded_allies_adjacent")
 MAX_WHILE = 2
 
 
@@ -99,7 +101,7 @@ MAX_WHILE = 2
 class While:
     """Keywords that hold only while `condition` holds for the card (VOCABULARY.md, "While")."""
     condition: str
-    count: int = 0                  # adjacent_classes: at least this many classes
+    count: int = 0                  # adjacent_classes, unwounded_allies_adjacent: at least this many
     attack_experience: int = 0
     defence_experience: int = 0
     armor: int = 0
@@ -126,11 +128,15 @@ TRIGGERS = ("on_strike", "on_struck", "on_death", "turn_start", "turn_end", "opp
             "opponent_turn_end", "on_move", "creature_dies", "on_defend", "to_enemy_half", "to_own_half")
 EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "destroy", "poison", "strike_bonus",
            "lose_abilities", "close", "open", "gain_counter", "trap", "boost_next_attack", "special_strike",
-           "no_tap_after_attack")
+           "no_tap_after_attack", "attack_experience", "ranged_bonus", "range_bonus", "gain_directed", "stun")
 TARGETS = ("self", "attacked", "attacker", "adjacent_enemies", "adjacent", "chosen", "chosen_enemy",
-           "chosen_own", "all_enemies", "all_own", "all")
-CONDITIONS = ("always", "in_formation", "unwounded", "wounded", "adjacent_enemy")
-DURATIONS = ("end_of_turn",)
+           "chosen_own", "all_enemies", "all_own", "all", "chosen_adjacent")
+CONDITIONS = ("always", "in_formation", "unwounded", "wounded", "adjacent_enemy", "own_front_row",
+              "own_back_row")
+DURATIONS = ("end_of_turn", "end_of_own_turn")
+DURATION_EFFECTS = ("strike_bonus", "attack_experience")        # effects with a duration
+ALSO_EFFECTS = ("wound", "poison", "heal")                      # effects an `also` may add
+SELF_ONLY_EFFECTS = ("no_tap_after_attack", "ranged_bonus", "range_bonus", "gain_directed")
 LIMITS = ("once_per_turn", "once_per_battle")
 THEN_AT = ("turn_end",)
 # which effects each kind of ability may have (the engine plays exactly these)
@@ -163,6 +169,13 @@ class Then:
 
 
 @dataclass(frozen=True)
+class Also:
+    """A second effect of the same ability on the same targets, right after the first."""
+    effect: str                     # wound | poison | heal
+    amount: int
+
+
+@dataclass(frozen=True)
 class Ability:
     kind: str                       # played (slow) | fast | triggered | permanent
     effect: str
@@ -181,6 +194,9 @@ class Ability:
     and_self: bool = False          # the effect also hits the ability's own card (Харон)
     then: Then | None = None
     trigger_filter: TargetFilter = TargetFilter()   # creature_dies: which deaths count
+    optional: bool = False          # triggered with a chosen target: "may", the owner may choose none
+    also: Also | None = None        # a second effect on the same targets
+    destroy_self: bool = False      # the card destroys itself first (Болотник)
     name: str = ""                  # the printed name, e.g. "ловушка"
 
 
@@ -239,6 +255,10 @@ class Card:
     while_blocks: tuple[While, ...] = ()        # TOML key `while`
     aura: Aura | None = None
     unanswered_vs: tuple[str, ...] = ()
+    second_player_counters: int = 0             # as 2nd player: starts battle with N counters
+    strikes_at_it_weak: bool = False            # all simple strikes at it are reduced to weak
+    draws_ranged_condition: str = ""            # draws_ranged only while this holds (adjacent_enemy)
+    finish_off_bonus: str = ""                  # finish off N + X (adjacent_poisoned)
     played: tuple[str, ...] = ()
     abilities: tuple[Ability, ...] = ()
     assumed: bool = False
@@ -408,9 +428,9 @@ def _while(v):
                 "attack_experience": _integer(0), "defence_experience": _integer(0), "armor": _integer(0),
                 "strike_bonus": _strike_bonus, "reduce": _reduce, "protection": _protections,
                 "directed": _boolean}, required=("condition",), build=While)(v)
-    if (w.condition == "adjacent_classes") != (w.count > 0):
-        raise _Bad("count goes with condition adjacent_classes, and only with it",
-                   "write count = N for adjacent_classes, delete it otherwise", (".count",))
+    if (w.condition in COUNTED_CONDITIONS) != (w.count > 0):
+        raise _Bad(f"count goes with conditions {', '.join(COUNTED_CONDITIONS)}, and only with them",
+                   "write count = N for those, delete it otherwise", (".count",))
     return w
 
 
@@ -446,11 +466,14 @@ _ABILITY_FIELDS = {
     "duration": _choice(DURATIONS), "limit": _choice(LIMITS), "spell": _boolean, "and_self": _boolean,
     "then": _table({"at": _choice(THEN_AT), "effect": _choice(("heal",)), "amount": _integer(1)},
                    required=("at", "effect", "amount"), build=Then),
-    "trigger_filter": _filter, "name": _string,
+    "trigger_filter": _filter, "name": _string, "optional": _boolean,
+    "also": _table({"effect": _choice(ALSO_EFFECTS), "amount": _integer(1)}, required=("effect", "amount"),
+                   build=Also),
+    "destroy_self": _boolean,
 }
 AMOUNT_EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "poison", "strike_bonus", "trap",
-                  "boost_next_attack", "special_strike")
-CHOSEN_TARGETS = ("chosen", "chosen_enemy", "chosen_own")
+                  "boost_next_attack", "special_strike", "attack_experience", "ranged_bonus", "range_bonus")
+CHOSEN_TARGETS = ("chosen", "chosen_enemy", "chosen_own", "chosen_adjacent")
 
 
 def _ability(v):
@@ -490,12 +513,22 @@ def _ability(v):
             "choose another target")
     if "trigger_filter" in a and a.get("trigger") != "creature_dies":
         bad("trigger_filter", "trigger_filter says which deaths fire a creature_dies trigger", "delete it")
-    if target in CHOSEN_TARGETS and not played:
-        bad("target", "only played and fast abilities choose a target", "use self, adjacent... or all_*")
+    if target in CHOSEN_TARGETS and not (played or kind == "triggered"):
+        bad("target", "only played, fast and triggered abilities choose a target", "use adjacent... or all_*")
+    if target == "chosen_adjacent" and kind != "triggered":
+        bad("target", "chosen_adjacent is for triggered abilities (played ones: chosen with range)",
+            "use chosen, chosen_enemy or chosen_own")
+    if "optional" in a and not (kind == "triggered" and target in CHOSEN_TARGETS):
+        bad("optional", "optional ('may') is for triggered abilities with a chosen target", "delete optional")
     if "range" in a and target not in CHOSEN_TARGETS:
         bad("range", "range limits chosen targets only", "delete range")
-    if "duration" in a and effect != "strike_bonus":
-        bad("duration", "only strike_bonus has a duration", "delete duration")
+    if "duration" in a and effect not in DURATION_EFFECTS:
+        bad("duration", f"only {', '.join(DURATION_EFFECTS)} have a duration", "delete duration")
+    if "also" in a and (effect not in ALSO_EFFECTS or target == "self"):
+        bad("also", "also adds a wound, poison or heal to a wound, poison or heal on other cards", "delete also")
+    if a.get("destroy_self") and (not played or target not in ("adjacent", "adjacent_enemies")):
+        bad("destroy_self", "destroy_self is for played abilities acting around the card (Болотник)",
+            "delete destroy_self")
     if a.get("and_self") and effect != "destroy":
         bad("and_self", "and_self is for destroy (Харон's spell)", "delete and_self")
     if a.get("then") is not None and effect != "wound":
@@ -504,8 +537,8 @@ def _ability(v):
         bad("target", "an on-death ability cannot act on its dead card", "choose another target")
     if effect == "special_strike" and target in ("self", "all_own", "all"):
         bad("target", "a special strike is an attack: it cannot hit its own card", "choose another target")
-    if effect == "no_tap_after_attack" and target != "self":
-        bad("target", "no_tap_after_attack is gained by the card itself", 'delete target or set "self"')
+    if effect in SELF_ONLY_EFFECTS and target != "self":
+        bad("target", f"{effect} is gained by the card itself", 'delete target or set "self"')
     a.setdefault("target", "self")
     return Ability(**a)
 
@@ -513,7 +546,7 @@ def _ability(v):
 FLAGS = ("clumsy", "no_tap_after_attack", "directed", "unanswered", "strike_twice", "strike_twice_different",
          "ignores_flyer_protection", "defends_any", "defender_no_tap", "ignores_target_abilities",
          "counter_strikes_when_closed", "close_target_on_attack", "ignores_draws",
-         "gain_counter")  # the yes/no ability keywords
+         "gain_counter", "strikes_at_it_weak")  # the yes/no ability keywords
 
 FIELDS = {
     "set_number": _string, "element": _choice(ELEMENTS), "cost": _integer(0), "kind": _choice(KINDS),
@@ -521,7 +554,7 @@ FIELDS = {
     "ranged": _ranged, "armor": _integer(0), "attack_experience": _integer(0),
     "defence_experience": _integer(0), "regeneration": _integer(0), "jump": _integer(1),
     "finish_off": _integer(1), "heal_self": _heal, "special_strike": _integer(1),
-    "on_recruit_gold": _integer(1), "strike_bonus": _strike_bonus, "directed_vs": _choices(BONUS_VS),
+    "on_recruit_gold": _integer(1), "strike_bonus": _strike_bonus, "directed_vs": _choices(BONUS_VS[1:]),
     "reduce": _reduce, "protection": _protections, "poison_on_strike": _triple,
     "draws_ranged": _choices(DRAWS_RANGED),
     "tap_gain": _table({"directed": _boolean, "protection": _protections}, build=TapGain),
@@ -534,7 +567,9 @@ FIELDS = {
                                       build=RowBonus),
     "strike_per_ally": _table({"element": _choice(ELEMENTS), "max": _integer(1)},
                               required=("element", "max"), build=AllyBonus),
-    "while": _while_list, "aura": _aura, "unanswered_vs": _choices(BONUS_VS),
+    "while": _while_list, "aura": _aura, "unanswered_vs": _choices(BONUS_VS[1:]),
+    "second_player_counters": _integer(1), "draws_ranged_condition": _choice(("adjacent_enemy",)),
+    "finish_off_bonus": _choice(("adjacent_poisoned",)),
     "played": _choices(TAP_ABILITIES), "abilities": _list_of(_ability), "elite": _boolean, "unique": _boolean, "assumed": _boolean,
     **{flag: _boolean for flag in FLAGS},
 }
@@ -655,6 +690,10 @@ def _card(name, table, fail):
     if len(values.get("abilities", ())) > MAX_ABILITIES:
         fail("abilities", f"more than {MAX_ABILITIES} abilities", "the engine holds at most "
              f"{MAX_ABILITIES} per card")
+    if values.get("draws_ranged_condition") and not values.get("draws_ranged"):
+        fail("draws_ranged_condition", "the card draws no ranged attacks", "add draws_ranged = [...] or delete it")
+    if values.get("finish_off_bonus") and not values.get("finish_off"):
+        fail("finish_off_bonus", "the card has no finish off", "add finish_off = N or delete it")
     if values.get("unanswered") and values.get("unanswered_vs"):
         fail("unanswered_vs", "the card already has an unanswered strike against every target",
              "delete unanswered_vs or unanswered")

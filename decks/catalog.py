@@ -90,6 +90,31 @@ COVERED = [
     rf"when hit by a melee strike: special strike {_N} at the attacker",
     rf"after moving from your half to the enemy half: \+{_N} strike until end of turn",
     r"after moving from the enemy half to yours: does not tap when attacking until end of turn",
+    # temporary gains, row conditions, triggered abilities with a chosen target, `also`, destroy_self,
+    # second_player_counters, directed strike vs cards with a throw
+    rf"on moving to an adjacent cell: \+{_N} (?:discharge|shot|throw) range until end of turn",
+    r"directed strike vs cards with throw",
+    (rf"on death: wound an? (?:non-flying )?enemy creature by {_N}(?: \('[^']*'\))?"),
+    (rf"turn start in your (?:first|third) row: (?:\+{_N} to (?:shots|throws|discharges)|directed strike)"
+     r" until end of turn"),
+    (rf"on becoming a defender: (?:\+{_N} strike|OvA {_N})(?: and (?:\+{_N} strike|OvA {_N}))?"
+     r" until end of your next turn"),
+    (rf"\+{_N} strike(?: and OvA)? while at least (?:{_N}|two|three|four) unwounded creatures of yours "
+     r"are adjacent"),
+    rf"on moving: may heal an adjacent creature by {_N}",
+    (rf"counter\+tap: destroy itself, wound all adjacent enemy creatures by {_N} and poison them {_N}"
+     r"(?: \('[^']*'\))?"),
+    r"as 2nd player: starts battle with (?:a counter|\d+ counters)",
+    # strikes_at_it_weak, special strike on death, conditional draws_ranged, finish_off_bonus, stun,
+    # creature_in_every_row
+    r"all strikes against it are reduced to weak",
+    rf"on death: special strike {_N} at an adjacent creature",
+    (r"enemy cards may shoot and throw only at it while it is adjacent to an enemy creature "
+     r"\(any range\)"),
+    r"tap: finish off X\+1, X = poisoned creatures adjacent to the target",
+    r"a creature that strikes it does not untap at the start of its next turn(?: \('[^']*'\))?",
+    (rf"tap: (?:shot|throw|discharge)(?: '[^']*')? {_STRIKE}(?: range {_N})?, \+{_N} if you have a "
+     r"creature in every row of the battlefield"),
     # not an ability: a note on the source text
     r"text carries errata \d{4}-\d{2}-\d{2}",
 ]

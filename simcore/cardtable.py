@@ -30,15 +30,20 @@ import numpy as np
  UNANSWERED_VS, HAS_WHILE, W0_COND, W0_COUNT, W0_OVA, W0_OVZ, W0_ARMOR, W0_PROT, W0_DIRECTED,
  W1_COND, W1_COUNT, W1_OVA, W1_OVZ, W1_ARMOR, W1_PROT, W1_DIRECTED, CLASS0, CLASS1,
  AURA_TO, AURA_F_ELEM, AURA_F_FLAGS, AURA_F_COST, AURA_F_COST_MAX, AURA_RED_AMT, AURA_RED_SRC,
- AURA_RED_COST_MAX, AURA_RANGE, N_FIELDS) = range(98)
+ AURA_RED_COST_MAX, AURA_RANGE, SECOND_COUNTERS, STRIKES_WEAK, DRAWS_COND, FINISH_BONUS,
+ N_FIELDS) = range(102)
+DRAWS_WHILE_ADJ_ENEMY = 1     # DRAWS_COND: draws_ranged only while an enemy creature is adjacent
+FINISH_ADJ_POISONED = 1       # FINISH_BONUS: + 1 per poisoned creature adjacent to the target
 # `while` blocks (keywords that hold while a board condition holds): block b at W0_COND + W_W * b,
 # columns COND, COUNT, OVA, OVZ, ARMOR, PROT, DIRECTED; their strike bonuses and reductions sit in the
 # BONUS/REDUCE rows with condition slot 2 + b
 W_W = W1_COND - W0_COND
 W_COND, W_COUNT, W_OVA, W_OVZ, W_ARMOR, W_PROT, W_DIRECTED = range(7)
 WHILE_CODES = {"central_column": 1, "edge_column": 2, "outnumbering_adjacent": 3, "adjacent_classes": 4,
-               "formation_with_elite": 5, "formation_with_ordinary": 6}
-WC_CENTRAL, WC_EDGE, WC_OUTNUMBER, WC_CLASSES, WC_FORM_ELITE, WC_FORM_ORDINARY = range(1, 7)
+               "formation_with_elite": 5, "formation_with_ordinary": 6, "unwounded_allies_adjacent": 7,
+               "creature_in_every_row": 8}
+(WC_CENTRAL, WC_EDGE, WC_OUTNUMBER, WC_CLASSES, WC_FORM_ELITE, WC_FORM_ORDINARY, WC_UNWOUNDED_ALLIES,
+ WC_EVERY_ROW) = range(1, 9)
 # condition slot of a strike bonus / reduction row: always, formation, while block 0, while block 1
 SLOT_ALWAYS, SLOT_FORMATION, SLOT_WHILE0 = 0, 1, 2
 # aura (what the card gives its owner's other creatures): AURA_TO codes
@@ -66,10 +71,11 @@ P_POISON, P_MAGIC, P_DISCHARGE, P_SHOT, P_THROW, P_SPELL, P_FLYER, P_WEAK = (
 # "vs" filters of strike bonuses and directed_vs
 VS_CODES = {"always": 0, "steppe": 1, "mountains": 2, "forest": 3, "swamps": 4, "darkness": 5,
             "neutral": 6, "closed": 7, "flyer": 8, "defender": 9, "magic_user": 10,
-            "ranged_user": 11, "armored_or_experienced": 12, "opposite": 13, "isolated": 14}
-VS_CLOSED, VS_FLYER, VS_DEFENDER, VS_MAGIC, VS_RANGED, VS_ARMORED, VS_OPPOSITE, VS_ISOLATED = (
-    7, 8, 9, 10, 11, 12, 13, 14)
-N_VS = 15
+            "ranged_user": 11, "armored_or_experienced": 12, "opposite": 13, "isolated": 14,
+            "throw_user": 15}
+VS_CLOSED, VS_FLYER, VS_DEFENDER, VS_MAGIC, VS_RANGED, VS_ARMORED, VS_OPPOSITE, VS_ISOLATED, VS_THROW = (
+    7, 8, 9, 10, 11, 12, 13, 14, 15)
+N_VS = 16
 
 # applies_to of strike bonuses
 APPLY_CODES = {"strike": 1, "ranged": 2, "all": 3}
@@ -93,7 +99,8 @@ REDUCE0 = BONUS0 + 5 * MAX_BONUS
 (AB_KIND, AB_TRIGGER, AB_STRENGTHS, AB_TAP, AB_COUNTERS, AB_COND, AB_EFFECT, AB_TARGET, AB_AMOUNT,
  AB_F_ELEM, AB_F_FLAGS, AB_F_COST, AB_F_COST_MAX, AB_RANGE, AB_LIMIT, AB_SPELL,
  AB_AND_SELF, AB_THEN, AB_THEN_AMOUNT, AB_TF_ELEM, AB_TF_FLAGS, AB_TF_COST, AB_TF_COST_MAX,
- AB_W) = range(24)
+ AB_DURATION, AB_OPTIONAL, AB_ALSO_EFFECT, AB_ALSO_AMOUNT, AB_DESTROY_SELF, AB_W) = range(29)
+DUR_TURN, DUR_OWN_TURN = 0, 1       # AB_DURATION: until the end of the turn / of its owner's turn
 MAX_AB = 4
 AB0 = REDUCE0 + 4 * MAX_REDUCE
 # card-level ability summaries
@@ -118,17 +125,21 @@ TRIGGER_CODES = {"on_strike": 1, "on_struck": 2, "on_death": 3, "turn_start": 5,
  T_OPP_TURN_END, T_ON_MOVE, T_CREATURE_DIES, T_ON_DEFEND, T_TO_ENEMY_HALF, T_TO_OWN_HALF) = range(1, 14)
 EFFECT_CODES = {"wound": 1, "heal": 2, "extra_lives": 3, "reduce_life": 4, "destroy": 5, "poison": 6,
                 "strike_bonus": 7, "lose_abilities": 8, "close": 9, "open": 10, "gain_counter": 11,
-                "trap": 12, "boost_next_attack": 13, "special_strike": 14, "no_tap_after_attack": 15}
+                "trap": 12, "boost_next_attack": 13, "special_strike": 14, "no_tap_after_attack": 15,
+                "attack_experience": 16, "ranged_bonus": 17, "range_bonus": 18, "gain_directed": 19,
+                "stun": 20}
 (EF_WOUND, EF_HEAL, EF_EXTRA_LIVES, EF_REDUCE_LIFE, EF_DESTROY, EF_POISON, EF_STRIKE_BONUS,
  EF_LOSE_ABILITIES, EF_CLOSE, EF_OPEN, EF_GAIN_COUNTER, EF_TRAP, EF_BOOST, EF_SPECIAL,
- EF_NO_TAP) = range(1, 16)
+ EF_NO_TAP, EF_OVA, EF_RANGED_BONUS, EF_RANGE_BONUS, EF_GAIN_DIRECTED, EF_STUN) = range(1, 21)
 TARGET_CODES = {"self": 0, "attacked": 1, "attacker": 2, "adjacent_enemies": 3, "adjacent": 4,
                 "chosen": 5, "chosen_enemy": 6, "chosen_own": 7, "all_enemies": 8, "all_own": 9,
-                "all": 10}
+                "all": 10, "chosen_adjacent": 11}
 (TG_SELF, TG_ATTACKED, TG_ATTACKER, TG_ADJ_ENEMIES, TG_ADJ, TG_CHOSEN, TG_CHOSEN_ENEMY, TG_CHOSEN_OWN,
- TG_ALL_ENEMIES, TG_ALL_OWN, TG_ALL) = range(11)
-COND_CODES = {"always": 0, "in_formation": 1, "unwounded": 2, "wounded": 3, "adjacent_enemy": 4}
-COND_FORMATION, COND_UNWOUNDED, COND_WOUNDED, COND_ADJ_ENEMY = 1, 2, 3, 4
+ TG_ALL_ENEMIES, TG_ALL_OWN, TG_ALL, TG_CHOSEN_ADJ) = range(12)
+COND_CODES = {"always": 0, "in_formation": 1, "unwounded": 2, "wounded": 3, "adjacent_enemy": 4,
+              "own_front_row": 5, "own_back_row": 6}
+COND_FORMATION, COND_UNWOUNDED, COND_WOUNDED, COND_ADJ_ENEMY, COND_FRONT_ROW, COND_BACK_ROW = 1, 2, 3, 4, 5, 6
+DURATION_CODES = {"end_of_turn": DUR_TURN, "end_of_own_turn": DUR_OWN_TURN}
 # target filter flags
 FF_ELITE, FF_ORDINARY, FF_POISONED, FF_RANGED_USER, FF_GROUND, FF_UNWOUNDED, FF_OTHER = (
     1, 2, 4, 8, 16, 32, 64)
@@ -161,6 +172,15 @@ def _bonus_rows(bonuses, formation):
 def _reduce_rows(reductions, formation):
     return [(r.amount, SOURCE_CODES[r.source], r.attacker_cost_at_most, formation)
             for r in reductions]
+
+
+def vs_mask(values):
+    """directed_vs / unanswered_vs as a bit mask: vs value code k (never 0, "always") is bit k - 1, so
+    that the 15 codes fit the int16 table."""
+    mask = 0
+    for v in values:
+        mask |= 1 << (VS_CODES[v] - 1)
+    return mask
 
 
 def class_ids(cards):
@@ -210,6 +230,12 @@ def _ability_row(a):
         row[AB_THEN] = 1
         row[AB_THEN_AMOUNT] = a.then.amount
     row[AB_TF_ELEM], row[AB_TF_FLAGS], row[AB_TF_COST], row[AB_TF_COST_MAX] = _filter_row(a.trigger_filter)
+    row[AB_DURATION] = DURATION_CODES[a.duration]
+    row[AB_OPTIONAL] = int(a.optional)
+    if a.also is not None:
+        row[AB_ALSO_EFFECT] = EFFECT_CODES[a.also.effect]
+        row[AB_ALSO_AMOUNT] = a.also.amount
+    row[AB_DESTROY_SELF] = int(a.destroy_self)
     return row
 
 
@@ -244,7 +270,7 @@ def compile_cardset(cardset) -> CardTable:
                           (DEF_NO_TAP, c.defender_no_tap), (IGN_TARGET, c.ignores_target_abilities),
                           (COUNTER_CLOSED, c.counter_strikes_when_closed),
                           (CLOSE_TARGET, c.close_target_on_attack), (IGN_DRAWS, c.ignores_draws),
-                          (GAIN_COUNTER, c.gain_counter)):
+                          (GAIN_COUNTER, c.gain_counter), (STRIKES_WEAK, c.strikes_at_it_weak)):
             row[col] = int(bool(flag))
         row[PROT] = _prot_mask(c.protection)
         row[POISON_W], row[POISON_M], row[POISON_S] = c.poison_on_strike
@@ -256,6 +282,9 @@ def compile_cardset(cardset) -> CardTable:
             row[GAIN_DIRECTED] = int(c.tap_gain.directed)
             row[GAIN_PROT] = _prot_mask(c.tap_gain.protection)
         row[RECRUIT_GOLD] = c.on_recruit_gold
+        row[SECOND_COUNTERS] = c.second_player_counters
+        row[DRAWS_COND] = DRAWS_WHILE_ADJ_ENEMY if c.draws_ranged_condition else 0
+        row[FINISH_BONUS] = FINISH_ADJ_POISONED if c.finish_off_bonus else 0
         row[RANGED_PER_COUNTER] = c.ranged_counter_bonus
         row[RANGED_SPEND] = SPEND_CODES[c.ranged_spends_counters]
         row[MAX_COUNTERS] = c.max_counters
@@ -266,14 +295,8 @@ def compile_cardset(cardset) -> CardTable:
         if c.strike_per_ally is not None:
             row[ALLY_ELEMENT] = ELEMENTS.index(c.strike_per_ally.element) + 1
             row[ALLY_MAX] = c.strike_per_ally.max
-        vs_mask = 0
-        for v in c.directed_vs:
-            vs_mask |= 1 << VS_CODES[v]
-        row[DIRECTED_VS] = vs_mask
-        vs_mask = 0
-        for v in c.unanswered_vs:
-            vs_mask |= 1 << VS_CODES[v]
-        row[UNANSWERED_VS] = vs_mask
+        row[DIRECTED_VS] = vs_mask(c.directed_vs)
+        row[UNANSWERED_VS] = vs_mask(c.unanswered_vs)
         own = [classes[k.strip()] for k in c.card_class.split(",") if k.strip()]
         if len(own) > 2:
             raise ValueError(f"{c.name}: more than two classes")

@@ -85,8 +85,8 @@ def test_blank_twin_keeps_printed_stats_and_no_abilities():
     ('{ kind = "fast", effect = "wound", target = "chosen" }', ["needs an amount"]),
     ('{ kind = "fast", effect = "destroy", target = "chosen", amount = 2 }', ["takes no amount"]),
     ('{ kind = "permanent", effect = "wound", amount = 1, target = "adjacent" }', ["permanent abilities"]),
-    ('{ kind = "triggered", trigger = "turn_start", effect = "wound", amount = 1, target = "chosen" }',
-     ["only played and fast abilities choose a target"]),
+    ('{ kind = "triggered", trigger = "turn_start", effect = "wound", amount = 1, target = "adjacent", '
+     'optional = true }', ["abilities[0].optional", "chosen target"]),
     ('{ kind = "triggered", trigger = "turn_start", effect = "wound", amount = 1, target = "attacked" }',
      ["on_strike, on_struck and on_defend"]),
     ('{ kind = "fast", effect = "trap", amount = 3, target = "chosen" }', ["waits for one"]),
@@ -173,6 +173,28 @@ def refused_line(tmp_path, line):
      'target = "adjacent" }]', ["abilities[0].target", "gained by the card itself"]),
     ('abilities = [{ kind = "triggered", trigger = "to_enemy_halff", effect = "strike_bonus", amount = 1 }]',
      ["abilities[0].trigger", "did you mean 'to_enemy_half'"]),
+    ('directed_vs = ["always"]', ["field 'directed_vs[0]'", "not in the vocabulary"]),
+    ('while = [{ condition = "unwounded_allies_adjacent", strike_bonus = [{ amount = 1, vs = "always" }] }]',
+     ["while[0].count"]),
+    ('second_player_counters = 0', ["field 'second_player_counters'", "below 1"]),
+    ('abilities = [{ kind = "played", effect = "heal", target = "chosen_adjacent", amount = 1 }]',
+     ["abilities[0].target", "chosen_adjacent is for triggered abilities"]),
+    ('abilities = [{ kind = "played", effect = "heal", target = "chosen", amount = 1, optional = true }]',
+     ["abilities[0].optional", "may"]),
+    ('abilities = [{ kind = "triggered", trigger = "on_move", effect = "heal", amount = 1, duration = "end_of_own_turn" }]',
+     ["abilities[0].duration", "only strike_bonus, attack_experience have a duration"]),
+    ('abilities = [{ kind = "triggered", trigger = "on_move", effect = "strike_bonus", amount = 1, duration = "forever" }]',
+     ["abilities[0].duration", "end_of_own_turn"]),
+    ('abilities = [{ kind = "played", effect = "wound", amount = 1, also = { effect = "poison", amount = 1 } }]',
+     ["abilities[0].also"]),
+    ('abilities = [{ kind = "played", effect = "wound", target = "chosen", amount = 1, also = { effect = "destroy", amount = 1 } }]',
+     ["abilities[0].also.effect", "wound, poison, heal"]),
+    ('abilities = [{ kind = "triggered", trigger = "on_move", effect = "wound", target = "adjacent", amount = 1, destroy_self = true }]',
+     ["abilities[0].destroy_self", "played abilities"]),
+    ('abilities = [{ kind = "triggered", trigger = "turn_start", effect = "ranged_bonus", amount = 1, target = "adjacent" }]',
+     ["abilities[0].target", "gained by the card itself"]),
+    ('abilities = [{ kind = "triggered", trigger = "turn_start", condition = "front_row", effect = "gain_directed" }]',
+     ["abilities[0].condition", "own_front_row"]),
 ])
 def test_bad_while_aura_and_new_words_name_file_line_card_and_field(tmp_path, line, words):
     msg = refused_line(tmp_path, line)
@@ -213,4 +235,4 @@ def test_while_aura_and_unanswered_vs_compile_into_the_card_table():
     assert {C[p, CLASS0], C[p, CLASS1]} == {ids["Эльф"], ids["Инквизитор"]}
     assert C[n + p, CLASS0] == C[p, CLASS0] and C[n + p, AURA_TO] == 0
     r = cs.index("Римаанды")
-    assert C[r, UNANSWERED_VS] == 1 << VS_CODES["isolated"]
+    assert C[r, UNANSWERED_VS] == 1 << (VS_CODES["isolated"] - 1)

@@ -9,9 +9,12 @@ import numpy as np
 from numba import njit
 
 from ..cardtable import (
+    AB_ALSO_AMOUNT,
+    AB_ALSO_EFFECT,
     AB_AMOUNT,
     AB_AND_SELF,
     AB_COUNTERS,
+    AB_DESTROY_SELF,
     AB_EFFECT,
     AB_F_ELEM,
     AB_TARGET,
@@ -41,6 +44,7 @@ from ..cardtable import (
     P_WEAK,
     SM,
     SS,
+    STRIKES_WEAK,
     SW,
     TG_ADJ,
     TG_ADJ_ENEMIES,
@@ -126,6 +130,8 @@ def strike_wounds3(C, S, g, att, t, t_defending, ign, no_bonus):
         return 0, 0, 0
     armor = S[g, t * NCF + ARMOR_LEFT]
     w1 = 0 if prot & P_WEAK else max(w1 - reduction(C, S, g, t, att, K_STRIKE, 1) - armor, 0)
+    if C[S[g, t * NCF + EFF], STRIKES_WEAK] == 1:
+        return w1, w1, w1                 # every strike at it is reduced to weak
     w2 = max(w2 - reduction(C, S, g, t, att, K_STRIKE, 2) - armor, 0)
     w3 = max(w3 - reduction(C, S, g, t, att, K_STRIKE, 3) - armor, 0)
     return w1, w2, w3
@@ -215,9 +221,17 @@ def single_roll_ev(C, S, g, att, t, kind):
 
 @njit(cache=True)
 def effect_value(C, S, g, s, c, k, t):
-    """What ability k of s (table row c) is worth on card t, in crystals (negative: harmful)."""
-    eff = ab(C, c, k, AB_EFFECT)
-    n = ab(C, c, k, AB_AMOUNT)
+    """What ability k of s (table row c) is worth on card t, in crystals (negative: harmful), its
+    `also` effect included."""
+    v = one_effect_value(C, S, g, s, c, k, t, ab(C, c, k, AB_EFFECT), ab(C, c, k, AB_AMOUNT))
+    if ab(C, c, k, AB_ALSO_EFFECT) > 0:
+        v += one_effect_value(C, S, g, s, c, k, t, ab(C, c, k, AB_ALSO_EFFECT), ab(C, c, k, AB_ALSO_AMOUNT))
+    return v
+
+
+@njit(cache=True)
+def one_effect_value(C, S, g, s, c, k, t, eff, n):
+    """What effect eff of amount n of ability k of s is worth on card t."""
     own = t // MAX_DECK == s // MAX_DECK
     ct = S[g, t * NCF + EFF]
     per_life = C[ct, COST] / max(S[g, t * NCF + LIFE_MAX] + S[g, t * NCF + EXTRA_LIVES], 1)
@@ -291,4 +305,6 @@ def ability_value(C, S, g, s, c, k, t):
                         continue
                 if matches(C, S, g, s, c, k, o) and not spell_blocked(C, S, g, c, k, o):
                     v += effect_value(C, S, g, s, c, k, o)
+        if ab(C, c, k, AB_DESTROY_SELF) == 1:
+            v -= hit_value(C, S, g, s, 1000)        # Болотник: it destroys itself first
     return v - 0.05 * ab(C, c, k, AB_COUNTERS)

@@ -17,17 +17,23 @@ ability rows of the card table (cardtable AB_* columns, written from decks.cards
 """
 from numba import njit
 
+from ..ai.triggered import RANDOM, policy_of, target_value
 from ..cardtable import (
     AB0,
+    AB_ALSO_AMOUNT,
+    AB_ALSO_EFFECT,
     AB_AMOUNT,
     AB_AND_SELF,
     AB_COND,
     AB_COUNTERS,
+    AB_DESTROY_SELF,
+    AB_DURATION,
     AB_EFFECT,
     AB_F_ELEM,
     AB_HAS_PERM,
     AB_KIND,
     AB_LIMIT,
+    AB_OPTIONAL,
     AB_RANGE,
     AB_SPELL,
     AB_STRENGTHS,
@@ -40,23 +46,30 @@ from ..cardtable import (
     AB_TRIGGER,
     AB_W,
     COND_ADJ_ENEMY,
+    COND_BACK_ROW,
     COND_FORMATION,
+    COND_FRONT_ROW,
     COND_UNWOUNDED,
     COND_WOUNDED,
-    COST,
+    DUR_OWN_TURN,
     EF_BOOST,
     EF_CLOSE,
     EF_DESTROY,
     EF_EXTRA_LIVES,
     EF_GAIN_COUNTER,
+    EF_GAIN_DIRECTED,
     EF_HEAL,
     EF_LOSE_ABILITIES,
     EF_NO_TAP,
     EF_OPEN,
+    EF_OVA,
     EF_POISON,
+    EF_RANGE_BONUS,
+    EF_RANGED_BONUS,
     EF_REDUCE_LIFE,
     EF_SPECIAL,
     EF_STRIKE_BONUS,
+    EF_STUN,
     EF_TRAP,
     EF_WOUND,
     ELEMENT,
@@ -84,6 +97,7 @@ from ..cardtable import (
     TG_ATTACKED,
     TG_ATTACKER,
     TG_CHOSEN,
+    TG_CHOSEN_ADJ,
     TG_CHOSEN_ENEMY,
     TG_CHOSEN_OWN,
     TG_SELF,
@@ -101,6 +115,8 @@ from ..state import (
     DIED_FROM,
     EFF,
     EXTRA_LIVES,
+    GAINED,
+    GAINED_STUN,
     G_ACTIVE,
     G_DECK_SIZE,
     G_DELAY,
@@ -126,12 +142,32 @@ from ..state import (
     USED_GAME,
     USED_TURN,
     WOUNDS,
+    TF_DIRECTED,
     TF_NO_TAP,
+    TF_OVA_SHIFT,
+    TF_RANGE_SHIFT,
+    TF_RANGED_SHIFT,
+    TMP_BYTE,
     TMP_FLAGS,
+    TMP_OWN,
+    TO_OVA_SHIFT,
+    TO_STRIKE_SHIFT,
     Z_FIELD,
     ZONE,
 )
-from .board import adjacent_cells, in_formation, in_play, manhattan, n_in_play, owner_of, play_slot
+from .board import (
+    adjacent_cells,
+    cell_row,
+    forwardness,
+    has_adjacent_enemy,
+    in_formation,
+    in_play,
+    manhattan,
+    n_in_play,
+    owner_of,
+    play_slot,
+)
+from .dice import ai_int
 from .damage import (
     absorb_armor,
     attack_wounds,
@@ -150,6 +186,7 @@ from .errors import (
     E_GAME_OVER,
     E_LIMIT,
     E_NO_ABILITY,
+    E_NOT_ADJACENT,
     E_NO_COUNTERS,
     E_NOT_ACTIVE,
     E_NOT_IN_PLAY,
@@ -291,14 +328,12 @@ def condition_holds(C, S, g, s, c, k):
     if cond == COND_WOUNDED:
         return S[g, s * NCF + WOUNDS] > 0
     if cond == COND_ADJ_ENEMY:
+        return has_adjacent_enemy(S, g, s)
+    if cond == COND_FRONT_ROW or cond == COND_BACK_ROW:
         if S[g, s * NCF + ZONE] != Z_FIELD:
             return False
-        q = 1 - owner_of(s)
-        for j in range(n_in_play(S, g, q)):
-            o = play_slot(S, g, q, j)
-            if S[g, o * NCF + ZONE] == Z_FIELD and adjacent_cells(S[g, s * NCF + CELL], S[g, o * NCF + CELL]):
-                return True
-        return False
+        f = forwardness(owner_of(s), cell_row(S[g, s * NCF + CELL]))
+        return f == 2 if cond == COND_FRONT_ROW else f == 0
     return False
 
 
@@ -325,11 +360,25 @@ def add_delayed(S, g, kind, player, amount, elem, strengths):
     return False
 
 
+@njit(cache=True, inline="always")
+def add_tmp(S, g, t, field, shift, n):
+    """+ n to the gain packed in byte `shift` of TMP_FLAGS / TMP_OWN (at most TMP_BYTE)."""
+    v = min(((S[g, t * NCF + field] >> shift) & TMP_BYTE) + n, TMP_BYTE)
+    S[g, t * NCF + field] = (S[g, t * NCF + field] & ~(TMP_BYTE << shift)) | (v << shift)
+
+
 @njit(cache=True)
 def apply_effect(C, S, g, src, c, k, t):
-    """Effect of ability k (table row c, source slot src) on card t (-1: no target)."""
-    eff = ab(C, c, k, AB_EFFECT)
-    n = ab(C, c, k, AB_AMOUNT)
+    """Effect of ability k (table row c, source slot src) on card t (-1: no target), then its `also`
+    effect on the same card."""
+    apply_one(C, S, g, src, c, k, t, ab(C, c, k, AB_EFFECT), ab(C, c, k, AB_AMOUNT))
+    if ab(C, c, k, AB_ALSO_EFFECT) > 0:
+        apply_one(C, S, g, src, c, k, t, ab(C, c, k, AB_ALSO_EFFECT), ab(C, c, k, AB_ALSO_AMOUNT))
+
+
+@njit(cache=True)
+def apply_one(C, S, g, src, c, k, t, eff, n):
+    """One effect eff of amount n of ability k (table row c, source slot src) on card t."""
     if eff == EF_TRAP:
         add_delayed(S, g, DL_TRAP, owner_of(src), n, 0, 0)
         return
@@ -355,7 +404,23 @@ def apply_effect(C, S, g, src, c, k, t):
     elif eff == EF_POISON:
         poison(C, S, g, src, t, n)
     elif eff == EF_STRIKE_BONUS:
-        S[g, t * NCF + TMP_STRIKE] += n
+        if ab(C, c, k, AB_DURATION) == DUR_OWN_TURN:
+            add_tmp(S, g, t, TMP_OWN, TO_STRIKE_SHIFT, n)
+        else:
+            S[g, t * NCF + TMP_STRIKE] += n
+    elif eff == EF_OVA:
+        if ab(C, c, k, AB_DURATION) == DUR_OWN_TURN:
+            add_tmp(S, g, t, TMP_OWN, TO_OVA_SHIFT, n)
+        else:
+            add_tmp(S, g, t, TMP_FLAGS, TF_OVA_SHIFT, n)
+    elif eff == EF_RANGED_BONUS:
+        add_tmp(S, g, t, TMP_FLAGS, TF_RANGED_SHIFT, n)
+    elif eff == EF_RANGE_BONUS:
+        add_tmp(S, g, t, TMP_FLAGS, TF_RANGE_SHIFT, n)
+    elif eff == EF_GAIN_DIRECTED:
+        S[g, t * NCF + TMP_FLAGS] |= TF_DIRECTED
+    elif eff == EF_STUN:
+        S[g, t * NCF + GAINED] |= GAINED_STUN
     elif eff == EF_LOSE_ABILITIES:
         S[g, t * NCF + ACQ_LOST] = 1
     elif eff == EF_CLOSE:
@@ -406,12 +471,63 @@ def _apply_area(C, S, g, src, c, k, center, target):
                 i -= 1
 
 
+@njit(cache=True, inline="always")
+def is_chosen(target):
+    return target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN or target == TG_CHOSEN_ADJ
+
+
+@njit(cache=True)
+def choose_trigger_target(C, S, g, src, c, k):
+    """The owner's policy picks the target of triggered ability k of src among the cards in play that
+    ability_target_error allows: random uniformly (with "none" when optional), greedy the one worth
+    most (ai.triggered.target_value; none when optional and nothing is worth more than 0). -1: none."""
+    p = owner_of(src)
+    optional = ab(C, c, k, AB_OPTIONAL) == 1
+    eff = ab(C, c, k, AB_EFFECT)
+    n = ab(C, c, k, AB_AMOUNT)
+    count = 0
+    best = -1
+    best_v = 0.0
+    for q in range(2):
+        for i in range(n_in_play(S, g, q)):
+            t = play_slot(S, g, q, i)
+            if ability_target_error(C, S, g, src, c, k, t) != E_OK:
+                continue
+            count += 1
+            v = target_value(C, S, g, src, t, eff, n)
+            if best < 0 or v > best_v:
+                best = t
+                best_v = v
+    if count == 0:
+        return -1
+    if policy_of(S, g, p) == RANDOM:
+        j = ai_int(S, g, p, count + (1 if optional else 0))
+        for q in range(2):
+            for i in range(n_in_play(S, g, q)):
+                t = play_slot(S, g, q, i)
+                if ability_target_error(C, S, g, src, c, k, t) == E_OK:
+                    if j == 0:
+                        return t
+                    j -= 1
+        return -1
+    if optional and best_v <= 0.0:
+        return -1
+    return best
+
+
 @njit(cache=True)
 def resolve(C, S, g, src, c, k, chosen, other):
-    """Apply ability k of row c of card src: to the chosen card, the other card of a strike (attacked
-    or attacker), itself, or an area. Destruction is checked by the caller."""
+    """Apply ability k of row c of card src: to the chosen card (a triggered ability's owner chooses it
+    now), the other card of a strike (attacked or attacker), itself, or an area. Destruction is checked
+    by the caller."""
     target = ab(C, c, k, AB_TARGET)
     eff = ab(C, c, k, AB_EFFECT)
+    if chosen < 0 and is_chosen(target) and ab(C, c, k, AB_KIND) == KIND_TRIGGERED:
+        chosen = choose_trigger_target(C, S, g, src, c, k)
+        if chosen < 0:
+            return
+    if ab(C, c, k, AB_DESTROY_SELF) == 1 and in_play(S, g, src):
+        destroy(S, g, src, src)           # first; the area is then around its last cell (509.3)
     if logging(S, g):
         log(S, g, EV_ABILITY, src, k, chosen if chosen >= 0 else other, eff, 0)
     if eff == EF_TRAP or eff == EF_BOOST:
@@ -421,7 +537,7 @@ def resolve(C, S, g, src, c, k, chosen, other):
     elif target == TG_ATTACKED or target == TG_ATTACKER:
         if other >= 0 and matches(C, S, g, src, c, k, other):
             apply_effect(C, S, g, src, c, k, other)
-    elif target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN:
+    elif is_chosen(target):
         apply_effect(C, S, g, src, c, k, chosen)
         if ab(C, c, k, AB_AND_SELF) == 1 and in_play(S, g, src):
             apply_effect(C, S, g, src, c, k, src)
@@ -561,6 +677,8 @@ def end_of_turn_effects(C, S, g):
                 heal(S, g, s, h)
             S[g, s * NCF + TMP_STRIKE] = 0
             S[g, s * NCF + TMP_FLAGS] = 0
+            if p == S[g, GAME0 + G_ACTIVE]:
+                S[g, s * NCF + TMP_OWN] = 0          # "until the end of your (next) turn" ends
             S[g, s * NCF + USED_TURN] = 0
 
 
@@ -569,7 +687,7 @@ def end_of_turn_effects(C, S, g):
 def ability_target_error(C, S, g, s, c, k, t):
     target = ab(C, c, k, AB_TARGET)
     eff = ab(C, c, k, AB_EFFECT)
-    chosen = target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN
+    chosen = is_chosen(target)
     if not chosen or eff == EF_TRAP or eff == EF_BOOST:
         return E_OK if t < 0 else E_TARGET_UNWANTED
     if t < 0 or not in_play(S, g, t):
@@ -582,6 +700,12 @@ def ability_target_error(C, S, g, s, c, k, t):
         return E_TARGET_FILTER
     if spell_blocked(C, S, g, c, k, t):
         return E_TARGET_SPELL
+    if target == TG_CHOSEN_ADJ:
+        # around the card's cell, or its last cell when it has left play (an on-death ability, 509.3)
+        center = S[g, s * NCF + CELL] if in_play(S, g, s) else S[g, s * NCF + LAST_CELL]
+        if center < 0 or t == s or S[g, t * NCF + ZONE] != Z_FIELD or not adjacent_cells(
+                center, S[g, t * NCF + CELL]):
+            return E_NOT_ADJACENT
     r = ab(C, c, k, AB_RANGE)
     if r > 0 and S[g, s * NCF + ZONE] == Z_FIELD and S[g, t * NCF + ZONE] == Z_FIELD:
         if manhattan(S[g, s * NCF + CELL], S[g, t * NCF + CELL]) > r:

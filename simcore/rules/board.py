@@ -178,6 +178,19 @@ def in_formation(C, S, g, s):
 
 
 @njit(cache=True)
+def has_adjacent_enemy(S, g, s):
+    """Does an enemy creature stand on one of the 8 cells around s (s on the battlefield)?"""
+    if S[g, s * NCF + ZONE] != Z_FIELD:
+        return False
+    q = 1 - owner_of(s)
+    for j in range(n_in_play(S, g, q)):
+        o = play_slot(S, g, q, j)
+        if S[g, o * NCF + ZONE] == Z_FIELD and adjacent_cells(S[g, s * NCF + CELL], S[g, o * NCF + CELL]):
+            return True
+    return False
+
+
+@njit(cache=True)
 def in_formation_with(C, S, g, s, elite):
     """In formation (the rule of in_formation) with a partner that is elite (elite = 1) or ordinary
     (elite = 0): some neighbour that makes it in formation has that eliteness."""

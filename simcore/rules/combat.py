@@ -14,7 +14,11 @@ from ..cardtable import (
     CLOSE_TARGET,
     CLUMSY,
     DEF_NO_TAP,
+    DRAWS_COND,
     F_AURA,
+    FINISH_ADJ_POISONED,
+    FINISH_BONUS,
+    STRIKES_WEAK,
     DRAWS_RANGED,
     F_ABILITIES,
     FINISH,
@@ -61,8 +65,11 @@ from ..state import (
     MOVES_LEFT,
     NCF,
     PARAM0,
+    POISON,
     STRIKES,
     TF_NO_TAP,
+    TF_RANGE_SHIFT,
+    TMP_BYTE,
     TMP_FLAGS,
     Z_AUX,
     Z_FIELD,
@@ -73,6 +80,7 @@ from .board import (
     adjacent_cells,
     cell_col,
     cell_row,
+    has_adjacent_enemy,
     in_play,
     manhattan,
     n_in_play,
@@ -96,7 +104,7 @@ from .damage import (
     wound,
 )
 from .destruction import check_game_end, destroy
-from .dice import MISS, roll_d6, single_roll_strength, strike_table
+from .dice import MISS, WEAK, roll_d6, single_roll_strength, strike_table
 from .errors import (
     E_ACTED,
     E_ADJACENT_RANGED,
@@ -217,7 +225,8 @@ def drawn_kinds_block(C, S, g, att, t, kind):
     any_drawer = False
     for i in range(n_in_play(S, g, q)):
         s = play_slot(S, g, q, i)
-        if C[S[g, s * NCF + EFF], DRAWS_RANGED] & bit:
+        cs = S[g, s * NCF + EFF]
+        if C[cs, DRAWS_RANGED] & bit and (C[cs, DRAWS_COND] == 0 or has_adjacent_enemy(S, g, s)):
             any_drawer = True
             if s == t:
                 return False, True
@@ -264,6 +273,8 @@ def ranged_error(C, S, g, att, t):
         rng = C[ca, RRANGE]
         if rng > 0 and S[g, GAME0 + G_FLAGS] & F_AURA:
             rng += aura_range(C, S, g, att)
+        if rng > 0:
+            rng += (S[g, att * NCF + TMP_FLAGS] >> TF_RANGE_SHIFT) & TMP_BYTE
         if rng > 0 and manhattan(S[g, att * NCF + CELL], S[g, t * NCF + CELL]) > rng:
             return E_OUT_OF_RANGE
     return E_OK
@@ -290,6 +301,15 @@ def finish_error(C, S, g, att, t):
     n = C[S[g, att * NCF + EFF], FINISH]
     if n == 0:
         return E_NO_ABILITY
+    if C[S[g, att * NCF + EFF], FINISH_BONUS] == FINISH_ADJ_POISONED and in_play(S, g, t) \
+            and S[g, t * NCF + ZONE] == Z_FIELD:
+        # Кровяница: + 1 per poisoned creature (either side) on the cells around the target
+        for q in range(2):
+            for i in range(n_in_play(S, g, q)):
+                o = play_slot(S, g, q, i)
+                if o != t and S[g, o * NCF + POISON] > 0 and S[g, o * NCF + ZONE] == Z_FIELD \
+                        and adjacent_cells(S[g, o * NCF + CELL], S[g, t * NCF + CELL]):
+                    n += 1
     e = adjacent_enemy_creature_error(C, S, g, att, t)
     if e != E_OK:
         return e
@@ -458,6 +478,11 @@ def strike(C, S, g, att, tgt, defender, exchange):
                 c_str = max(c_str - 1, MISS)
                 if logging(S, g):
                     log(S, g, EV_EXCHANGE, att, t, a_str, c_str, 0)
+    # "all strikes at it are reduced to weak" (Степной волколак), the counter-strike at it too
+    if C[S[g, t * NCF + EFF], STRIKES_WEAK] == 1 and not ign:
+        a_str = min(a_str, WEAK)
+    if C[ca, STRIKES_WEAK] == 1:
+        c_str = min(c_str, WEAK)
     resolve_strike(C, S, g, att, tgt, t, a_str, c_str)
     S[g, att * NCF + STRIKES] += 1
     S[g, att * NCF + LAST_TARGET] = tgt

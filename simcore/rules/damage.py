@@ -39,6 +39,7 @@ from ..cardtable import (
     UNANSWERED_VS,
     VS_ISOLATED,
     VS_OPPOSITE,
+    VS_THROW,
     W0_COND,
     W_ARMOR,
     W_COND,
@@ -54,6 +55,8 @@ from ..cardtable import (
     WC_FORM_ELITE,
     WC_FORM_ORDINARY,
     WC_OUTNUMBER,
+    WC_EVERY_ROW,
+    WC_UNWOUNDED_ALLIES,
     ALLY_MAX,
     APPLY_CODES,
     ARMOR,
@@ -94,6 +97,7 @@ from ..cardtable import (
     RANGED_PER_COUNTER,
     RANGED_USER,
     REDUCE0,
+    RKIND,
     RM,
     ROW_BONUS_AMT,
     ROW_BONUS_ROW,
@@ -133,7 +137,15 @@ from ..state import (
     NCF,
     PARAM0,
     POISON,
+    TF_DIRECTED,
+    TF_OVA_SHIFT,
+    TF_RANGED_SHIFT,
+    TMP_BYTE,
+    TMP_FLAGS,
+    TMP_OWN,
     TMP_STRIKE,
+    TO_OVA_SHIFT,
+    TO_STRIKE_SHIFT,
     WOUNDS,
     Z_FIELD,
     ZONE,
@@ -178,10 +190,19 @@ def while_holds(C, S, g, s, b):
         return in_formation_with(C, S, g, s, 1)
     if cond == WC_FORM_ORDINARY:
         return in_formation_with(C, S, g, s, 0)
+    if cond == WC_EVERY_ROW:
+        p = owner_of(s)
+        rows = 0
+        for i in range(n_in_play(S, g, p)):
+            o = play_slot(S, g, p, i)
+            if S[g, o * NCF + ZONE] == Z_FIELD:
+                rows |= 1 << cell_row(S[g, o * NCF + CELL])
+        return rows == (1 << N_ROWS) - 1
     row = cell_row(cell)
     p = owner_of(s)
     own = 0
     enemy = 0
+    unwounded = 0
     classes = 0
     for dr in range(-1, 2):
         for dc in range(-1, 2):
@@ -192,6 +213,8 @@ def while_holds(C, S, g, s, b):
                 continue
             if owner_of(o) == p:
                 own += 1
+                if S[g, o * NCF + WOUNDS] == 0:
+                    unwounded += 1
             else:
                 enemy += 1
             co = S[g, o * NCF + EFF]
@@ -201,6 +224,8 @@ def while_holds(C, S, g, s, b):
                 classes |= 1 << (C[co, CLASS1] - 1)
     if cond == WC_OUTNUMBER:
         return own > enemy
+    if cond == WC_UNWOUNDED_ALLIES:
+        return unwounded >= C[c, W0_COND + W_W * b + W_COUNT]
     if cond == WC_CLASSES:
         n = 0
         while classes != 0:
@@ -251,7 +276,13 @@ def with_formation(C, S, g, s, column, formation_column, while_offset):
 
 @njit(cache=True, inline="always")
 def attack_experience(C, S, g, s):
-    return with_formation(C, S, g, s, OVA, F_OVA, W_OVA)
+    """OvA: printed, formation, `while` blocks, and the OvA gained until the end of the turn or of its
+    owner's turn (effect attack_experience)."""
+    v = with_formation(C, S, g, s, OVA, F_OVA, W_OVA)
+    if (S[g, s * NCF + TMP_FLAGS] | S[g, s * NCF + TMP_OWN]) != 0:
+        v += ((S[g, s * NCF + TMP_FLAGS] >> TF_OVA_SHIFT) & TMP_BYTE) + (
+            (S[g, s * NCF + TMP_OWN] >> TO_OVA_SHIFT) & TMP_BYTE)
+    return v
 
 
 @njit(cache=True, inline="always")
@@ -306,9 +337,10 @@ def only_attacker_rolls(C, S, g, att, t):
 
 @njit(cache=True)
 def vs_any(C, S, g, mask, att, t):
-    """Does target t match any "vs" value of the bit mask (directed_vs, unanswered_vs)?"""
-    for code in range(N_VS):
-        if (mask >> code) & 1 and vs_matches(C, S, g, code, att, t, False):
+    """Does target t match any "vs" value of the bit mask (directed_vs, unanswered_vs: code k is bit
+    k - 1, cardtable.vs_mask)?"""
+    for code in range(1, N_VS):
+        if (mask >> (code - 1)) & 1 and vs_matches(C, S, g, code, att, t, False):
             return True
     return False
 
@@ -334,6 +366,8 @@ def vs_matches(C, S, g, code, att, t, t_defending):
         return C[ct, RANGED_USER] == 1
     if code == VS_ARMORED:
         return C[ct, OVA] > 0 or C[ct, OVZ] > 0 or C[ct, ARMOR] > 0
+    if code == VS_THROW:
+        return C[ct, RKIND] == K_THROW
     if code == VS_OPPOSITE:
         return (S[g, att * NCF + ZONE] == Z_FIELD and S[g, t * NCF + ZONE] == Z_FIELD
                 and cell_col(S[g, att * NCF + CELL]) == cell_col(S[g, t * NCF + CELL]))
@@ -357,6 +391,8 @@ def is_directed(C, S, g, att, t):
     """Directed strike (НУ): printed, acquired, or against a matching target."""
     ca = S[g, att * NCF + EFF]
     if C[ca, DIRECTED] == 1 or (S[g, att * NCF + GAINED] & 1) == 1:
+        return True
+    if S[g, att * NCF + TMP_FLAGS] & TF_DIRECTED:
         return True
     if C[ca, DIRECTED_VS] != 0 and vs_any(C, S, g, C[ca, DIRECTED_VS], att, t):
         return True
@@ -555,7 +591,7 @@ def base_value(C, S, g, att, kind, strength):
         return 0
     if kind == K_STRIKE:
         v = C[ca, SW] if strength == 1 else (C[ca, SM] if strength == 2 else C[ca, SS])
-        return v + S[g, att * NCF + TMP_STRIKE]
+        return v + S[g, att * NCF + TMP_STRIKE] + ((S[g, att * NCF + TMP_OWN] >> TO_STRIKE_SHIFT) & TMP_BYTE)
     return C[ca, RW] if strength == 1 else (C[ca, RM] if strength == 2 else C[ca, RS])
 
 
@@ -564,7 +600,8 @@ def ranged_base(C, S, g, att, strength):
     """The ranged attack's value for a strength, with "+N per counter" charged on the card."""
     ca = S[g, att * NCF + EFF]
     base = C[ca, RW] if strength == 1 else (C[ca, RM] if strength == 2 else C[ca, RS])
-    return base + S[g, att * NCF + COUNTERS] * C[ca, RANGED_PER_COUNTER]
+    return (base + S[g, att * NCF + COUNTERS] * C[ca, RANGED_PER_COUNTER]
+            + ((S[g, att * NCF + TMP_FLAGS] >> TF_RANGED_SHIFT) & TMP_BYTE))
 
 
 @njit(cache=True)
