@@ -157,6 +157,7 @@ class TargetFilter:
     ground: bool = False            # not a flyer
     unwounded: bool = False
     other: bool = False             # not the ability's own card
+    not_moved: bool = False         # has not moved this turn
 
 
 @dataclass(frozen=True)
@@ -257,6 +258,7 @@ class Card:
     unanswered_vs: tuple[str, ...] = ()
     second_player_counters: int = 0             # as 2nd player: starts battle with N counters
     strikes_at_it_weak: bool = False            # all simple strikes at it are reduced to weak
+    strike_copies_target: bool = False          # + the printed strike of the creature it strikes
     draws_ranged_condition: str = ""            # draws_ranged only while this holds (adjacent_enemy)
     finish_off_bonus: str = ""                  # finish off N + X (adjacent_poisoned)
     played: tuple[str, ...] = ()
@@ -455,7 +457,7 @@ def _aura(v):
 def _filter(v):
     checked = _table({"element": _choice(ELEMENTS), "elite": _boolean, "cost": _integer(0),
                       "cost_at_most": _integer(0), "poisoned": _boolean, "ranged_user": _boolean,
-                      "ground": _boolean, "unwounded": _boolean, "other": _boolean})(v)
+                      "ground": _boolean, "unwounded": _boolean, "other": _boolean, "not_moved": _boolean})(v)
     return TargetFilter(**checked)
 
 
@@ -546,7 +548,7 @@ def _ability(v):
 FLAGS = ("clumsy", "no_tap_after_attack", "directed", "unanswered", "strike_twice", "strike_twice_different",
          "ignores_flyer_protection", "defends_any", "defender_no_tap", "ignores_target_abilities",
          "counter_strikes_when_closed", "close_target_on_attack", "ignores_draws",
-         "gain_counter", "strikes_at_it_weak")  # the yes/no ability keywords
+         "gain_counter", "strikes_at_it_weak", "strike_copies_target")  # the yes/no ability keywords
 
 FIELDS = {
     "set_number": _string, "element": _choice(ELEMENTS), "cost": _integer(0), "kind": _choice(KINDS),

@@ -115,6 +115,9 @@ COVERED = [
     r"a creature that strikes it does not untap at the start of its next turn(?: \('[^']*'\))?",
     (rf"tap: (?:shot|throw|discharge)(?: '[^']*')? {_STRIKE}(?: range {_N})?, \+{_N} if you have a "
      r"creature in every row of the battlefield"),
+    # the not_moved filter, strike_copies_target
+    (r"(?:fast\+)?tap: (?:spell|impact) '[^']*' - tap a creature that has not moved this turn"),
+    r"\+X strike, X = the attacked creature's strike value \(unmodified\)",
     # not an ability: a note on the source text
     r"text carries errata \d{4}-\d{2}-\d{2}",
 ]

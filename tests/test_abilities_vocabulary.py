@@ -195,6 +195,11 @@ def refused_line(tmp_path, line):
      ["abilities[0].target", "gained by the card itself"]),
     ('abilities = [{ kind = "triggered", trigger = "turn_start", condition = "front_row", effect = "gain_directed" }]',
      ["abilities[0].condition", "own_front_row"]),
+    ('abilities = [{ kind = "fast", effect = "close", target = "chosen", filter = { not_moved = 1 } }]',
+     ["abilities[0].filter.not_moved", "true or false"]),
+    ('strike_copies_target = "yes"', ["field 'strike_copies_target'", "true or false"]),
+    ('draws_ranged_condition = "adjacent_enemy"', ["field 'draws_ranged_condition'", "draws no ranged attacks"]),
+    ('finish_off_bonus = "adjacent_poisoned"', ["field 'finish_off_bonus'", "no finish off"]),
 ])
 def test_bad_while_aura_and_new_words_name_file_line_card_and_field(tmp_path, line, words):
     msg = refused_line(tmp_path, line)

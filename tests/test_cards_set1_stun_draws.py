@@ -98,3 +98,36 @@ def test_1_142_succubus_discharge_plus_3_with_a_creature_in_every_row(tmp_path):
     assert c(r, "k")["wounds"] == 4
     r = play(tmp_path, shoot, mine + [card("k", "Кочевник", 2, "e6")])
     assert c(r, "k")["wounds"] == 1
+
+
+# ---- 1-65 Ледовый страж: filter not_moved -----------------------------------------------------------------------
+def test_1_65_ice_guard_shackles_a_creature_that_has_not_moved_this_turn(tmp_path):
+    """Player 1's Кочевник a steps b2 -> b3 and Кочевник b stays: 'ice shackles' (a spell, no die) may
+    tap b but not a (it moved this turn). An enemy creature has not moved in player 1's turn: it is
+    tapped too."""
+    cards = [card("g", "Ледовый страж", 1, "e1"), card("a", "Кочевник", 1, "b2"), card("b", "Кочевник", 1, "c2"),
+             card("k", "Кочевник", 2, "c5")]
+    move = '{ do = "move", card = "a", to = "b3" }, '
+    r = play(tmp_path, 'active_player = 1\ndice = []\nactions = [' + move
+             + '{ do = "use", card = "g", ability = 1, target = "k" }]\n', cards)
+    assert c(r, "k")["closed"] and c(r, "g")["closed"]
+    with pytest.raises(ScenarioError, match="filter"):
+        play(tmp_path, 'active_player = 1\ndice = []\nactions = [' + move
+             + '{ do = "use", card = "g", ability = 1, target = "a" }]\n', cards)
+    r = play(tmp_path, 'active_player = 1\ndice = []\nactions = [' + move
+             + '{ do = "use", card = "g", ability = 1, target = "b" }]\n', cards)
+    assert c(r, "b")["closed"]
+
+
+# ---- 1-156 Метаморф: strike_copies_target --------------------------------------------------------------------------
+def test_1_156_metamorph_strikes_with_the_attacked_creatures_printed_strike(tmp_path):
+    """Метаморф (strike 0-0-0) strikes Вайл (strike 1-1-4): dice 6, 1: A-D=+5, strong: 0 + 4 = 4 wounds.
+    At a Кочевник (1-2-3) the same strike deals 3. Struck by a Кочевник, its counter-strike is 0-0-0
+    (it copies only when it attacks): dice 1, 6: miss, medium counter-strike 0."""
+    r = play(tmp_path, strike("m", "v", [6, 1], active=1), [card("m", "Метаморф", 1, "c3"), card("v", "Вайл", 2, "c4")])
+    assert c(r, "v")["wounds"] == 4
+    r = play(tmp_path, strike("m", "v", [6, 1], active=1), [card("m", "Метаморф", 1, "c3"),
+                                                             card("v", "Кочевник", 2, "c4")])
+    assert c(r, "v")["wounds"] == 3
+    r = play(tmp_path, strike("e", "m", [1, 6]), [card("m", "Метаморф", 1, "c3"), card("e", "Кочевник", 2, "c4")])
+    assert c(r, "e")["wounds"] == 0

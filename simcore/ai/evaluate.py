@@ -60,6 +60,7 @@ from ..rules.damage import (
     APPLY_STRIKE,
     attack_roll_bonus,
     attack_wounds,
+    copied_strike,
     current_life,
     defence_experience,
     only_attacker_rolls,
@@ -112,13 +113,17 @@ def predicted_wounds(C, S, g, att, t, kind, strength, t_defending, ign, no_bonus
 
 
 @njit(cache=True)
-def strike_wounds3(C, S, g, att, t, t_defending, ign, no_bonus):
+def strike_wounds3(C, S, g, att, t, t_defending, ign, no_bonus, attacking):
     """Predicted wounds of a weak, medium and strong simple strike by att on t (one pass of the
-    rules of damage.attack_wounds, then armor)."""
+    rules of damage.attack_wounds, then armor); attacking: att's own strike, not a counter-strike."""
     ca = S[g, att * NCF + EFF]
     w1 = C[ca, SW]
     w2 = C[ca, SM]
     w3 = C[ca, SS]
+    if attacking:
+        w1 += copied_strike(C, S, g, att, t, 1)
+        w2 += copied_strike(C, S, g, att, t, 2)
+        w3 += copied_strike(C, S, g, att, t, 3)
     if not no_bonus:
         w1 += strike_bonus(C, S, g, att, t, 1, APPLY_STRIKE, t_defending)
         w2 += strike_bonus(C, S, g, att, t, 2, APPLY_STRIKE, t_defending)
@@ -162,14 +167,14 @@ def strike_ev(C, S, g, att, t, t_defending):
     """Expected crystal value, for att's side, of a simple strike by att fought by t."""
     ca = S[g, att * NCF + EFF]
     ign = C[ca, IGN_TARGET] == 1
-    w1, w2, w3 = strike_wounds3(C, S, g, att, t, t_defending, ign, False)
+    w1, w2, w3 = strike_wounds3(C, S, g, att, t, t_defending, ign, False, True)
     vt1 = hit_value(C, S, g, t, w1)
     vt2 = hit_value(C, S, g, t, w2)
     vt3 = hit_value(C, S, g, t, w3)
     ova = attack_roll_bonus(C, S, g, att, t)
     if only_attacker_rolls(C, S, g, att, t):
         return single_roll_value(ova, vt1, vt2, vt3)
-    c1, c2, c3 = strike_wounds3(C, S, g, t, att, False, False, ign)
+    c1, c2, c3 = strike_wounds3(C, S, g, t, att, False, False, ign, False)
     va1 = hit_value(C, S, g, att, c1)
     va2 = hit_value(C, S, g, att, c2)
     ovz = 0 if ign else defence_experience(C, S, g, t)

@@ -136,7 +136,6 @@ from ..state import (
     MOVES_LEFT,
     N_SLOTS,
     NCF,
-    POISON,
     RC_MAX,
     TMP_STRIKE,
     USED_GAME,

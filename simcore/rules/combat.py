@@ -94,6 +94,7 @@ from .damage import (
     attack_wounds,
     aura_range,
     base_value,
+    copied_strike,
     current_life,
     defence_experience,
     heal,
@@ -407,7 +408,8 @@ def resolve_strike(C, S, g, att, tgt, t, a_str, c_str):
     ign = C[S[g, att * NCF + EFF], IGN_TARGET] == 1
     base = -1
     if a_str > MISS:
-        base = base_value(C, S, g, att, K_STRIKE, a_str) + take_boost(C, S, g, att, a_str)
+        base = (base_value(C, S, g, att, K_STRIKE, a_str) + take_boost(C, S, g, att, a_str)
+                + copied_strike(C, S, g, att, t, a_str))
     w_t = attack_wounds(C, S, g, att, t, K_STRIKE, a_str, base, defending, ign, False)
     w_t = absorb_armor(C, S, g, t, w_t, K_STRIKE, ign)
     w_a = 0

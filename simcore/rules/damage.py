@@ -11,10 +11,7 @@ from numba import njit
 from ..cardtable import (
     ALLY_ELEMENT,
     AURA_COLUMN,
-    AURA_F_COST,
-    AURA_F_COST_MAX,
     AURA_F_ELEM,
-    AURA_F_FLAGS,
     AURA_LEFT_RIGHT,
     AURA_RANGE,
     AURA_RED_AMT,
@@ -28,6 +25,7 @@ from ..cardtable import (
     FF_ELITE,
     FF_GROUND,
     FF_ORDINARY,
+    FF_NOT_MOVED,
     FF_OTHER,
     FF_POISONED,
     FF_RANGED_USER,
@@ -105,6 +103,7 @@ from ..cardtable import (
     RW,
     SM,
     SS,
+    STRIKE_COPY,
     SW,
     UNANSWERED,
     VS_ARMORED,
@@ -117,6 +116,7 @@ from ..cardtable import (
 from ..ruleset import PR_POISON_STACKS
 from ..state import (
     ARMOR_LEFT,
+    CARD_ID,
     CELL,
     CLOSED,
     COUNTERS,
@@ -124,6 +124,7 @@ from ..state import (
     DMG_DEALT,
     EFF,
     EXTRA_LIVES,
+    G_ACTIVE,
     G_BOARD,
     G_FLAGS,
     G_LAST_WOUND,
@@ -132,6 +133,7 @@ from ..state import (
     GAME0,
     LIFE_MAX,
     MAX_DECK,
+    MOVED,
     N_COLS,
     N_ROWS,
     NCF,
@@ -485,6 +487,8 @@ def card_filter_ok(C, S, g, src, t, c, col0):
         return False
     if (f & FF_OTHER) and t == src:
         return False
+    if (f & FF_NOT_MOVED) and owner_of(t) == S[g, GAME0 + G_ACTIVE] and S[g, t * NCF + MOVED] > 0:
+        return False                # only the active player's creatures can have moved this turn
     return True
 
 
@@ -593,6 +597,16 @@ def base_value(C, S, g, att, kind, strength):
         v = C[ca, SW] if strength == 1 else (C[ca, SM] if strength == 2 else C[ca, SS])
         return v + S[g, att * NCF + TMP_STRIKE] + ((S[g, att * NCF + TMP_OWN] >> TO_STRIKE_SHIFT) & TMP_BYTE)
     return C[ca, RW] if strength == 1 else (C[ca, RM] if strength == 2 else C[ca, RS])
+
+
+@njit(cache=True, inline="always")
+def copied_strike(C, S, g, att, t, strength):
+    """strike_copies_target (Метаморф): + the printed simple strike of the creature it strikes, for the
+    rolled strength; 0 for other cards."""
+    if C[S[g, att * NCF + EFF], STRIKE_COPY] == 0 or strength <= 0:
+        return 0
+    ct = S[g, t * NCF + CARD_ID]
+    return C[ct, SW] if strength == 1 else (C[ct, SM] if strength == 2 else C[ct, SS])
 
 
 @njit(cache=True)
