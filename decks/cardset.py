@@ -128,7 +128,8 @@ TRIGGERS = ("on_strike", "on_struck", "on_death", "turn_start", "turn_end", "opp
             "opponent_turn_end", "on_move", "creature_dies", "on_defend", "to_enemy_half", "to_own_half")
 EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "destroy", "poison", "strike_bonus",
            "lose_abilities", "close", "open", "gain_counter", "trap", "boost_next_attack", "special_strike",
-           "no_tap_after_attack", "attack_experience", "ranged_bonus", "range_bonus", "gain_directed", "stun")
+           "no_tap_after_attack", "attack_experience", "ranged_bonus", "range_bonus", "gain_directed", "stun",
+           "close_or_wound")
 TARGETS = ("self", "attacked", "attacker", "adjacent_enemies", "adjacent", "chosen", "chosen_enemy",
            "chosen_own", "all_enemies", "all_own", "all", "chosen_adjacent")
 CONDITIONS = ("always", "in_formation", "unwounded", "wounded", "adjacent_enemy", "own_front_row",
@@ -158,6 +159,7 @@ class TargetFilter:
     unwounded: bool = False
     other: bool = False             # not the ability's own card
     not_moved: bool = False         # has not moved this turn
+    open: bool = False              # not closed (untapped)
 
 
 @dataclass(frozen=True)
@@ -194,7 +196,8 @@ class Ability:
     spell: bool = False             # a spell: creatures protected from spells are not affected
     and_self: bool = False          # the effect also hits the ability's own card (Харон)
     then: Then | None = None
-    trigger_filter: TargetFilter = TargetFilter()   # creature_dies: which deaths count
+    trigger_filter: TargetFilter = TargetFilter()   # creature_dies: which deaths count; on_strike /
+                                                    # on_struck: which struck / striking cards
     optional: bool = False          # triggered with a chosen target: "may", the owner may choose none
     also: Also | None = None        # a second effect on the same targets
     destroy_self: bool = False      # the card destroys itself first (Болотник)
@@ -457,7 +460,8 @@ def _aura(v):
 def _filter(v):
     checked = _table({"element": _choice(ELEMENTS), "elite": _boolean, "cost": _integer(0),
                       "cost_at_most": _integer(0), "poisoned": _boolean, "ranged_user": _boolean,
-                      "ground": _boolean, "unwounded": _boolean, "other": _boolean, "not_moved": _boolean})(v)
+                      "ground": _boolean, "unwounded": _boolean, "other": _boolean, "not_moved": _boolean,
+                      "open": _boolean})(v)
     return TargetFilter(**checked)
 
 
@@ -474,7 +478,8 @@ _ABILITY_FIELDS = {
     "destroy_self": _boolean,
 }
 AMOUNT_EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "poison", "strike_bonus", "trap",
-                  "boost_next_attack", "special_strike", "attack_experience", "ranged_bonus", "range_bonus")
+                  "boost_next_attack", "special_strike", "attack_experience", "ranged_bonus", "range_bonus",
+                  "close_or_wound")
 CHOSEN_TARGETS = ("chosen", "chosen_enemy", "chosen_own", "chosen_adjacent")
 
 
@@ -513,8 +518,9 @@ def _ability(v):
     if target in ("attacked", "attacker") and a.get("trigger") not in ("on_strike", "on_struck", "on_defend"):
         bad("target", f"target {target} exists only for on_strike, on_struck and on_defend triggers",
             "choose another target")
-    if "trigger_filter" in a and a.get("trigger") != "creature_dies":
-        bad("trigger_filter", "trigger_filter says which deaths fire a creature_dies trigger", "delete it")
+    if "trigger_filter" in a and a.get("trigger") not in ("creature_dies", "on_strike", "on_struck"):
+        bad("trigger_filter", "trigger_filter says which dead, struck or striking cards fire a creature_dies, "
+            "on_strike or on_struck trigger", "delete it")
     if target in CHOSEN_TARGETS and not (played or kind == "triggered"):
         bad("target", "only played, fast and triggered abilities choose a target", "use adjacent... or all_*")
     if target == "chosen_adjacent" and kind != "triggered":

@@ -118,6 +118,8 @@ COVERED = [
     # the not_moved filter, strike_copies_target
     (r"(?:fast\+)?tap: (?:spell|impact) '[^']*' - tap a creature that has not moved this turn"),
     r"\+X strike, X = the attacked creature's strike value \(unmodified\)",
+    # close_or_wound with a trigger filter on the struck card
+    (rf"on strike vs an untapped creature: impact '[^']*' - it must tap or take {_N} wounds \(its choice\)"),
     # not an ability: a note on the source text
     r"text carries errata \d{4}-\d{2}-\d{2}",
 ]

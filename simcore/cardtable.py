@@ -127,10 +127,10 @@ EFFECT_CODES = {"wound": 1, "heal": 2, "extra_lives": 3, "reduce_life": 4, "dest
                 "strike_bonus": 7, "lose_abilities": 8, "close": 9, "open": 10, "gain_counter": 11,
                 "trap": 12, "boost_next_attack": 13, "special_strike": 14, "no_tap_after_attack": 15,
                 "attack_experience": 16, "ranged_bonus": 17, "range_bonus": 18, "gain_directed": 19,
-                "stun": 20}
+                "stun": 20, "close_or_wound": 21}
 (EF_WOUND, EF_HEAL, EF_EXTRA_LIVES, EF_REDUCE_LIFE, EF_DESTROY, EF_POISON, EF_STRIKE_BONUS,
  EF_LOSE_ABILITIES, EF_CLOSE, EF_OPEN, EF_GAIN_COUNTER, EF_TRAP, EF_BOOST, EF_SPECIAL,
- EF_NO_TAP, EF_OVA, EF_RANGED_BONUS, EF_RANGE_BONUS, EF_GAIN_DIRECTED, EF_STUN) = range(1, 21)
+ EF_NO_TAP, EF_OVA, EF_RANGED_BONUS, EF_RANGE_BONUS, EF_GAIN_DIRECTED, EF_STUN, EF_CLOSE_OR_WOUND) = range(1, 22)
 TARGET_CODES = {"self": 0, "attacked": 1, "attacker": 2, "adjacent_enemies": 3, "adjacent": 4,
                 "chosen": 5, "chosen_enemy": 6, "chosen_own": 7, "all_enemies": 8, "all_own": 9,
                 "all": 10, "chosen_adjacent": 11}
@@ -141,8 +141,8 @@ COND_CODES = {"always": 0, "in_formation": 1, "unwounded": 2, "wounded": 3, "adj
 COND_FORMATION, COND_UNWOUNDED, COND_WOUNDED, COND_ADJ_ENEMY, COND_FRONT_ROW, COND_BACK_ROW = 1, 2, 3, 4, 5, 6
 DURATION_CODES = {"end_of_turn": DUR_TURN, "end_of_own_turn": DUR_OWN_TURN}
 # target filter flags
-FF_ELITE, FF_ORDINARY, FF_POISONED, FF_RANGED_USER, FF_GROUND, FF_UNWOUNDED, FF_OTHER, FF_NOT_MOVED = (
-    1, 2, 4, 8, 16, 32, 64, 128)
+(FF_ELITE, FF_ORDINARY, FF_POISONED, FF_RANGED_USER, FF_GROUND, FF_UNWOUNDED, FF_OTHER, FF_NOT_MOVED,
+ FF_OPEN) = (1, 2, 4, 8, 16, 32, 64, 128, 256)
 LIMIT_CODES = {"": 0, "once_per_turn": 1, "once_per_battle": 2}
 LIMIT_TURN, LIMIT_BATTLE = 1, 2
 
@@ -199,7 +199,8 @@ def _filter_row(f):
     if f.elite is False:
         flags |= FF_ORDINARY
     for bit, on in ((FF_POISONED, f.poisoned), (FF_RANGED_USER, f.ranged_user), (FF_GROUND, f.ground),
-                    (FF_UNWOUNDED, f.unwounded), (FF_OTHER, f.other), (FF_NOT_MOVED, f.not_moved)):
+                    (FF_UNWOUNDED, f.unwounded), (FF_OTHER, f.other), (FF_NOT_MOVED, f.not_moved),
+                    (FF_OPEN, f.open)):
         if on:
             flags |= bit
     elem = ELEMENTS.index(f.element) + 1 if f.element else 0

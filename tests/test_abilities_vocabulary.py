@@ -200,6 +200,10 @@ def refused_line(tmp_path, line):
     ('strike_copies_target = "yes"', ["field 'strike_copies_target'", "true or false"]),
     ('draws_ranged_condition = "adjacent_enemy"', ["field 'draws_ranged_condition'", "draws no ranged attacks"]),
     ('finish_off_bonus = "adjacent_poisoned"', ["field 'finish_off_bonus'", "no finish off"]),
+    ('abilities = [{ kind = "triggered", trigger = "turn_start", effect = "heal", amount = 1, '
+     'trigger_filter = { open = true } }]', ["abilities[0].trigger_filter", "on_strike or on_struck"]),
+    ('abilities = [{ kind = "triggered", trigger = "on_strike", effect = "close_or_wound", target = "attacked" }]',
+     ["abilities[0].amount", "needs an amount"]),
 ])
 def test_bad_while_aura_and_new_words_name_file_line_card_and_field(tmp_path, line, words):
     msg = refused_line(tmp_path, line)

@@ -131,3 +131,26 @@ def test_1_156_metamorph_strikes_with_the_attacked_creatures_printed_strike(tmp_
     assert c(r, "v")["wounds"] == 3
     r = play(tmp_path, strike("e", "m", [1, 6]), [card("m", "Метаморф", 1, "c3"), card("e", "Кочевник", 2, "c4")])
     assert c(r, "e")["wounds"] == 0
+
+
+# ---- 1-37 Овражный гном: on_strike with trigger_filter open, close_or_wound ----------------------------------------
+def test_1_37_gully_gnome_hellish_stench_tap_or_take_2_wounds(tmp_path):
+    """Овражный гном (strike 1-1-2) strikes an open Кочевник: dice 4, 1: A-D=+3, medium 1. 'Hellish
+    stench': the struck card's greedy owner compares closing (0.3 x cost 3 = 0.9) with 2 wounds (2/8 of
+    cost 3 = 0.75): it takes the wounds: 3 wounds, still open. With 5 wounds before (the 2 wounds would
+    destroy it) it closes instead: 6 wounds, closed."""
+    r = play(tmp_path, strike("g", "k", [4, 1], active=1), [card("g", "Овражный гном", 1, "c3"),
+                                                             card("k", "Кочевник", 2, "c4")])
+    assert (c(r, "k")["wounds"], c(r, "k")["closed"]) == (3, False)
+    r = play(tmp_path, strike("g", "k", [4, 1], active=1), [card("g", "Овражный гном", 1, "c3"),
+                                                             card("k", "Кочевник", 2, "c4", wounds=5)])
+    assert (c(r, "k")["wounds"], c(r, "k")["closed"], c(r, "k")["zone"]) == (6, True, "field")
+
+
+def test_1_37_gully_gnome_no_stench_at_a_tapped_creature_but_plus_1_strike(tmp_path):
+    """At a closed Кочевник only the attacker rolls: die 4, medium 1 + 1 (vs tapped creatures) = 2
+    wounds, and the trigger filter (open) keeps 'hellish stench' from firing."""
+    r = play(tmp_path, strike("g", "k", [4], active=1), [card("g", "Овражный гном", 1, "c3"),
+                                                          card("k", "Кочевник", 2, "c4", closed=True)])
+    assert single_roll(4, "medium") in r["events"]
+    assert c(r, "k")["wounds"] == 2

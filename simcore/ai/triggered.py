@@ -1,5 +1,6 @@
 """Choices a policy makes inside a triggered ability (VOCABULARY.md, "Abilities": a triggered ability with
-a chosen target): which card it affects, or none when it is optional ("may").
+a chosen target): which card it affects, or none when it is optional ("may"); and the struck card's
+choice of `close_or_wound`.
 
 random: uniform over the legal targets (and "none" when optional). greedy: the target worth most by
 `target_value`; an optional ability is not used when no target is worth more than 0.
@@ -20,7 +21,7 @@ from ..cardtable import (
     EF_WOUND,
 )
 from ..ruleset import PR_POLICY0
-from ..state import EFF, EXTRA_LIVES, LIFE_MAX, MAX_DECK, NCF, PARAM0, WOUNDS
+from ..state import CLOSED, EFF, EXTRA_LIVES, LIFE_MAX, MAX_DECK, NCF, PARAM0, WOUNDS
 
 RANDOM = 0
 GREEDY = 1
@@ -54,3 +55,16 @@ def target_value(C, S, g, src, t, eff, n):
         v = 0.8 * n * per_life
         return v if own else -v
     return 0.0
+
+
+@njit(cache=True)
+def prefers_closing(C, S, g, t, n):
+    """close_or_wound, greedy: t's owner closes t unless closing loses more than the n wounds would:
+    closing an open card is worth 0.3 of its cost (a closed card loses nothing), the wounds their
+    share of its life (all of its cost when they destroy it)."""
+    ct = S[g, t * NCF + EFF]
+    loss_close = 0.0 if S[g, t * NCF + CLOSED] == 1 else 0.3 * C[ct, COST]
+    life = S[g, t * NCF + LIFE_MAX] + S[g, t * NCF + EXTRA_LIVES] - S[g, t * NCF + WOUNDS]
+    per_life = C[ct, COST] / max(S[g, t * NCF + LIFE_MAX] + S[g, t * NCF + EXTRA_LIVES], 1)
+    loss_wound = C[ct, COST] if n >= life else n * per_life
+    return loss_close <= loss_wound

@@ -17,7 +17,7 @@ ability rows of the card table (cardtable AB_* columns, written from decks.cards
 """
 from numba import njit
 
-from ..ai.triggered import RANDOM, policy_of, target_value
+from ..ai.triggered import RANDOM, policy_of, prefers_closing, target_value
 from ..cardtable import (
     AB0,
     AB_ALSO_AMOUNT,
@@ -54,6 +54,7 @@ from ..cardtable import (
     DUR_OWN_TURN,
     EF_BOOST,
     EF_CLOSE,
+    EF_CLOSE_OR_WOUND,
     EF_DESTROY,
     EF_EXTRA_LIVES,
     EF_GAIN_COUNTER,
@@ -89,6 +90,8 @@ from ..cardtable import (
     P_SPELL,
     T_CREATURE_DIES,
     T_ON_DEATH,
+    T_ON_STRIKE,
+    T_ON_STRUCK,
     TG_ADJ,
     TG_ADJ_ENEMIES,
     TG_ALL,
@@ -420,6 +423,17 @@ def apply_one(C, S, g, src, c, k, t, eff, n):
         S[g, t * NCF + TMP_FLAGS] |= TF_DIRECTED
     elif eff == EF_STUN:
         S[g, t * NCF + GAINED] |= GAINED_STUN
+    elif eff == EF_CLOSE_OR_WOUND:
+        # the target's owner chooses: it closes, or it takes n wounds
+        q = owner_of(t)
+        if policy_of(S, g, q) == RANDOM:
+            close = ai_int(S, g, q, 2) == 0
+        else:
+            close = prefers_closing(C, S, g, t, n)
+        if close:
+            S[g, t * NCF + CLOSED] = 1
+        else:
+            wound(S, g, t, n, src)
     elif eff == EF_LOSE_ABILITIES:
         S[g, t * NCF + ACQ_LOST] = 1
     elif eff == EF_CLOSE:
@@ -559,6 +573,9 @@ def fire_triggers(C, S, g, s, trig, other, strength):
             continue
         if trig != T_ON_DEATH and not condition_holds(C, S, g, s, c, k):
             continue
+        if other >= 0 and (trig == T_ON_STRIKE or trig == T_ON_STRUCK) and not filter_ok(
+                C, S, g, s, c, k, other, AB_TF_ELEM):
+            continue                # the trigger filter: which struck / striking card fires it
         resolve(C, S, g, s, c, k, -1, other)
 
 
