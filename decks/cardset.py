@@ -22,9 +22,11 @@ KINDS = ("creature", "flyer")
 RANGED_KINDS = ("shot", "throw", "discharge", "row_strike")
 STRENGTHS = ("weak", "medium", "strong")
 BONUS_VS = ("always",) + ELEMENTS + (
-    "closed", "flyer", "defender", "magic_user", "ranged_user", "armored_or_experienced")
+    "closed", "flyer", "defender", "magic_user", "ranged_user", "armored_or_experienced", "opposite",
+    "isolated", "throw_user")
 BONUS_APPLIES_TO = ("strike", "ranged", "all")
-REDUCE_SOURCES = ("strikes", "ranged", "non_magic", "diagonal_strikes", "shots_throws", "flyers") + ELEMENTS
+REDUCE_SOURCES = ("strikes", "ranged", "non_magic", "diagonal_strikes", "shots_throws", "flyers",
+                  "weak_strikes") + ELEMENTS
 PROTECTIONS = ("poison", "magic", "discharge", "shot", "throw", "spell", "flyer", "weak_strike")
 DRAWS_RANGED = ("shot", "throw", "discharge")
 TAP_ABILITIES = ("ranged", "finish_off", "heal_self", "special_strike", "tap_gain", "gain_counter")
@@ -87,15 +89,55 @@ class Formation:
     protection: frozenset[str] = frozenset()
 
 
+# conditions of `while` blocks (keywords that hold while a board condition holds)
+WHILE_CONDITIONS = ("central_column", "edge_column", "outnumbering_adjacent", "adjacent_classes",
+                    "formation_with_elite", "formation_with_ordinary", "unwounded_allies_adjacent",
+                    "creature_in_every_row")
+COUNTED_CONDITIONS = ("adjacent_classes", "unwounded_allies_adjacent")
+MAX_WHILE = 2
+
+
+@dataclass(frozen=True)
+class While:
+    """Keywords that hold only while `condition` holds for the card (VOCABULARY.md, "While")."""
+    condition: str
+    count: int = 0                  # adjacent_classes, unwounded_allies_adjacent: at least this many
+    attack_experience: int = 0
+    defence_experience: int = 0
+    armor: int = 0
+    strike_bonus: tuple[StrikeBonus, ...] = ()
+    reduce: tuple[Reduction, ...] = ()
+    protection: frozenset[str] = frozenset()
+    directed: bool = False
+
+
+AURA_TO = ("left_right", "column")
+
+
+@dataclass(frozen=True)
+class Aura:
+    """What the card gives its owner's other creatures on the cells `to` (VOCABULARY.md, "Auras")."""
+    to: str
+    filter: "TargetFilter"
+    reduce: tuple[Reduction, ...] = ()
+    range: int = 0                  # + range of their ranged attacks that have a range
+
+
 ABILITY_KINDS = ("played", "fast", "triggered", "permanent")
 TRIGGERS = ("on_strike", "on_struck", "on_death", "turn_start", "turn_end", "opponent_turn_start",
-            "opponent_turn_end", "on_move", "creature_dies", "on_defend")
+            "opponent_turn_end", "on_move", "creature_dies", "on_defend", "to_enemy_half", "to_own_half")
 EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "destroy", "poison", "strike_bonus",
-           "lose_abilities", "close", "open", "gain_counter", "trap", "boost_next_attack")
+           "lose_abilities", "close", "open", "gain_counter", "trap", "boost_next_attack", "special_strike",
+           "no_tap_after_attack", "attack_experience", "ranged_bonus", "range_bonus", "gain_directed", "stun",
+           "close_or_wound")
 TARGETS = ("self", "attacked", "attacker", "adjacent_enemies", "adjacent", "chosen", "chosen_enemy",
-           "chosen_own", "all_enemies", "all_own", "all")
-CONDITIONS = ("always", "in_formation", "unwounded", "wounded", "adjacent_enemy")
-DURATIONS = ("end_of_turn",)
+           "chosen_own", "all_enemies", "all_own", "all", "chosen_adjacent")
+CONDITIONS = ("always", "in_formation", "unwounded", "wounded", "adjacent_enemy", "own_front_row",
+              "own_back_row")
+DURATIONS = ("end_of_turn", "end_of_own_turn")
+DURATION_EFFECTS = ("strike_bonus", "attack_experience")        # effects with a duration
+ALSO_EFFECTS = ("wound", "poison", "heal")                      # effects an `also` may add
+SELF_ONLY_EFFECTS = ("no_tap_after_attack", "ranged_bonus", "range_bonus", "gain_directed")
 LIMITS = ("once_per_turn", "once_per_battle")
 THEN_AT = ("turn_end",)
 # which effects each kind of ability may have (the engine plays exactly these)
@@ -116,6 +158,8 @@ class TargetFilter:
     ground: bool = False            # not a flyer
     unwounded: bool = False
     other: bool = False             # not the ability's own card
+    not_moved: bool = False         # has not moved this turn
+    open: bool = False              # not closed (untapped)
 
 
 @dataclass(frozen=True)
@@ -124,6 +168,13 @@ class Then:
     even if the source has left play."""
     at: str                         # turn_end
     effect: str                     # heal
+    amount: int
+
+
+@dataclass(frozen=True)
+class Also:
+    """A second effect of the same ability on the same targets, right after the first."""
+    effect: str                     # wound | poison | heal
     amount: int
 
 
@@ -145,7 +196,11 @@ class Ability:
     spell: bool = False             # a spell: creatures protected from spells are not affected
     and_self: bool = False          # the effect also hits the ability's own card (Харон)
     then: Then | None = None
-    trigger_filter: TargetFilter = TargetFilter()   # creature_dies: which deaths count
+    trigger_filter: TargetFilter = TargetFilter()   # creature_dies: which deaths count; on_strike /
+                                                    # on_struck: which struck / striking cards
+    optional: bool = False          # triggered with a chosen target: "may", the owner may choose none
+    also: Also | None = None        # a second effect on the same targets
+    destroy_self: bool = False      # the card destroys itself first (Болотник)
     name: str = ""                  # the printed name, e.g. "ловушка"
 
 
@@ -201,6 +256,14 @@ class Card:
     draws_ranged: tuple[str, ...] = ()
     tap_gain: TapGain | None = None
     formation: Formation | None = None
+    while_blocks: tuple[While, ...] = ()        # TOML key `while`
+    aura: Aura | None = None
+    unanswered_vs: tuple[str, ...] = ()
+    second_player_counters: int = 0             # as 2nd player: starts battle with N counters
+    strikes_at_it_weak: bool = False            # all simple strikes at it are reduced to weak
+    strike_copies_target: bool = False          # + the printed strike of the creature it strikes
+    draws_ranged_condition: str = ""            # draws_ranged only while this holds (adjacent_enemy)
+    finish_off_bonus: str = ""                  # finish off N + X (adjacent_poisoned)
     played: tuple[str, ...] = ()
     abilities: tuple[Ability, ...] = ()
     assumed: bool = False
@@ -373,10 +436,40 @@ _reduce = _list_of(_table(
     {"amount": _integer(1), "source": _choice(REDUCE_SOURCES), "attacker_cost_at_most": _integer(1)},
     required=("amount", "source"), build=Reduction))
 
+def _while(v):
+    w = _table({"condition": _choice(WHILE_CONDITIONS), "count": _integer(1),
+                "attack_experience": _integer(0), "defence_experience": _integer(0), "armor": _integer(0),
+                "strike_bonus": _strike_bonus, "reduce": _reduce, "protection": _protections,
+                "directed": _boolean}, required=("condition",), build=While)(v)
+    if (w.condition in COUNTED_CONDITIONS) != (w.count > 0):
+        raise _Bad(f"count goes with conditions {', '.join(COUNTED_CONDITIONS)}, and only with them",
+                   "write count = N for those, delete it otherwise", (".count",))
+    return w
+
+
+def _while_list(v):
+    blocks = _list_of(_while)(v)
+    if len(blocks) > MAX_WHILE:
+        raise _Bad(f"more than {MAX_WHILE} while blocks", f"the engine holds at most {MAX_WHILE} per card")
+    return blocks
+
+
+def _aura(v):
+    checked = _table({"to": _choice(AURA_TO), "filter": _filter, "reduce": _reduce, "range": _integer(1)},
+                     required=("to",))(v)
+    if len(checked.get("reduce", ())) > 1:
+        raise _Bad("an aura gives at most one reduction", "keep one entry in reduce", (".reduce",))
+    if not checked.get("reduce") and "range" not in checked:
+        raise _Bad("the aura gives nothing", "add reduce = [...] and/or range = N")
+    checked.setdefault("filter", TargetFilter())
+    return Aura(**checked)
+
+
 def _filter(v):
     checked = _table({"element": _choice(ELEMENTS), "elite": _boolean, "cost": _integer(0),
                       "cost_at_most": _integer(0), "poisoned": _boolean, "ranged_user": _boolean,
-                      "ground": _boolean, "unwounded": _boolean, "other": _boolean})(v)
+                      "ground": _boolean, "unwounded": _boolean, "other": _boolean, "not_moved": _boolean,
+                      "open": _boolean})(v)
     return TargetFilter(**checked)
 
 
@@ -387,11 +480,15 @@ _ABILITY_FIELDS = {
     "duration": _choice(DURATIONS), "limit": _choice(LIMITS), "spell": _boolean, "and_self": _boolean,
     "then": _table({"at": _choice(THEN_AT), "effect": _choice(("heal",)), "amount": _integer(1)},
                    required=("at", "effect", "amount"), build=Then),
-    "trigger_filter": _filter, "name": _string,
+    "trigger_filter": _filter, "name": _string, "optional": _boolean,
+    "also": _table({"effect": _choice(ALSO_EFFECTS), "amount": _integer(1)}, required=("effect", "amount"),
+                   build=Also),
+    "destroy_self": _boolean,
 }
 AMOUNT_EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "poison", "strike_bonus", "trap",
-                  "boost_next_attack")
-CHOSEN_TARGETS = ("chosen", "chosen_enemy", "chosen_own")
+                  "boost_next_attack", "special_strike", "attack_experience", "ranged_bonus", "range_bonus",
+                  "close_or_wound")
+CHOSEN_TARGETS = ("chosen", "chosen_enemy", "chosen_own", "chosen_adjacent")
 
 
 def _ability(v):
@@ -429,20 +526,35 @@ def _ability(v):
     if target in ("attacked", "attacker") and a.get("trigger") not in ("on_strike", "on_struck", "on_defend"):
         bad("target", f"target {target} exists only for on_strike, on_struck and on_defend triggers",
             "choose another target")
-    if "trigger_filter" in a and a.get("trigger") != "creature_dies":
-        bad("trigger_filter", "trigger_filter says which deaths fire a creature_dies trigger", "delete it")
-    if target in CHOSEN_TARGETS and not played:
-        bad("target", "only played and fast abilities choose a target", "use self, adjacent... or all_*")
+    if "trigger_filter" in a and a.get("trigger") not in ("creature_dies", "on_strike", "on_struck"):
+        bad("trigger_filter", "trigger_filter says which dead, struck or striking cards fire a creature_dies, "
+            "on_strike or on_struck trigger", "delete it")
+    if target in CHOSEN_TARGETS and not (played or kind == "triggered"):
+        bad("target", "only played, fast and triggered abilities choose a target", "use adjacent... or all_*")
+    if target == "chosen_adjacent" and kind != "triggered":
+        bad("target", "chosen_adjacent is for triggered abilities (played ones: chosen with range)",
+            "use chosen, chosen_enemy or chosen_own")
+    if "optional" in a and not (kind == "triggered" and target in CHOSEN_TARGETS):
+        bad("optional", "optional ('may') is for triggered abilities with a chosen target", "delete optional")
     if "range" in a and target not in CHOSEN_TARGETS:
         bad("range", "range limits chosen targets only", "delete range")
-    if "duration" in a and effect != "strike_bonus":
-        bad("duration", "only strike_bonus has a duration", "delete duration")
+    if "duration" in a and effect not in DURATION_EFFECTS:
+        bad("duration", f"only {', '.join(DURATION_EFFECTS)} have a duration", "delete duration")
+    if "also" in a and (effect not in ALSO_EFFECTS or target == "self"):
+        bad("also", "also adds a wound, poison or heal to a wound, poison or heal on other cards", "delete also")
+    if a.get("destroy_self") and (not played or target not in ("adjacent", "adjacent_enemies")):
+        bad("destroy_self", "destroy_self is for played abilities acting around the card (Болотник)",
+            "delete destroy_self")
     if a.get("and_self") and effect != "destroy":
         bad("and_self", "and_self is for destroy (Харон's spell)", "delete and_self")
     if a.get("then") is not None and effect != "wound":
         bad("then", "a two-condition ability here wounds first, then heals (Рафаэль)", "delete then")
     if a.get("trigger") == "on_death" and target in ("self",):
         bad("target", "an on-death ability cannot act on its dead card", "choose another target")
+    if effect == "special_strike" and target in ("self", "all_own", "all"):
+        bad("target", "a special strike is an attack: it cannot hit its own card", "choose another target")
+    if effect in SELF_ONLY_EFFECTS and target != "self":
+        bad("target", f"{effect} is gained by the card itself", 'delete target or set "self"')
     a.setdefault("target", "self")
     return Ability(**a)
 
@@ -450,7 +562,7 @@ def _ability(v):
 FLAGS = ("clumsy", "no_tap_after_attack", "directed", "unanswered", "strike_twice", "strike_twice_different",
          "ignores_flyer_protection", "defends_any", "defender_no_tap", "ignores_target_abilities",
          "counter_strikes_when_closed", "close_target_on_attack", "ignores_draws",
-         "gain_counter")  # the yes/no ability keywords
+         "gain_counter", "strikes_at_it_weak", "strike_copies_target")  # the yes/no ability keywords
 
 FIELDS = {
     "set_number": _string, "element": _choice(ELEMENTS), "cost": _integer(0), "kind": _choice(KINDS),
@@ -458,7 +570,7 @@ FIELDS = {
     "ranged": _ranged, "armor": _integer(0), "attack_experience": _integer(0),
     "defence_experience": _integer(0), "regeneration": _integer(0), "jump": _integer(1),
     "finish_off": _integer(1), "heal_self": _heal, "special_strike": _integer(1),
-    "on_recruit_gold": _integer(1), "strike_bonus": _strike_bonus, "directed_vs": _choices(BONUS_VS),
+    "on_recruit_gold": _integer(1), "strike_bonus": _strike_bonus, "directed_vs": _choices(BONUS_VS[1:]),
     "reduce": _reduce, "protection": _protections, "poison_on_strike": _triple,
     "draws_ranged": _choices(DRAWS_RANGED),
     "tap_gain": _table({"directed": _boolean, "protection": _protections}, build=TapGain),
@@ -471,6 +583,9 @@ FIELDS = {
                                       build=RowBonus),
     "strike_per_ally": _table({"element": _choice(ELEMENTS), "max": _integer(1)},
                               required=("element", "max"), build=AllyBonus),
+    "while": _while_list, "aura": _aura, "unanswered_vs": _choices(BONUS_VS[1:]),
+    "second_player_counters": _integer(1), "draws_ranged_condition": _choice(("adjacent_enemy",)),
+    "finish_off_bonus": _choice(("adjacent_poisoned",)),
     "played": _choices(TAP_ABILITIES), "abilities": _list_of(_ability), "elite": _boolean, "unique": _boolean, "assumed": _boolean,
     **{flag: _boolean for flag in FLAGS},
 }
@@ -591,6 +706,14 @@ def _card(name, table, fail):
     if len(values.get("abilities", ())) > MAX_ABILITIES:
         fail("abilities", f"more than {MAX_ABILITIES} abilities", "the engine holds at most "
              f"{MAX_ABILITIES} per card")
+    if values.get("draws_ranged_condition") and not values.get("draws_ranged"):
+        fail("draws_ranged_condition", "the card draws no ranged attacks", "add draws_ranged = [...] or delete it")
+    if values.get("finish_off_bonus") and not values.get("finish_off"):
+        fail("finish_off_bonus", "the card has no finish off", "add finish_off = N or delete it")
+    if values.get("unanswered") and values.get("unanswered_vs"):
+        fail("unanswered_vs", "the card already has an unanswered strike against every target",
+             "delete unanswered_vs or unanswered")
     values["card_class"] = values.pop("class", "")
+    values["while_blocks"] = values.pop("while", ())
     values.setdefault("move", 0)
     return Card(name=name, **values)

@@ -71,6 +71,55 @@ COVERED = [
     (rf"on moving to an adjacent cell: wound by {_N} every creature costing {_N} or less adjacent to "
      r"that cell"),
     r"formation: gains a counter at the start of your turn",
+    # `while` blocks (conditional keywords), auras, the vs values opposite / isolated, the special_strike
+    # and no_tap_after_attack effects, the to_enemy_half / to_own_half triggers
+    rf"formation: (?:OvA|OvZ|armor) {_N} while in formation with an? (?:elite|ordinary) creature",
+    (rf"in the (?:central|leftmost or rightmost) column: (?:OvA {_N}|OvZ {_N}|-{_N} from weak strikes|"
+     rf"\+{_N} to (?:weak|medium|strong)(?: and (?:medium|strong))? strikes)"
+     rf"(?: and (?:OvA {_N}|OvZ {_N}|-{_N} from weak strikes|\+{_N} to (?:weak|medium|strong)"
+     rf"(?: and (?:medium|strong))? strikes))*"),
+    (rf"while more of your creatures than enemy creatures are adjacent: (?:OvA {_N}|directed strike)"
+     rf"(?: and (?:OvA {_N}|directed strike))?"),
+    (rf"(?:\+{_N} strike|OvA {_N}|-{_N} from non-magic attacks)(?:(?:,| and) (?:\+{_N} strike|OvA {_N}|"
+     rf"-{_N} from non-magic attacks))* while adjacent creatures belong to at least {_N} different classes"),
+    (rf"your (?:mountain|steppe|forest|swamp|dark|neutral) creatures to its left and right get -{_N} from "
+     r"(?:ranged attacks|strikes|non-magic attacks|shots and throws)"),
+    rf"your creatures with shot, throw or discharge in its column get \+{_N} range",
+    rf"\+{_N} strike vs creatures opposite it",
+    r"may declare an unanswered strike at an enemy creature with no other enemy creatures to its left and right",
+    rf"when hit by a melee strike: special strike {_N} at the attacker",
+    rf"after moving from your half to the enemy half: \+{_N} strike until end of turn",
+    r"after moving from the enemy half to yours: does not tap when attacking until end of turn",
+    # temporary gains, row conditions, triggered abilities with a chosen target, `also`, destroy_self,
+    # second_player_counters, directed strike vs cards with a throw
+    rf"on moving to an adjacent cell: \+{_N} (?:discharge|shot|throw) range until end of turn",
+    r"directed strike vs cards with throw",
+    (rf"on death: wound an? (?:non-flying )?enemy creature by {_N}(?: \('[^']*'\))?"),
+    (rf"turn start in your (?:first|third) row: (?:\+{_N} to (?:shots|throws|discharges)|directed strike)"
+     r" until end of turn"),
+    (rf"on becoming a defender: (?:\+{_N} strike|OvA {_N})(?: and (?:\+{_N} strike|OvA {_N}))?"
+     r" until end of your next turn"),
+    (rf"\+{_N} strike(?: and OvA)? while at least (?:{_N}|two|three|four) unwounded creatures of yours "
+     r"are adjacent"),
+    rf"on moving: may heal an adjacent creature by {_N}",
+    (rf"counter\+tap: destroy itself, wound all adjacent enemy creatures by {_N} and poison them {_N}"
+     r"(?: \('[^']*'\))?"),
+    r"as 2nd player: starts battle with (?:a counter|\d+ counters)",
+    # strikes_at_it_weak, special strike on death, conditional draws_ranged, finish_off_bonus, stun,
+    # creature_in_every_row
+    r"all strikes against it are reduced to weak",
+    rf"on death: special strike {_N} at an adjacent creature",
+    (r"enemy cards may shoot and throw only at it while it is adjacent to an enemy creature "
+     r"\(any range\)"),
+    r"tap: finish off X\+1, X = poisoned creatures adjacent to the target",
+    r"a creature that strikes it does not untap at the start of its next turn(?: \('[^']*'\))?",
+    (rf"tap: (?:shot|throw|discharge)(?: '[^']*')? {_STRIKE}(?: range {_N})?, \+{_N} if you have a "
+     r"creature in every row of the battlefield"),
+    # the not_moved filter, strike_copies_target
+    (r"(?:fast\+)?tap: (?:spell|impact) '[^']*' - tap a creature that has not moved this turn"),
+    r"\+X strike, X = the attacked creature's strike value \(unmodified\)",
+    # close_or_wound with a trigger filter on the struck card
+    (rf"on strike vs an untapped creature: impact '[^']*' - it must tap or take {_N} wounds \(its choice\)"),
     # not an ability: a note on the source text
     r"text carries errata \d{4}-\d{2}-\d{2}",
 ]

@@ -9,8 +9,9 @@ reads it): row i is card i; row cards + i is its blank twin (printed stats
 only, no abilities), which the kernels read while card i has lost its abilities (state field EFF).
 Columns:
   0 .. N_FIELDS-1                      printed stats and keywords (RULES.md section 1, issue 2 part 4)
-  BONUS0 + 5k  (k < MAX_BONUS)         "+N strike [vs X]": amount, vs, applies_to, strengths mask, formation
-  REDUCE0 + 4k (k < MAX_REDUCE)        "-N from X": amount, source, attacker cost at most (0 = any), formation
+  BONUS0 + 5k  (k < MAX_BONUS)         "+N strike [vs X]": amount, vs, applies_to, strengths mask, slot
+  REDUCE0 + 4k (k < MAX_REDUCE)        "-N from X": amount, source, attacker cost at most (0 = any), slot
+                                       (slot: SLOT_ALWAYS, SLOT_FORMATION, SLOT_WHILE0 + b: `while` block b)
   AB0 + AB_W * k (k < MAX_AB)          the card's abilities (rules 113-118), AB_* columns below
 """
 from typing import NamedTuple
@@ -25,7 +26,29 @@ import numpy as np
  GAIN_DIRECTED, GAIN_PROT, RECRUIT_GOLD, DIRECTED_VS, MAGIC_USER, RANGED_USER, HAS_FORMATION,
  F_OVA, F_OVZ, F_ARMOR, F_PROT, N_PLAYED, PLAYED0, PLAYED1, PLAYED2, PLAYED3, HAS_BONUS,
  HAS_REDUCE, GAIN_COUNTER, RANGED_PER_COUNTER, RANGED_SPEND, MAX_COUNTERS, RPOISON_W, RPOISON_M,
- RPOISON_S, ROW_BONUS_ROW, ROW_BONUS_AMT, ALLY_ELEMENT, ALLY_MAX, IGN_DRAWS, N_FIELDS) = range(71)
+ RPOISON_S, ROW_BONUS_ROW, ROW_BONUS_AMT, ALLY_ELEMENT, ALLY_MAX, IGN_DRAWS,
+ UNANSWERED_VS, HAS_WHILE, W0_COND, W0_COUNT, W0_OVA, W0_OVZ, W0_ARMOR, W0_PROT, W0_DIRECTED,
+ W1_COND, W1_COUNT, W1_OVA, W1_OVZ, W1_ARMOR, W1_PROT, W1_DIRECTED, CLASS0, CLASS1,
+ AURA_TO, AURA_F_ELEM, AURA_F_FLAGS, AURA_F_COST, AURA_F_COST_MAX, AURA_RED_AMT, AURA_RED_SRC,
+ AURA_RED_COST_MAX, AURA_RANGE, SECOND_COUNTERS, STRIKES_WEAK, DRAWS_COND, FINISH_BONUS,
+ STRIKE_COPY, N_FIELDS) = range(103)
+DRAWS_WHILE_ADJ_ENEMY = 1     # DRAWS_COND: draws_ranged only while an enemy creature is adjacent
+FINISH_ADJ_POISONED = 1       # FINISH_BONUS: + 1 per poisoned creature adjacent to the target
+# `while` blocks (keywords that hold while a board condition holds): block b at W0_COND + W_W * b,
+# columns COND, COUNT, OVA, OVZ, ARMOR, PROT, DIRECTED; their strike bonuses and reductions sit in the
+# BONUS/REDUCE rows with condition slot 2 + b
+W_W = W1_COND - W0_COND
+W_COND, W_COUNT, W_OVA, W_OVZ, W_ARMOR, W_PROT, W_DIRECTED = range(7)
+WHILE_CODES = {"central_column": 1, "edge_column": 2, "outnumbering_adjacent": 3, "adjacent_classes": 4,
+               "formation_with_elite": 5, "formation_with_ordinary": 6, "unwounded_allies_adjacent": 7,
+               "creature_in_every_row": 8}
+(WC_CENTRAL, WC_EDGE, WC_OUTNUMBER, WC_CLASSES, WC_FORM_ELITE, WC_FORM_ORDINARY, WC_UNWOUNDED_ALLIES,
+ WC_EVERY_ROW) = range(1, 9)
+# condition slot of a strike bonus / reduction row: always, formation, while block 0, while block 1
+SLOT_ALWAYS, SLOT_FORMATION, SLOT_WHILE0 = 0, 1, 2
+# aura (what the card gives its owner's other creatures): AURA_TO codes
+AURA_CODES = {"left_right": 1, "column": 2}
+AURA_LEFT_RIGHT, AURA_COLUMN = 1, 2
 
 ELEMENTS = ("steppe", "mountains", "forest", "swamps", "darkness", "neutral")
 E_NEUTRAL = 5
@@ -48,15 +71,18 @@ P_POISON, P_MAGIC, P_DISCHARGE, P_SHOT, P_THROW, P_SPELL, P_FLYER, P_WEAK = (
 # "vs" filters of strike bonuses and directed_vs
 VS_CODES = {"always": 0, "steppe": 1, "mountains": 2, "forest": 3, "swamps": 4, "darkness": 5,
             "neutral": 6, "closed": 7, "flyer": 8, "defender": 9, "magic_user": 10,
-            "ranged_user": 11, "armored_or_experienced": 12}
-VS_CLOSED, VS_FLYER, VS_DEFENDER, VS_MAGIC, VS_RANGED, VS_ARMORED = 7, 8, 9, 10, 11, 12
+            "ranged_user": 11, "armored_or_experienced": 12, "opposite": 13, "isolated": 14,
+            "throw_user": 15}
+VS_CLOSED, VS_FLYER, VS_DEFENDER, VS_MAGIC, VS_RANGED, VS_ARMORED, VS_OPPOSITE, VS_ISOLATED, VS_THROW = (
+    7, 8, 9, 10, 11, 12, 13, 14, 15)
+N_VS = 16
 
 # applies_to of strike bonuses
 APPLY_CODES = {"strike": 1, "ranged": 2, "all": 3}
 
 # reduction sources; an element e is 10 + its index
 SOURCE_CODES = {"strikes": 0, "ranged": 1, "non_magic": 2, "diagonal_strikes": 3,
-                "shots_throws": 4, "flyers": 5}
+                "shots_throws": 4, "flyers": 5, "weak_strikes": 6}
 SOURCE_CODES.update({e: 10 + i for i, e in enumerate(ELEMENTS)})
 
 # played (tap) abilities, in card-text order for the scenario's `ability = N`
@@ -73,7 +99,8 @@ REDUCE0 = BONUS0 + 5 * MAX_BONUS
 (AB_KIND, AB_TRIGGER, AB_STRENGTHS, AB_TAP, AB_COUNTERS, AB_COND, AB_EFFECT, AB_TARGET, AB_AMOUNT,
  AB_F_ELEM, AB_F_FLAGS, AB_F_COST, AB_F_COST_MAX, AB_RANGE, AB_LIMIT, AB_SPELL,
  AB_AND_SELF, AB_THEN, AB_THEN_AMOUNT, AB_TF_ELEM, AB_TF_FLAGS, AB_TF_COST, AB_TF_COST_MAX,
- AB_W) = range(24)
+ AB_DURATION, AB_OPTIONAL, AB_ALSO_EFFECT, AB_ALSO_AMOUNT, AB_DESTROY_SELF, AB_W) = range(29)
+DUR_TURN, DUR_OWN_TURN = 0, 1       # AB_DURATION: until the end of the turn / of its owner's turn
 MAX_AB = 4
 AB0 = REDUCE0 + 4 * MAX_REDUCE
 # card-level ability summaries
@@ -87,29 +114,35 @@ F_LOSER = 2           # can make cards lose their abilities: recomputation (503.
 F_TURN_TRIGGERS = 4   # start/end of turn triggers
 F_FAST = 8            # a fast ability: priority windows (114.2.2)
 F_DEATH_WATCH = 16    # a "when a creature dies" trigger
+F_AURA = 32           # an aura: reductions and ranges read the auras of the cards in play
 
 AB_KINDS = {"played": 1, "fast": 2, "triggered": 3, "permanent": 4}
 KIND_PLAYED, KIND_FAST, KIND_TRIGGERED, KIND_PERMANENT = 1, 2, 3, 4
 TRIGGER_CODES = {"on_strike": 1, "on_struck": 2, "on_death": 3, "turn_start": 5, "turn_end": 6,
                  "opponent_turn_start": 7, "opponent_turn_end": 8, "on_move": 9, "creature_dies": 10,
-                 "on_defend": 11}
+                 "on_defend": 11, "to_enemy_half": 12, "to_own_half": 13}
 (T_ON_STRIKE, T_ON_STRUCK, T_ON_DEATH, _T_UNUSED, T_TURN_START, T_TURN_END, T_OPP_TURN_START,
- T_OPP_TURN_END, T_ON_MOVE, T_CREATURE_DIES, T_ON_DEFEND) = range(1, 12)
+ T_OPP_TURN_END, T_ON_MOVE, T_CREATURE_DIES, T_ON_DEFEND, T_TO_ENEMY_HALF, T_TO_OWN_HALF) = range(1, 14)
 EFFECT_CODES = {"wound": 1, "heal": 2, "extra_lives": 3, "reduce_life": 4, "destroy": 5, "poison": 6,
                 "strike_bonus": 7, "lose_abilities": 8, "close": 9, "open": 10, "gain_counter": 11,
-                "trap": 12, "boost_next_attack": 13}
+                "trap": 12, "boost_next_attack": 13, "special_strike": 14, "no_tap_after_attack": 15,
+                "attack_experience": 16, "ranged_bonus": 17, "range_bonus": 18, "gain_directed": 19,
+                "stun": 20, "close_or_wound": 21}
 (EF_WOUND, EF_HEAL, EF_EXTRA_LIVES, EF_REDUCE_LIFE, EF_DESTROY, EF_POISON, EF_STRIKE_BONUS,
- EF_LOSE_ABILITIES, EF_CLOSE, EF_OPEN, EF_GAIN_COUNTER, EF_TRAP, EF_BOOST) = range(1, 14)
+ EF_LOSE_ABILITIES, EF_CLOSE, EF_OPEN, EF_GAIN_COUNTER, EF_TRAP, EF_BOOST, EF_SPECIAL,
+ EF_NO_TAP, EF_OVA, EF_RANGED_BONUS, EF_RANGE_BONUS, EF_GAIN_DIRECTED, EF_STUN, EF_CLOSE_OR_WOUND) = range(1, 22)
 TARGET_CODES = {"self": 0, "attacked": 1, "attacker": 2, "adjacent_enemies": 3, "adjacent": 4,
                 "chosen": 5, "chosen_enemy": 6, "chosen_own": 7, "all_enemies": 8, "all_own": 9,
-                "all": 10}
+                "all": 10, "chosen_adjacent": 11}
 (TG_SELF, TG_ATTACKED, TG_ATTACKER, TG_ADJ_ENEMIES, TG_ADJ, TG_CHOSEN, TG_CHOSEN_ENEMY, TG_CHOSEN_OWN,
- TG_ALL_ENEMIES, TG_ALL_OWN, TG_ALL) = range(11)
-COND_CODES = {"always": 0, "in_formation": 1, "unwounded": 2, "wounded": 3, "adjacent_enemy": 4}
-COND_FORMATION, COND_UNWOUNDED, COND_WOUNDED, COND_ADJ_ENEMY = 1, 2, 3, 4
+ TG_ALL_ENEMIES, TG_ALL_OWN, TG_ALL, TG_CHOSEN_ADJ) = range(12)
+COND_CODES = {"always": 0, "in_formation": 1, "unwounded": 2, "wounded": 3, "adjacent_enemy": 4,
+              "own_front_row": 5, "own_back_row": 6}
+COND_FORMATION, COND_UNWOUNDED, COND_WOUNDED, COND_ADJ_ENEMY, COND_FRONT_ROW, COND_BACK_ROW = 1, 2, 3, 4, 5, 6
+DURATION_CODES = {"end_of_turn": DUR_TURN, "end_of_own_turn": DUR_OWN_TURN}
 # target filter flags
-FF_ELITE, FF_ORDINARY, FF_POISONED, FF_RANGED_USER, FF_GROUND, FF_UNWOUNDED, FF_OTHER = (
-    1, 2, 4, 8, 16, 32, 64)
+(FF_ELITE, FF_ORDINARY, FF_POISONED, FF_RANGED_USER, FF_GROUND, FF_UNWOUNDED, FF_OTHER, FF_NOT_MOVED,
+ FF_OPEN) = (1, 2, 4, 8, 16, 32, 64, 128, 256)
 LIMIT_CODES = {"": 0, "once_per_turn": 1, "once_per_battle": 2}
 LIMIT_TURN, LIMIT_BATTLE = 1, 2
 
@@ -141,6 +174,24 @@ def _reduce_rows(reductions, formation):
             for r in reductions]
 
 
+def vs_mask(values):
+    """directed_vs / unanswered_vs as a bit mask: vs value code k (never 0, "always") is bit k - 1, so
+    that the 15 codes fit the int16 table."""
+    mask = 0
+    for v in values:
+        mask |= 1 << (VS_CODES[v] - 1)
+    return mask
+
+
+def class_ids(cards):
+    """Creature classes of the card set (a card may print two, "Эльф, Инквизитор"), numbered from 1
+    in sorted order; the kernels count distinct classes as bits 1 << (id - 1)."""
+    names = sorted({k.strip() for c in cards for k in c.card_class.split(",") if k.strip()})
+    if len(names) > 62:
+        raise ValueError("more than 62 creature classes; widen the class mask")
+    return {k: i + 1 for i, k in enumerate(names)}
+
+
 def _filter_row(f):
     flags = 0
     if f.elite is True:
@@ -148,7 +199,8 @@ def _filter_row(f):
     if f.elite is False:
         flags |= FF_ORDINARY
     for bit, on in ((FF_POISONED, f.poisoned), (FF_RANGED_USER, f.ranged_user), (FF_GROUND, f.ground),
-                    (FF_UNWOUNDED, f.unwounded), (FF_OTHER, f.other)):
+                    (FF_UNWOUNDED, f.unwounded), (FF_OTHER, f.other), (FF_NOT_MOVED, f.not_moved),
+                    (FF_OPEN, f.open)):
         if on:
             flags |= bit
     elem = ELEMENTS.index(f.element) + 1 if f.element else 0
@@ -179,10 +231,16 @@ def _ability_row(a):
         row[AB_THEN] = 1
         row[AB_THEN_AMOUNT] = a.then.amount
     row[AB_TF_ELEM], row[AB_TF_FLAGS], row[AB_TF_COST], row[AB_TF_COST_MAX] = _filter_row(a.trigger_filter)
+    row[AB_DURATION] = DURATION_CODES[a.duration]
+    row[AB_OPTIONAL] = int(a.optional)
+    if a.also is not None:
+        row[AB_ALSO_EFFECT] = EFFECT_CODES[a.also.effect]
+        row[AB_ALSO_AMOUNT] = a.also.amount
+    row[AB_DESTROY_SELF] = int(a.destroy_self)
     return row
 
 
-BLANK_KEEPS = (ELEMENT, COST, ELITE, UNIQUE, FLYER, LIFE, MOVE, SW, SM, SS)
+BLANK_KEEPS = (ELEMENT, COST, ELITE, UNIQUE, FLYER, LIFE, MOVE, SW, SM, SS, CLASS0, CLASS1)
 
 
 def compile_cardset(cardset) -> CardTable:
@@ -190,6 +248,7 @@ def compile_cardset(cardset) -> CardTable:
     blank twins)."""
     cards = cardset.cards
     n = len(cards)
+    classes = class_ids(cards)
     stats = np.zeros((2 * n, TABLE_WIDTH), np.int64)
     for i, c in enumerate(cards):
         row = stats[i]
@@ -212,7 +271,8 @@ def compile_cardset(cardset) -> CardTable:
                           (DEF_NO_TAP, c.defender_no_tap), (IGN_TARGET, c.ignores_target_abilities),
                           (COUNTER_CLOSED, c.counter_strikes_when_closed),
                           (CLOSE_TARGET, c.close_target_on_attack), (IGN_DRAWS, c.ignores_draws),
-                          (GAIN_COUNTER, c.gain_counter)):
+                          (GAIN_COUNTER, c.gain_counter), (STRIKES_WEAK, c.strikes_at_it_weak),
+                          (STRIKE_COPY, c.strike_copies_target)):
             row[col] = int(bool(flag))
         row[PROT] = _prot_mask(c.protection)
         row[POISON_W], row[POISON_M], row[POISON_S] = c.poison_on_strike
@@ -224,6 +284,9 @@ def compile_cardset(cardset) -> CardTable:
             row[GAIN_DIRECTED] = int(c.tap_gain.directed)
             row[GAIN_PROT] = _prot_mask(c.tap_gain.protection)
         row[RECRUIT_GOLD] = c.on_recruit_gold
+        row[SECOND_COUNTERS] = c.second_player_counters
+        row[DRAWS_COND] = DRAWS_WHILE_ADJ_ENEMY if c.draws_ranged_condition else 0
+        row[FINISH_BONUS] = FINISH_ADJ_POISONED if c.finish_off_bonus else 0
         row[RANGED_PER_COUNTER] = c.ranged_counter_bonus
         row[RANGED_SPEND] = SPEND_CODES[c.ranged_spends_counters]
         row[MAX_COUNTERS] = c.max_counters
@@ -234,10 +297,13 @@ def compile_cardset(cardset) -> CardTable:
         if c.strike_per_ally is not None:
             row[ALLY_ELEMENT] = ELEMENTS.index(c.strike_per_ally.element) + 1
             row[ALLY_MAX] = c.strike_per_ally.max
-        vs_mask = 0
-        for v in c.directed_vs:
-            vs_mask |= 1 << VS_CODES[v]
-        row[DIRECTED_VS] = vs_mask
+        row[DIRECTED_VS] = vs_mask(c.directed_vs)
+        row[UNANSWERED_VS] = vs_mask(c.unanswered_vs)
+        own = [classes[k.strip()] for k in c.card_class.split(",") if k.strip()]
+        if len(own) > 2:
+            raise ValueError(f"{c.name}: more than two classes")
+        for j, k in enumerate(own):
+            row[CLASS0 + j] = k
         row[MAGIC_USER] = int(row[RKIND] == K_DISCHARGE)
         row[RANGED_USER] = int(row[RKIND] in (K_SHOT, K_THROW, K_DISCHARGE))
         brows = _bonus_rows(c.strike_bonus, 0)
@@ -250,6 +316,30 @@ def compile_cardset(cardset) -> CardTable:
             row[F_PROT] = _prot_mask(f.protection)
             brows += _bonus_rows(f.strike_bonus, 1)
             rrows += _reduce_rows(f.reduce, 1)
+        for b, w in enumerate(c.while_blocks):
+            base = W0_COND + W_W * b
+            row[base + W_COND] = WHILE_CODES[w.condition]
+            row[base + W_COUNT] = w.count
+            row[base + W_OVA], row[base + W_OVZ], row[base + W_ARMOR] = (
+                w.attack_experience, w.defence_experience, w.armor)
+            row[base + W_PROT] = _prot_mask(w.protection)
+            row[base + W_DIRECTED] = int(w.directed)
+            brows += _bonus_rows(w.strike_bonus, SLOT_WHILE0 + b)
+            rrows += _reduce_rows(w.reduce, SLOT_WHILE0 + b)
+            row[HAS_WHILE] = 1
+            if w.condition.startswith("formation_with"):
+                row[HAS_FORMATION] = 1      # it takes part in formations
+        if c.aura is not None:
+            a = c.aura
+            row[AURA_TO] = AURA_CODES[a.to]
+            (row[AURA_F_ELEM], row[AURA_F_FLAGS], row[AURA_F_COST],
+             row[AURA_F_COST_MAX]) = _filter_row(a.filter)
+            if a.reduce:
+                row[AURA_RED_AMT] = a.reduce[0].amount
+                row[AURA_RED_SRC] = SOURCE_CODES[a.reduce[0].source]
+                row[AURA_RED_COST_MAX] = a.reduce[0].attacker_cost_at_most
+            row[AURA_RANGE] = a.range
+            row[AB_FLAGS] |= F_AURA
         if len(brows) > MAX_BONUS or len(rrows) > MAX_REDUCE:
             raise ValueError(f"{c.name}: more than {MAX_BONUS} strike bonuses or "
                              f"{MAX_REDUCE} reductions; raise MAX_BONUS/MAX_REDUCE")

@@ -30,7 +30,8 @@ Card fields (S[g, slot * N_CARD_FIELDS + FIELD]):
   ARMOR_LEFT   armor not yet used this turn
   COUNTERS     counters (фишки, 123)
   POISON       poison N: N wounds at the start of the owner's turn (acquired, 117)
-  GAINED       acquired keywords: bit 0 directed strike, bits 8.. protections (PROT bits << 8)
+  GAINED       acquired keywords: bit 0 directed strike, bit 1 stunned (does not untap at the start
+               of its owner's next turn, GAINED_STUN), bits 8.. protections (PROT bits << 8)
   DIED_FROM    killer slot, KILLED_BY_* code, or -1 (509.1.1)
   DEATH_TURN   turn of death, -1 if alive
   DEALT        1 = in the (last) deal of 15
@@ -55,7 +56,7 @@ MAX_ACTIONS = 512        # legal-action buffer, allocated once per game
 (CARD_ID, ZONE, CELL, WOUNDS, EXTRA_LIVES, LIFE_MAX, CLOSED, MOVES_LEFT, MOVED, ACTED, STRIKES,
  LAST_TARGET, ARMOR_LEFT, COUNTERS, POISON, GAINED, DIED_FROM, DEATH_TURN, DEALT, BOUGHT,
  DMG_DEALT, KILLS, EFF, LAST_CELL, TMP_STRIKE, USED_TURN, USED_GAME, ACQ_LOST, HEAL_END, AB_USES,
- DEATH_PENDING, N_CARD_FIELDS) = range(32)
+ DEATH_PENDING, TMP_FLAGS, TMP_OWN, N_CARD_FIELDS) = range(34)
 # EFF: the card id the kernels read abilities from: CARD_ID, or CARD_ID + cards (its blank twin, printed
 #      stats only) while it has lost its abilities (recomputed after every action, 503.3)
 # LAST_CELL: the cell it stood on when it last left the battlefield (509.3)
@@ -63,13 +64,22 @@ MAX_ACTIONS = 512        # legal-action buffer, allocated once per game
 # this turn / this battle (limits); ACQ_LOST: 1 = lost its abilities by an acquired effect (117);
 # HEAL_END: heal this much at the end of the turn (Рафаэль's second condition, 118.3);
 # AB_USES: how many times its played abilities were used (outcome counts); DEATH_PENDING: destroyed,
-# its on-death abilities not yet fired
+# its on-death abilities not yet fired; TMP_FLAGS: keywords gained until the end of the turn (bit 0
+# TF_NO_TAP: does not tap after attacking; bit 1 TF_DIRECTED: directed strike; bits 8-15 + ranged
+# attack value, bits 16-23 + range, bits 24-31 + OvA); TMP_OWN: gains until the end of its owner's turn
+# (bits 0-7 + strike, bits 8-15 + OvA)
 NCF = N_CARD_FIELDS
 CARD_FIELD_NAMES = ("card", "zone", "cell", "wounds", "extra_lives", "life_max", "closed",
                     "moves_left", "moved", "acted", "strikes", "last_target", "armor_left",
                     "counters", "poison", "gained", "died_from", "death_turn", "dealt", "bought",
                     "dmg_dealt", "kills", "eff", "last_cell", "tmp_strike", "used_turn", "used_game",
-                    "acq_lost", "heal_end", "ab_uses", "death_pending")
+                    "acq_lost", "heal_end", "ab_uses", "death_pending", "tmp_flags", "tmp_own")
+TF_NO_TAP = 1
+GAINED_STUN = 2
+TF_DIRECTED = 2
+TF_RANGED_SHIFT, TF_RANGE_SHIFT, TF_OVA_SHIFT = 8, 16, 24
+TO_STRIKE_SHIFT, TO_OVA_SHIFT = 0, 8
+TMP_BYTE = 255           # each packed gain is one byte
 
 # game fields
 G_FIRST = 0              # seat that moves first (0 or 1)

@@ -85,8 +85,8 @@ def test_blank_twin_keeps_printed_stats_and_no_abilities():
     ('{ kind = "fast", effect = "wound", target = "chosen" }', ["needs an amount"]),
     ('{ kind = "fast", effect = "destroy", target = "chosen", amount = 2 }', ["takes no amount"]),
     ('{ kind = "permanent", effect = "wound", amount = 1, target = "adjacent" }', ["permanent abilities"]),
-    ('{ kind = "triggered", trigger = "turn_start", effect = "wound", amount = 1, target = "chosen" }',
-     ["only played and fast abilities choose a target"]),
+    ('{ kind = "triggered", trigger = "turn_start", effect = "wound", amount = 1, target = "adjacent", '
+     'optional = true }', ["abilities[0].optional", "chosen target"]),
     ('{ kind = "triggered", trigger = "turn_start", effect = "wound", amount = 1, target = "attacked" }',
      ["on_strike, on_struck and on_defend"]),
     ('{ kind = "fast", effect = "trap", amount = 3, target = "chosen" }', ["waits for one"]),
@@ -138,3 +138,110 @@ def test_cli_cards_missing(tmp_path):
     first = r.stdout.splitlines()[0]
     assert first.startswith("set 1: ") and "of 200 cards playable" in first
     assert "Волхв" in r.stdout and "moon sorcery" in r.stdout
+
+
+def refused_line(tmp_path, line):
+    f = tmp_path / "cards.toml"
+    f.write_text(CARD + line + "\n", encoding="utf-8")
+    with pytest.raises(InputError) as e:
+        load_cardset(f)
+    msg = str(e.value)
+    assert "\n" not in msg and "cards.toml:12:" in msg and "card 'Тест'" in msg
+    return msg
+
+
+@pytest.mark.parametrize("line, words", [
+    ('while = [{ condition = "centre_column", armor = 1 }]',
+     ["field 'while[0].condition'", "did you mean 'central_column'"]),
+    ('while = [{ condition = "adjacent_classes", attack_experience = 1 }]', ["while[0].count", "count goes with"]),
+    ('while = [{ condition = "edge_column", count = 2, attack_experience = 1 }]', ["while[0].count"]),
+    ('while = [{ condition = "edge_column", regeneration = 1 }]', ["while[0]", "unknown key 'regeneration'"]),
+    ('while = [{ condition = "edge_column" }, { condition = "central_column" }, { condition = "edge_column" }]',
+     ["field 'while'", "more than 2 while blocks"]),
+    ('aura = { to = "row", range = 1 }', ["field 'aura.to'", "left_right, column"]),
+    ('aura = { to = "column" }', ["field 'aura'", "the aura gives nothing"]),
+    ('aura = { to = "column", reduce = [{ amount = 1, source = "ranged" }, { amount = 1, source = "strikes" }] }',
+     ["aura.reduce", "at most one reduction"]),
+    ('aura = { to = "column", range = 1, filter = { element = "sky" } }', ["aura.filter.element"]),
+    ('unanswered_vs = ["lonely"]', ["field 'unanswered_vs[0]'", "isolated"]),
+    ('reduce = [{ amount = 1, source = "weak_strike" }]', ["reduce[0].source", "did you mean 'weak_strikes'"]),
+    ('abilities = [{ kind = "triggered", trigger = "on_struck", effect = "special_strike", amount = 2 }]',
+     ["abilities[0].target", "cannot hit its own card"]),
+    ('abilities = [{ kind = "triggered", trigger = "on_struck", effect = "special_strike", target = "attacker" }]',
+     ["abilities[0].amount", "needs an amount"]),
+    ('abilities = [{ kind = "triggered", trigger = "to_own_half", effect = "no_tap_after_attack", '
+     'target = "adjacent" }]', ["abilities[0].target", "gained by the card itself"]),
+    ('abilities = [{ kind = "triggered", trigger = "to_enemy_halff", effect = "strike_bonus", amount = 1 }]',
+     ["abilities[0].trigger", "did you mean 'to_enemy_half'"]),
+    ('directed_vs = ["always"]', ["field 'directed_vs[0]'", "not in the vocabulary"]),
+    ('while = [{ condition = "unwounded_allies_adjacent", strike_bonus = [{ amount = 1, vs = "always" }] }]',
+     ["while[0].count"]),
+    ('second_player_counters = 0', ["field 'second_player_counters'", "below 1"]),
+    ('abilities = [{ kind = "played", effect = "heal", target = "chosen_adjacent", amount = 1 }]',
+     ["abilities[0].target", "chosen_adjacent is for triggered abilities"]),
+    ('abilities = [{ kind = "played", effect = "heal", target = "chosen", amount = 1, optional = true }]',
+     ["abilities[0].optional", "may"]),
+    ('abilities = [{ kind = "triggered", trigger = "on_move", effect = "heal", amount = 1, duration = "end_of_own_turn" }]',
+     ["abilities[0].duration", "only strike_bonus, attack_experience have a duration"]),
+    ('abilities = [{ kind = "triggered", trigger = "on_move", effect = "strike_bonus", amount = 1, duration = "forever" }]',
+     ["abilities[0].duration", "end_of_own_turn"]),
+    ('abilities = [{ kind = "played", effect = "wound", amount = 1, also = { effect = "poison", amount = 1 } }]',
+     ["abilities[0].also"]),
+    ('abilities = [{ kind = "played", effect = "wound", target = "chosen", amount = 1, also = { effect = "destroy", amount = 1 } }]',
+     ["abilities[0].also.effect", "wound, poison, heal"]),
+    ('abilities = [{ kind = "triggered", trigger = "on_move", effect = "wound", target = "adjacent", amount = 1, destroy_self = true }]',
+     ["abilities[0].destroy_self", "played abilities"]),
+    ('abilities = [{ kind = "triggered", trigger = "turn_start", effect = "ranged_bonus", amount = 1, target = "adjacent" }]',
+     ["abilities[0].target", "gained by the card itself"]),
+    ('abilities = [{ kind = "triggered", trigger = "turn_start", condition = "front_row", effect = "gain_directed" }]',
+     ["abilities[0].condition", "own_front_row"]),
+    ('abilities = [{ kind = "fast", effect = "close", target = "chosen", filter = { not_moved = 1 } }]',
+     ["abilities[0].filter.not_moved", "true or false"]),
+    ('strike_copies_target = "yes"', ["field 'strike_copies_target'", "true or false"]),
+    ('draws_ranged_condition = "adjacent_enemy"', ["field 'draws_ranged_condition'", "draws no ranged attacks"]),
+    ('finish_off_bonus = "adjacent_poisoned"', ["field 'finish_off_bonus'", "no finish off"]),
+    ('abilities = [{ kind = "triggered", trigger = "turn_start", effect = "heal", amount = 1, '
+     'trigger_filter = { open = true } }]', ["abilities[0].trigger_filter", "on_strike or on_struck"]),
+    ('abilities = [{ kind = "triggered", trigger = "on_strike", effect = "close_or_wound", target = "attacked" }]',
+     ["abilities[0].amount", "needs an amount"]),
+])
+def test_bad_while_aura_and_new_words_name_file_line_card_and_field(tmp_path, line, words):
+    msg = refused_line(tmp_path, line)
+    for w in words:
+        assert w in msg, msg
+
+
+def test_while_aura_and_unanswered_vs_compile_into_the_card_table():
+    from simcore.cardtable import (
+        AB_FLAGS,
+        AURA_RANGE,
+        AURA_TO,
+        CLASS0,
+        CLASS1,
+        F_AURA,
+        HAS_FORMATION,
+        HAS_WHILE,
+        UNANSWERED_VS,
+        VS_CODES,
+        W0_COND,
+        W_ARMOR,
+        W_OVZ,
+        W_W,
+        WHILE_CODES,
+        class_ids,
+    )
+    cs = load_cardset()
+    C = compile_cardset(cs).stats
+    n = len(cs)
+    s = cs.index("Смотритель горнила")
+    assert C[s, HAS_WHILE] == 1 and C[s, HAS_FORMATION] == 1
+    assert C[s, W0_COND] == WHILE_CODES["formation_with_elite"] and C[s, W0_COND + W_ARMOR] == 2
+    assert C[s, W0_COND + W_W] == WHILE_CODES["formation_with_ordinary"] and C[s, W0_COND + W_W + W_OVZ] == 2
+    assert C[n + s, HAS_WHILE] == 0        # the blank twin has no while blocks
+    p = cs.index("Паладин Алламора")
+    assert C[p, AURA_TO] == 2 and C[p, AURA_RANGE] == 1 and C[p, AB_FLAGS] & F_AURA
+    ids = class_ids(cs.cards)
+    assert {C[p, CLASS0], C[p, CLASS1]} == {ids["Эльф"], ids["Инквизитор"]}
+    assert C[n + p, CLASS0] == C[p, CLASS0] and C[n + p, AURA_TO] == 0
+    r = cs.index("Римаанды")
+    assert C[r, UNANSWERED_VS] == 1 << (VS_CODES["isolated"] - 1)

@@ -33,7 +33,7 @@ from ..rules.defence import can_defend
 from ..rules.dice import ai_int
 from ..rules.errors import E_OK
 from ..rules.setup import fits, placement_allowed, squad_totals
-from ..ruleset import PR_DEAL, PR_POLICY0
+from ..ruleset import PR_DEAL
 from ..state import (
     EFF,
     G_DECK_SIZE,
@@ -49,14 +49,7 @@ from ..state import (
     ZONE,
 )
 from .evaluate import ability_value, hit_value, predicted_wounds, strike_ev
-
-RANDOM = 0
-GREEDY = 1
-
-
-@njit(cache=True)
-def policy_of(S, g, p):
-    return S[g, PARAM0 + PR_POLICY0 + p]
+from .triggered import GREEDY, RANDOM, policy_of  # noqa: F401  (GREEDY: part of this module's API)
 
 
 @njit(cache=True)

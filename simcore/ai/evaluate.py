@@ -9,9 +9,12 @@ import numpy as np
 from numba import njit
 
 from ..cardtable import (
+    AB_ALSO_AMOUNT,
+    AB_ALSO_EFFECT,
     AB_AMOUNT,
     AB_AND_SELF,
     AB_COUNTERS,
+    AB_DESTROY_SELF,
     AB_EFFECT,
     AB_F_ELEM,
     AB_TARGET,
@@ -41,6 +44,7 @@ from ..cardtable import (
     P_WEAK,
     SM,
     SS,
+    STRIKES_WEAK,
     SW,
     TG_ADJ,
     TG_ADJ_ENEMIES,
@@ -56,6 +60,7 @@ from ..rules.damage import (
     APPLY_STRIKE,
     attack_roll_bonus,
     attack_wounds,
+    copied_strike,
     current_life,
     defence_experience,
     only_attacker_rolls,
@@ -108,13 +113,17 @@ def predicted_wounds(C, S, g, att, t, kind, strength, t_defending, ign, no_bonus
 
 
 @njit(cache=True)
-def strike_wounds3(C, S, g, att, t, t_defending, ign, no_bonus):
+def strike_wounds3(C, S, g, att, t, t_defending, ign, no_bonus, attacking):
     """Predicted wounds of a weak, medium and strong simple strike by att on t (one pass of the
-    rules of damage.attack_wounds, then armor)."""
+    rules of damage.attack_wounds, then armor); attacking: att's own strike, not a counter-strike."""
     ca = S[g, att * NCF + EFF]
     w1 = C[ca, SW]
     w2 = C[ca, SM]
     w3 = C[ca, SS]
+    if attacking:
+        w1 += copied_strike(C, S, g, att, t, 1)
+        w2 += copied_strike(C, S, g, att, t, 2)
+        w3 += copied_strike(C, S, g, att, t, 3)
     if not no_bonus:
         w1 += strike_bonus(C, S, g, att, t, 1, APPLY_STRIKE, t_defending)
         w2 += strike_bonus(C, S, g, att, t, 2, APPLY_STRIKE, t_defending)
@@ -124,9 +133,13 @@ def strike_wounds3(C, S, g, att, t, t_defending, ign, no_bonus):
     prot = protections(C, S, g, t)
     if C[ca, FLYER] == 1 and (prot & P_FLYER) and C[ca, IGN_ZOAL] == 0:
         return 0, 0, 0
-    red = reduction(C, S, g, t, att, K_STRIKE) + S[g, t * NCF + ARMOR_LEFT]
-    w1 = 0 if prot & P_WEAK else max(w1 - red, 0)
-    return w1, max(w2 - red, 0), max(w3 - red, 0)
+    armor = S[g, t * NCF + ARMOR_LEFT]
+    w1 = 0 if prot & P_WEAK else max(w1 - reduction(C, S, g, t, att, K_STRIKE, 1) - armor, 0)
+    if C[S[g, t * NCF + EFF], STRIKES_WEAK] == 1:
+        return w1, w1, w1                 # every strike at it is reduced to weak
+    w2 = max(w2 - reduction(C, S, g, t, att, K_STRIKE, 2) - armor, 0)
+    w3 = max(w3 - reduction(C, S, g, t, att, K_STRIKE, 3) - armor, 0)
+    return w1, w2, w3
 
 
 @njit(cache=True, inline="always")
@@ -154,14 +167,14 @@ def strike_ev(C, S, g, att, t, t_defending):
     """Expected crystal value, for att's side, of a simple strike by att fought by t."""
     ca = S[g, att * NCF + EFF]
     ign = C[ca, IGN_TARGET] == 1
-    w1, w2, w3 = strike_wounds3(C, S, g, att, t, t_defending, ign, False)
+    w1, w2, w3 = strike_wounds3(C, S, g, att, t, t_defending, ign, False, True)
     vt1 = hit_value(C, S, g, t, w1)
     vt2 = hit_value(C, S, g, t, w2)
     vt3 = hit_value(C, S, g, t, w3)
     ova = attack_roll_bonus(C, S, g, att, t)
     if only_attacker_rolls(C, S, g, att, t):
         return single_roll_value(ova, vt1, vt2, vt3)
-    c1, c2, c3 = strike_wounds3(C, S, g, t, att, False, False, ign)
+    c1, c2, c3 = strike_wounds3(C, S, g, t, att, False, False, ign, False)
     va1 = hit_value(C, S, g, att, c1)
     va2 = hit_value(C, S, g, att, c2)
     ovz = 0 if ign else defence_experience(C, S, g, t)
@@ -193,7 +206,7 @@ def ranged_wounds3(C, S, g, att, t, kind, ign):
         return max(w1, 0), max(w2, 0), max(w3, 0)
     if protected_from(C, S, g, t, att, kind, 2):
         return 0, 0, 0
-    red = reduction(C, S, g, t, att, kind)
+    red = reduction(C, S, g, t, att, kind, 0)
     if kind != K_DISCHARGE:
         red += S[g, t * NCF + ARMOR_LEFT]
     return max(w1 - red, 0), max(w2 - red, 0), max(w3 - red, 0)
@@ -213,9 +226,17 @@ def single_roll_ev(C, S, g, att, t, kind):
 
 @njit(cache=True)
 def effect_value(C, S, g, s, c, k, t):
-    """What ability k of s (table row c) is worth on card t, in crystals (negative: harmful)."""
-    eff = ab(C, c, k, AB_EFFECT)
-    n = ab(C, c, k, AB_AMOUNT)
+    """What ability k of s (table row c) is worth on card t, in crystals (negative: harmful), its
+    `also` effect included."""
+    v = one_effect_value(C, S, g, s, c, k, t, ab(C, c, k, AB_EFFECT), ab(C, c, k, AB_AMOUNT))
+    if ab(C, c, k, AB_ALSO_EFFECT) > 0:
+        v += one_effect_value(C, S, g, s, c, k, t, ab(C, c, k, AB_ALSO_EFFECT), ab(C, c, k, AB_ALSO_AMOUNT))
+    return v
+
+
+@njit(cache=True)
+def one_effect_value(C, S, g, s, c, k, t, eff, n):
+    """What effect eff of amount n of ability k of s is worth on card t."""
     own = t // MAX_DECK == s // MAX_DECK
     ct = S[g, t * NCF + EFF]
     per_life = C[ct, COST] / max(S[g, t * NCF + LIFE_MAX] + S[g, t * NCF + EXTRA_LIVES], 1)
@@ -289,4 +310,6 @@ def ability_value(C, S, g, s, c, k, t):
                         continue
                 if matches(C, S, g, s, c, k, o) and not spell_blocked(C, S, g, c, k, o):
                     v += effect_value(C, S, g, s, c, k, o)
+        if ab(C, c, k, AB_DESTROY_SELF) == 1:
+            v -= hit_value(C, S, g, s, 1000)        # Болотник: it destroys itself first
     return v - 0.05 * ab(C, c, k, AB_COUNTERS)

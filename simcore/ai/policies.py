@@ -74,6 +74,7 @@ from ..state import (
     G_LAST_WOUND,
     G_TURN,
     GAINED,
+    GAINED_STUN,
     GAME0,
     MAX_DECK,
     MOVED,
@@ -239,7 +240,7 @@ def best_for(C, S, g, s, allow_move):
     if C[c, SPECIAL] > 0 and S[g, s * NCF + COUNTERS] == 0 and MOVE_SCORE / 2 > best \
             and gain_counter_error(C, S, g, s) == E_OK:
         best, b_kind, b_target = MOVE_SCORE / 2, A_GAIN_COUNTER, -1
-    if (C[c, GAIN_DIRECTED] > 0 or C[c, GAIN_PROT] > 0) and S[g, s * NCF + GAINED] == 0 \
+    if (C[c, GAIN_DIRECTED] > 0 or C[c, GAIN_PROT] > 0) and (S[g, s * NCF + GAINED] & ~GAINED_STUN) == 0 \
             and MOVE_SCORE / 3 > best:
         best, b_kind, b_target = MOVE_SCORE / 3, A_TAP_GAIN, -1
     if C[c, AB_COUNTER_COST] > 0 and MOVE_SCORE / 2 > best and gain_counter_error(C, S, g, s) == E_OK:

@@ -17,17 +17,23 @@ ability rows of the card table (cardtable AB_* columns, written from decks.cards
 """
 from numba import njit
 
+from ..ai.triggered import RANDOM, policy_of, prefers_closing, target_value
 from ..cardtable import (
     AB0,
+    AB_ALSO_AMOUNT,
+    AB_ALSO_EFFECT,
     AB_AMOUNT,
     AB_AND_SELF,
     AB_COND,
     AB_COUNTERS,
+    AB_DESTROY_SELF,
+    AB_DURATION,
     AB_EFFECT,
     AB_F_ELEM,
     AB_HAS_PERM,
     AB_KIND,
     AB_LIMIT,
+    AB_OPTIONAL,
     AB_RANGE,
     AB_SPELL,
     AB_STRENGTHS,
@@ -40,36 +46,39 @@ from ..cardtable import (
     AB_TRIGGER,
     AB_W,
     COND_ADJ_ENEMY,
+    COND_BACK_ROW,
     COND_FORMATION,
+    COND_FRONT_ROW,
     COND_UNWOUNDED,
     COND_WOUNDED,
-    COST,
+    DUR_OWN_TURN,
     EF_BOOST,
     EF_CLOSE,
+    EF_CLOSE_OR_WOUND,
     EF_DESTROY,
     EF_EXTRA_LIVES,
     EF_GAIN_COUNTER,
+    EF_GAIN_DIRECTED,
     EF_HEAL,
     EF_LOSE_ABILITIES,
+    EF_NO_TAP,
     EF_OPEN,
+    EF_OVA,
     EF_POISON,
+    EF_RANGE_BONUS,
+    EF_RANGED_BONUS,
     EF_REDUCE_LIFE,
+    EF_SPECIAL,
     EF_STRIKE_BONUS,
+    EF_STUN,
     EF_TRAP,
     EF_WOUND,
     ELEMENT,
-    ELITE,
     F_DEATH_WATCH,
     F_LOSER,
     F_TURN_TRIGGERS,
-    FF_ELITE,
-    FF_GROUND,
-    FF_ORDINARY,
-    FF_OTHER,
-    FF_POISONED,
-    FF_RANGED_USER,
-    FF_UNWOUNDED,
-    FLYER,
+    IGN_TARGET,
+    K_SPECIAL,
     KIND_FAST,
     KIND_PERMANENT,
     KIND_PLAYED,
@@ -79,9 +88,10 @@ from ..cardtable import (
     MAX_COUNTERS,
     N_AB,
     P_SPELL,
-    RANGED_USER,
     T_CREATURE_DIES,
     T_ON_DEATH,
+    T_ON_STRIKE,
+    T_ON_STRUCK,
     TG_ADJ,
     TG_ADJ_ENEMIES,
     TG_ALL,
@@ -90,6 +100,7 @@ from ..cardtable import (
     TG_ATTACKED,
     TG_ATTACKER,
     TG_CHOSEN,
+    TG_CHOSEN_ADJ,
     TG_CHOSEN_ENEMY,
     TG_CHOSEN_OWN,
     TG_SELF,
@@ -107,6 +118,8 @@ from ..state import (
     DIED_FROM,
     EFF,
     EXTRA_LIVES,
+    GAINED,
+    GAINED_STUN,
     G_ACTIVE,
     G_DECK_SIZE,
     G_DELAY,
@@ -126,17 +139,47 @@ from ..state import (
     MOVES_LEFT,
     N_SLOTS,
     NCF,
-    POISON,
     RC_MAX,
     TMP_STRIKE,
     USED_GAME,
     USED_TURN,
     WOUNDS,
+    TF_DIRECTED,
+    TF_NO_TAP,
+    TF_OVA_SHIFT,
+    TF_RANGE_SHIFT,
+    TF_RANGED_SHIFT,
+    TMP_BYTE,
+    TMP_FLAGS,
+    TMP_OWN,
+    TO_OVA_SHIFT,
+    TO_STRIKE_SHIFT,
     Z_FIELD,
     ZONE,
 )
-from .board import adjacent_cells, in_formation, in_play, manhattan, n_in_play, owner_of, play_slot
-from .damage import current_life, heal, poison, protections, wound
+from .board import (
+    adjacent_cells,
+    cell_row,
+    forwardness,
+    has_adjacent_enemy,
+    in_formation,
+    in_play,
+    manhattan,
+    n_in_play,
+    owner_of,
+    play_slot,
+)
+from .dice import ai_int
+from .damage import (
+    absorb_armor,
+    attack_wounds,
+    card_filter_ok,
+    current_life,
+    heal,
+    poison,
+    protections,
+    wound,
+)
 from .destruction import check_destruction, check_game_end, destroy
 from .errors import (
     E_ACTED,
@@ -145,6 +188,7 @@ from .errors import (
     E_GAME_OVER,
     E_LIMIT,
     E_NO_ABILITY,
+    E_NOT_ADJACENT,
     E_NO_COUNTERS,
     E_NOT_ACTIVE,
     E_NOT_IN_PLAY,
@@ -157,7 +201,7 @@ from .errors import (
     E_TARGET_THEIRS,
     E_TARGET_UNWANTED,
 )
-from .log import EV_ABILITY, EV_DECLARE, EV_DELAYED, EV_LOST, log, logging
+from .log import EV_ABILITY, EV_ATTACK, EV_DECLARE, EV_DELAYED, EV_LOST, log, logging
 
 DL_TRAP = 1
 DL_BOOST = 2
@@ -271,34 +315,7 @@ def matches(C, S, g, src, c, k, t):
 def filter_ok(C, S, g, src, c, k, t, col0):
     """Card t against the filter stored at columns col0.. (element, flags, cost, cost at most) of
     ability k: the target filter (AB_F_ELEM) or the trigger filter (AB_TF_ELEM)."""
-    ct = S[g, t * NCF + EFF]
-    e = ab(C, c, k, col0)
-    if e > 0 and C[ct, ELEMENT] != e - 1:
-        return False
-    cost = ab(C, c, k, col0 + 2)
-    if cost > 0 and C[ct, COST] != cost - 1:
-        return False
-    cmax = ab(C, c, k, col0 + 3)
-    if cmax > 0 and C[ct, COST] > cmax - 1:
-        return False
-    f = ab(C, c, k, col0 + 1)
-    if f == 0:
-        return True
-    if (f & FF_ELITE) and C[ct, ELITE] == 0:
-        return False
-    if (f & FF_ORDINARY) and C[ct, ELITE] == 1:
-        return False
-    if (f & FF_POISONED) and S[g, t * NCF + POISON] == 0:
-        return False
-    if (f & FF_RANGED_USER) and C[ct, RANGED_USER] == 0:
-        return False
-    if (f & FF_GROUND) and C[ct, FLYER] == 1:
-        return False
-    if (f & FF_UNWOUNDED) and S[g, t * NCF + WOUNDS] > 0:
-        return False
-    if (f & FF_OTHER) and t == src:
-        return False
-    return True
+    return card_filter_ok(C, S, g, src, t, c, AB0 + AB_W * k + col0)
 
 
 @njit(cache=True)
@@ -313,14 +330,12 @@ def condition_holds(C, S, g, s, c, k):
     if cond == COND_WOUNDED:
         return S[g, s * NCF + WOUNDS] > 0
     if cond == COND_ADJ_ENEMY:
+        return has_adjacent_enemy(S, g, s)
+    if cond == COND_FRONT_ROW or cond == COND_BACK_ROW:
         if S[g, s * NCF + ZONE] != Z_FIELD:
             return False
-        q = 1 - owner_of(s)
-        for j in range(n_in_play(S, g, q)):
-            o = play_slot(S, g, q, j)
-            if S[g, o * NCF + ZONE] == Z_FIELD and adjacent_cells(S[g, s * NCF + CELL], S[g, o * NCF + CELL]):
-                return True
-        return False
+        f = forwardness(owner_of(s), cell_row(S[g, s * NCF + CELL]))
+        return f == 2 if cond == COND_FRONT_ROW else f == 0
     return False
 
 
@@ -347,11 +362,25 @@ def add_delayed(S, g, kind, player, amount, elem, strengths):
     return False
 
 
+@njit(cache=True, inline="always")
+def add_tmp(S, g, t, field, shift, n):
+    """+ n to the gain packed in byte `shift` of TMP_FLAGS / TMP_OWN (at most TMP_BYTE)."""
+    v = min(((S[g, t * NCF + field] >> shift) & TMP_BYTE) + n, TMP_BYTE)
+    S[g, t * NCF + field] = (S[g, t * NCF + field] & ~(TMP_BYTE << shift)) | (v << shift)
+
+
 @njit(cache=True)
 def apply_effect(C, S, g, src, c, k, t):
-    """Effect of ability k (table row c, source slot src) on card t (-1: no target)."""
-    eff = ab(C, c, k, AB_EFFECT)
-    n = ab(C, c, k, AB_AMOUNT)
+    """Effect of ability k (table row c, source slot src) on card t (-1: no target), then its `also`
+    effect on the same card."""
+    apply_one(C, S, g, src, c, k, t, ab(C, c, k, AB_EFFECT), ab(C, c, k, AB_AMOUNT))
+    if ab(C, c, k, AB_ALSO_EFFECT) > 0:
+        apply_one(C, S, g, src, c, k, t, ab(C, c, k, AB_ALSO_EFFECT), ab(C, c, k, AB_ALSO_AMOUNT))
+
+
+@njit(cache=True)
+def apply_one(C, S, g, src, c, k, t, eff, n):
+    """One effect eff of amount n of ability k (table row c, source slot src) on card t."""
     if eff == EF_TRAP:
         add_delayed(S, g, DL_TRAP, owner_of(src), n, 0, 0)
         return
@@ -377,13 +406,51 @@ def apply_effect(C, S, g, src, c, k, t):
     elif eff == EF_POISON:
         poison(C, S, g, src, t, n)
     elif eff == EF_STRIKE_BONUS:
-        S[g, t * NCF + TMP_STRIKE] += n
+        if ab(C, c, k, AB_DURATION) == DUR_OWN_TURN:
+            add_tmp(S, g, t, TMP_OWN, TO_STRIKE_SHIFT, n)
+        else:
+            S[g, t * NCF + TMP_STRIKE] += n
+    elif eff == EF_OVA:
+        if ab(C, c, k, AB_DURATION) == DUR_OWN_TURN:
+            add_tmp(S, g, t, TMP_OWN, TO_OVA_SHIFT, n)
+        else:
+            add_tmp(S, g, t, TMP_FLAGS, TF_OVA_SHIFT, n)
+    elif eff == EF_RANGED_BONUS:
+        add_tmp(S, g, t, TMP_FLAGS, TF_RANGED_SHIFT, n)
+    elif eff == EF_RANGE_BONUS:
+        add_tmp(S, g, t, TMP_FLAGS, TF_RANGE_SHIFT, n)
+    elif eff == EF_GAIN_DIRECTED:
+        S[g, t * NCF + TMP_FLAGS] |= TF_DIRECTED
+    elif eff == EF_STUN:
+        S[g, t * NCF + GAINED] |= GAINED_STUN
+    elif eff == EF_CLOSE_OR_WOUND:
+        # the target's owner chooses: it closes, or it takes n wounds
+        q = owner_of(t)
+        if policy_of(S, g, q) == RANDOM:
+            close = ai_int(S, g, q, 2) == 0
+        else:
+            close = prefers_closing(C, S, g, t, n)
+        if close:
+            S[g, t * NCF + CLOSED] = 1
+        else:
+            wound(S, g, t, n, src)
     elif eff == EF_LOSE_ABILITIES:
         S[g, t * NCF + ACQ_LOST] = 1
     elif eff == EF_CLOSE:
         S[g, t * NCF + CLOSED] = 1
     elif eff == EF_OPEN:
         S[g, t * NCF + CLOSED] = 0
+    elif eff == EF_SPECIAL:
+        # an attack of src, as its tap special strike: strike bonuses, protections, reductions and
+        # armor apply; no dice, no counter-strike
+        if logging(S, g):
+            log(S, g, EV_ATTACK, src, t, K_SPECIAL, 0, 0)
+        ign = C[S[g, src * NCF + EFF], IGN_TARGET] == 1
+        w = attack_wounds(C, S, g, src, t, K_SPECIAL, 0, n, False, ign, False)
+        w = absorb_armor(C, S, g, t, w, K_SPECIAL, ign)
+        wound(S, g, t, w, src)
+    elif eff == EF_NO_TAP:
+        S[g, t * NCF + TMP_FLAGS] |= TF_NO_TAP
     elif eff == EF_GAIN_COUNTER:
         m = C[S[g, t * NCF + EFF], MAX_COUNTERS]
         if m == 0 or S[g, t * NCF + COUNTERS] < m:
@@ -417,12 +484,63 @@ def _apply_area(C, S, g, src, c, k, center, target):
                 i -= 1
 
 
+@njit(cache=True, inline="always")
+def is_chosen(target):
+    return target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN or target == TG_CHOSEN_ADJ
+
+
+@njit(cache=True)
+def choose_trigger_target(C, S, g, src, c, k):
+    """The owner's policy picks the target of triggered ability k of src among the cards in play that
+    ability_target_error allows: random uniformly (with "none" when optional), greedy the one worth
+    most (ai.triggered.target_value; none when optional and nothing is worth more than 0). -1: none."""
+    p = owner_of(src)
+    optional = ab(C, c, k, AB_OPTIONAL) == 1
+    eff = ab(C, c, k, AB_EFFECT)
+    n = ab(C, c, k, AB_AMOUNT)
+    count = 0
+    best = -1
+    best_v = 0.0
+    for q in range(2):
+        for i in range(n_in_play(S, g, q)):
+            t = play_slot(S, g, q, i)
+            if ability_target_error(C, S, g, src, c, k, t) != E_OK:
+                continue
+            count += 1
+            v = target_value(C, S, g, src, t, eff, n)
+            if best < 0 or v > best_v:
+                best = t
+                best_v = v
+    if count == 0:
+        return -1
+    if policy_of(S, g, p) == RANDOM:
+        j = ai_int(S, g, p, count + (1 if optional else 0))
+        for q in range(2):
+            for i in range(n_in_play(S, g, q)):
+                t = play_slot(S, g, q, i)
+                if ability_target_error(C, S, g, src, c, k, t) == E_OK:
+                    if j == 0:
+                        return t
+                    j -= 1
+        return -1
+    if optional and best_v <= 0.0:
+        return -1
+    return best
+
+
 @njit(cache=True)
 def resolve(C, S, g, src, c, k, chosen, other):
-    """Apply ability k of row c of card src: to the chosen card, the other card of a strike (attacked
-    or attacker), itself, or an area. Destruction is checked by the caller."""
+    """Apply ability k of row c of card src: to the chosen card (a triggered ability's owner chooses it
+    now), the other card of a strike (attacked or attacker), itself, or an area. Destruction is checked
+    by the caller."""
     target = ab(C, c, k, AB_TARGET)
     eff = ab(C, c, k, AB_EFFECT)
+    if chosen < 0 and is_chosen(target) and ab(C, c, k, AB_KIND) == KIND_TRIGGERED:
+        chosen = choose_trigger_target(C, S, g, src, c, k)
+        if chosen < 0:
+            return
+    if ab(C, c, k, AB_DESTROY_SELF) == 1 and in_play(S, g, src):
+        destroy(S, g, src, src)           # first; the area is then around its last cell (509.3)
     if logging(S, g):
         log(S, g, EV_ABILITY, src, k, chosen if chosen >= 0 else other, eff, 0)
     if eff == EF_TRAP or eff == EF_BOOST:
@@ -432,7 +550,7 @@ def resolve(C, S, g, src, c, k, chosen, other):
     elif target == TG_ATTACKED or target == TG_ATTACKER:
         if other >= 0 and matches(C, S, g, src, c, k, other):
             apply_effect(C, S, g, src, c, k, other)
-    elif target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN:
+    elif is_chosen(target):
         apply_effect(C, S, g, src, c, k, chosen)
         if ab(C, c, k, AB_AND_SELF) == 1 and in_play(S, g, src):
             apply_effect(C, S, g, src, c, k, src)
@@ -455,6 +573,9 @@ def fire_triggers(C, S, g, s, trig, other, strength):
             continue
         if trig != T_ON_DEATH and not condition_holds(C, S, g, s, c, k):
             continue
+        if other >= 0 and (trig == T_ON_STRIKE or trig == T_ON_STRUCK) and not filter_ok(
+                C, S, g, s, c, k, other, AB_TF_ELEM):
+            continue                # the trigger filter: which struck / striking card fires it
         resolve(C, S, g, s, c, k, -1, other)
 
 
@@ -571,6 +692,9 @@ def end_of_turn_effects(C, S, g):
                 S[g, s * NCF + HEAL_END] = 0
                 heal(S, g, s, h)
             S[g, s * NCF + TMP_STRIKE] = 0
+            S[g, s * NCF + TMP_FLAGS] = 0
+            if p == S[g, GAME0 + G_ACTIVE]:
+                S[g, s * NCF + TMP_OWN] = 0          # "until the end of your (next) turn" ends
             S[g, s * NCF + USED_TURN] = 0
 
 
@@ -579,7 +703,7 @@ def end_of_turn_effects(C, S, g):
 def ability_target_error(C, S, g, s, c, k, t):
     target = ab(C, c, k, AB_TARGET)
     eff = ab(C, c, k, AB_EFFECT)
-    chosen = target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN
+    chosen = is_chosen(target)
     if not chosen or eff == EF_TRAP or eff == EF_BOOST:
         return E_OK if t < 0 else E_TARGET_UNWANTED
     if t < 0 or not in_play(S, g, t):
@@ -592,6 +716,12 @@ def ability_target_error(C, S, g, s, c, k, t):
         return E_TARGET_FILTER
     if spell_blocked(C, S, g, c, k, t):
         return E_TARGET_SPELL
+    if target == TG_CHOSEN_ADJ:
+        # around the card's cell, or its last cell when it has left play (an on-death ability, 509.3)
+        center = S[g, s * NCF + CELL] if in_play(S, g, s) else S[g, s * NCF + LAST_CELL]
+        if center < 0 or t == s or S[g, t * NCF + ZONE] != Z_FIELD or not adjacent_cells(
+                center, S[g, t * NCF + CELL]):
+            return E_NOT_ADJACENT
     r = ab(C, c, k, AB_RANGE)
     if r > 0 and S[g, s * NCF + ZONE] == Z_FIELD and S[g, t * NCF + ZONE] == Z_FIELD:
         if manhattan(S[g, s * NCF + CELL], S[g, t * NCF + CELL]) > r:

@@ -4,7 +4,7 @@ Cells are row * 5 + column; row 0..5 are the printed rows 1..6, column 0..4 are 
 """
 from numba import njit
 
-from ..cardtable import HAS_FORMATION
+from ..cardtable import ELITE, HAS_FORMATION
 from ..ruleset import PR_FORMATION_ORTHOGONAL
 from ..state import (
     CELL,
@@ -173,5 +173,49 @@ def in_formation(C, S, g, s):
         if 0 <= nc < N_COLS:
             o = S[g, GAME0 + G_BOARD + (c + dc)]
             if o >= 0 and owner_of(o) == p and C[S[g, o * NCF + EFF], HAS_FORMATION] == 1:
+                return True
+    return False
+
+
+@njit(cache=True)
+def has_adjacent_enemy(S, g, s):
+    """Does an enemy creature stand on one of the 8 cells around s (s on the battlefield)?"""
+    if S[g, s * NCF + ZONE] != Z_FIELD:
+        return False
+    q = 1 - owner_of(s)
+    for j in range(n_in_play(S, g, q)):
+        o = play_slot(S, g, q, j)
+        if S[g, o * NCF + ZONE] == Z_FIELD and adjacent_cells(S[g, s * NCF + CELL], S[g, o * NCF + CELL]):
+            return True
+    return False
+
+
+@njit(cache=True)
+def in_formation_with(C, S, g, s, elite):
+    """In formation (the rule of in_formation) with a partner that is elite (elite = 1) or ordinary
+    (elite = 0): some neighbour that makes it in formation has that eliteness."""
+    if S[g, s * NCF + ZONE] != Z_FIELD or C[S[g, s * NCF + EFF], HAS_FORMATION] == 0:
+        return False
+    c = S[g, s * NCF + CELL]
+    col = cell_col(c)
+    row = cell_row(c)
+    p = owner_of(s)
+    orth = S[g, PARAM0 + PR_FORMATION_ORTHOGONAL] == 1
+    for k in range(4):
+        if k < 2:
+            dc = -1 if k == 0 else 1
+            if col + dc < 0 or col + dc >= N_COLS:
+                continue
+            o = S[g, GAME0 + G_BOARD + c + dc]
+        else:
+            if not orth:
+                break
+            dr = -1 if k == 2 else 1
+            if row + dr < 0 or row + dr >= N_ROWS:
+                continue
+            o = S[g, GAME0 + G_BOARD + c + dr * N_COLS]
+        if o >= 0 and owner_of(o) == p:
+            co = S[g, o * NCF + EFF]
+            if C[co, HAS_FORMATION] == 1 and C[co, ELITE] == elite:
                 return True
     return False

@@ -14,6 +14,11 @@ from ..cardtable import (
     CLOSE_TARGET,
     CLUMSY,
     DEF_NO_TAP,
+    DRAWS_COND,
+    F_AURA,
+    FINISH_ADJ_POISONED,
+    FINISH_BONUS,
+    STRIKES_WEAK,
     DRAWS_RANGED,
     F_ABILITIES,
     FINISH,
@@ -60,7 +65,12 @@ from ..state import (
     MOVES_LEFT,
     NCF,
     PARAM0,
+    POISON,
     STRIKES,
+    TF_NO_TAP,
+    TF_RANGE_SHIFT,
+    TMP_BYTE,
+    TMP_FLAGS,
     Z_AUX,
     Z_FIELD,
     ZONE,
@@ -70,6 +80,7 @@ from .board import (
     adjacent_cells,
     cell_col,
     cell_row,
+    has_adjacent_enemy,
     in_play,
     manhattan,
     n_in_play,
@@ -81,7 +92,9 @@ from .damage import (
     absorb_armor,
     attack_roll_bonus,
     attack_wounds,
+    aura_range,
     base_value,
+    copied_strike,
     current_life,
     defence_experience,
     heal,
@@ -92,7 +105,7 @@ from .damage import (
     wound,
 )
 from .destruction import check_game_end, destroy
-from .dice import MISS, roll_d6, single_roll_strength, strike_table
+from .dice import MISS, WEAK, roll_d6, single_roll_strength, strike_table
 from .errors import (
     E_ACTED,
     E_ADJACENT_RANGED,
@@ -213,7 +226,8 @@ def drawn_kinds_block(C, S, g, att, t, kind):
     any_drawer = False
     for i in range(n_in_play(S, g, q)):
         s = play_slot(S, g, q, i)
-        if C[S[g, s * NCF + EFF], DRAWS_RANGED] & bit:
+        cs = S[g, s * NCF + EFF]
+        if C[cs, DRAWS_RANGED] & bit and (C[cs, DRAWS_COND] == 0 or has_adjacent_enemy(S, g, s)):
             any_drawer = True
             if s == t:
                 return False, True
@@ -258,6 +272,10 @@ def ranged_error(C, S, g, att, t):
         if adjacent_cells(S[g, att * NCF + CELL], S[g, t * NCF + CELL]):
             return E_ADJACENT_RANGED
         rng = C[ca, RRANGE]
+        if rng > 0 and S[g, GAME0 + G_FLAGS] & F_AURA:
+            rng += aura_range(C, S, g, att)
+        if rng > 0:
+            rng += (S[g, att * NCF + TMP_FLAGS] >> TF_RANGE_SHIFT) & TMP_BYTE
         if rng > 0 and manhattan(S[g, att * NCF + CELL], S[g, t * NCF + CELL]) > rng:
             return E_OUT_OF_RANGE
     return E_OK
@@ -284,6 +302,15 @@ def finish_error(C, S, g, att, t):
     n = C[S[g, att * NCF + EFF], FINISH]
     if n == 0:
         return E_NO_ABILITY
+    if C[S[g, att * NCF + EFF], FINISH_BONUS] == FINISH_ADJ_POISONED and in_play(S, g, t) \
+            and S[g, t * NCF + ZONE] == Z_FIELD:
+        # Кровяница: + 1 per poisoned creature (either side) on the cells around the target
+        for q in range(2):
+            for i in range(n_in_play(S, g, q)):
+                o = play_slot(S, g, q, i)
+                if o != t and S[g, o * NCF + POISON] > 0 and S[g, o * NCF + ZONE] == Z_FIELD \
+                        and adjacent_cells(S[g, o * NCF + CELL], S[g, t * NCF + CELL]):
+                    n += 1
     e = adjacent_enemy_creature_error(C, S, g, att, t)
     if e != E_OK:
         return e
@@ -352,7 +379,8 @@ def finish_action(C, S, g, s):
 def after_attack(C, S, g, att):
     """The same after an attack, except that a card that does not tap after attacking stays open."""
     finish_action(C, S, g, att)
-    S[g, att * NCF + CLOSED] = 1 - C[S[g, att * NCF + EFF], NO_TAP]
+    no_tap = C[S[g, att * NCF + EFF], NO_TAP] | (S[g, att * NCF + TMP_FLAGS] & TF_NO_TAP)
+    S[g, att * NCF + CLOSED] = 1 - no_tap
     if logging(S, g):
         log(S, g, EV_CLOSE, att, S[g, att * NCF + CLOSED], 0, 0, 0)
 
@@ -380,7 +408,8 @@ def resolve_strike(C, S, g, att, tgt, t, a_str, c_str):
     ign = C[S[g, att * NCF + EFF], IGN_TARGET] == 1
     base = -1
     if a_str > MISS:
-        base = base_value(C, S, g, att, K_STRIKE, a_str) + take_boost(C, S, g, att, a_str)
+        base = (base_value(C, S, g, att, K_STRIKE, a_str) + take_boost(C, S, g, att, a_str)
+                + copied_strike(C, S, g, att, t, a_str))
     w_t = attack_wounds(C, S, g, att, t, K_STRIKE, a_str, base, defending, ign, False)
     w_t = absorb_armor(C, S, g, t, w_t, K_STRIKE, ign)
     w_a = 0
@@ -451,6 +480,11 @@ def strike(C, S, g, att, tgt, defender, exchange):
                 c_str = max(c_str - 1, MISS)
                 if logging(S, g):
                     log(S, g, EV_EXCHANGE, att, t, a_str, c_str, 0)
+    # "all strikes at it are reduced to weak" (Степной волколак), the counter-strike at it too
+    if C[S[g, t * NCF + EFF], STRIKES_WEAK] == 1 and not ign:
+        a_str = min(a_str, WEAK)
+    if C[ca, STRIKES_WEAK] == 1:
+        c_str = min(c_str, WEAK)
     resolve_strike(C, S, g, att, tgt, t, a_str, c_str)
     S[g, att * NCF + STRIKES] += 1
     S[g, att * NCF + LAST_TARGET] = tgt

@@ -10,6 +10,52 @@ from numba import njit
 
 from ..cardtable import (
     ALLY_ELEMENT,
+    AURA_COLUMN,
+    AURA_F_ELEM,
+    AURA_LEFT_RIGHT,
+    AURA_RANGE,
+    AURA_RED_AMT,
+    AURA_RED_COST_MAX,
+    AURA_RED_SRC,
+    AURA_TO,
+    CLASS0,
+    CLASS1,
+    ELITE,
+    F_AURA,
+    FF_ELITE,
+    FF_GROUND,
+    FF_ORDINARY,
+    FF_NOT_MOVED,
+    FF_OPEN,
+    FF_OTHER,
+    FF_POISONED,
+    FF_RANGED_USER,
+    FF_UNWOUNDED,
+    HAS_WHILE,
+    N_VS,
+    SLOT_FORMATION,
+    SLOT_WHILE0,
+    UNANSWERED_VS,
+    VS_ISOLATED,
+    VS_OPPOSITE,
+    VS_THROW,
+    W0_COND,
+    W_ARMOR,
+    W_COND,
+    W_COUNT,
+    W_DIRECTED,
+    W_OVA,
+    W_OVZ,
+    W_PROT,
+    W_W,
+    WC_CENTRAL,
+    WC_CLASSES,
+    WC_EDGE,
+    WC_FORM_ELITE,
+    WC_FORM_ORDINARY,
+    WC_OUTNUMBER,
+    WC_EVERY_ROW,
+    WC_UNWOUNDED_ALLIES,
     ALLY_MAX,
     APPLY_CODES,
     ARMOR,
@@ -50,6 +96,7 @@ from ..cardtable import (
     RANGED_PER_COUNTER,
     RANGED_USER,
     REDUCE0,
+    RKIND,
     RM,
     ROW_BONUS_AMT,
     ROW_BONUS_ROW,
@@ -57,6 +104,7 @@ from ..cardtable import (
     RW,
     SM,
     SS,
+    STRIKE_COPY,
     SW,
     UNANSWERED,
     VS_ARMORED,
@@ -69,6 +117,7 @@ from ..cardtable import (
 from ..ruleset import PR_POISON_STACKS
 from ..state import (
     ARMOR_LEFT,
+    CARD_ID,
     CELL,
     CLOSED,
     COUNTERS,
@@ -76,21 +125,45 @@ from ..state import (
     DMG_DEALT,
     EFF,
     EXTRA_LIVES,
+    G_ACTIVE,
+    G_BOARD,
+    G_FLAGS,
     G_LAST_WOUND,
     G_TURN,
     GAINED,
     GAME0,
     LIFE_MAX,
     MAX_DECK,
+    MOVED,
+    N_COLS,
+    N_ROWS,
     NCF,
     PARAM0,
     POISON,
+    TF_DIRECTED,
+    TF_OVA_SHIFT,
+    TF_RANGED_SHIFT,
+    TMP_BYTE,
+    TMP_FLAGS,
+    TMP_OWN,
     TMP_STRIKE,
+    TO_OVA_SHIFT,
+    TO_STRIKE_SHIFT,
     WOUNDS,
     Z_FIELD,
     ZONE,
 )
-from .board import cell_row, diagonal, in_formation, in_play, n_in_play, play_slot
+from .board import (
+    cell_col,
+    cell_row,
+    diagonal,
+    in_formation,
+    in_formation_with,
+    in_play,
+    n_in_play,
+    owner_of,
+    play_slot,
+)
 from .log import EV_HEAL, EV_NO_WOUND, EV_POISONED, EV_WOUND, log, logging
 
 APPLY_STRIKE = APPLY_CODES["strike"]
@@ -102,18 +175,117 @@ def current_life(S, g, s):
     return S[g, s * NCF + LIFE_MAX] + S[g, s * NCF + EXTRA_LIVES] - S[g, s * NCF + WOUNDS]
 
 
+@njit(cache=True)
+def while_holds(C, S, g, s, b):
+    """Does the condition of `while` block b of card s hold now? Every condition needs the card on
+    the battlefield (VOCABULARY.md, "While")."""
+    c = S[g, s * NCF + EFF]
+    cond = C[c, W0_COND + W_W * b + W_COND]
+    if cond == 0 or S[g, s * NCF + ZONE] != Z_FIELD:
+        return False
+    cell = S[g, s * NCF + CELL]
+    col = cell_col(cell)
+    if cond == WC_CENTRAL:
+        return col == N_COLS // 2
+    if cond == WC_EDGE:
+        return col == 0 or col == N_COLS - 1
+    if cond == WC_FORM_ELITE:
+        return in_formation_with(C, S, g, s, 1)
+    if cond == WC_FORM_ORDINARY:
+        return in_formation_with(C, S, g, s, 0)
+    if cond == WC_EVERY_ROW:
+        p = owner_of(s)
+        rows = 0
+        for i in range(n_in_play(S, g, p)):
+            o = play_slot(S, g, p, i)
+            if S[g, o * NCF + ZONE] == Z_FIELD:
+                rows |= 1 << cell_row(S[g, o * NCF + CELL])
+        return rows == (1 << N_ROWS) - 1
+    row = cell_row(cell)
+    p = owner_of(s)
+    own = 0
+    enemy = 0
+    unwounded = 0
+    classes = 0
+    for dr in range(-1, 2):
+        for dc in range(-1, 2):
+            if (dr == 0 and dc == 0) or row + dr < 0 or row + dr >= N_ROWS or col + dc < 0 or col + dc >= N_COLS:
+                continue
+            o = S[g, GAME0 + G_BOARD + cell + dr * N_COLS + dc]
+            if o < 0:
+                continue
+            if owner_of(o) == p:
+                own += 1
+                if S[g, o * NCF + WOUNDS] == 0:
+                    unwounded += 1
+            else:
+                enemy += 1
+            co = S[g, o * NCF + EFF]
+            if C[co, CLASS0] > 0:
+                classes |= 1 << (C[co, CLASS0] - 1)
+            if C[co, CLASS1] > 0:
+                classes |= 1 << (C[co, CLASS1] - 1)
+    if cond == WC_OUTNUMBER:
+        return own > enemy
+    if cond == WC_UNWOUNDED_ALLIES:
+        return unwounded >= C[c, W0_COND + W_W * b + W_COUNT]
+    if cond == WC_CLASSES:
+        n = 0
+        while classes != 0:
+            classes &= classes - 1
+            n += 1
+        return n >= C[c, W0_COND + W_W * b + W_COUNT]
+    return False
+
+
+@njit(cache=True)
+def while_value(C, S, g, s, offset):
+    """Sum of a keyword (column offset W_OVA, W_OVZ, W_ARMOR) over the card's `while` blocks that hold;
+    for W_PROT and W_DIRECTED the OR."""
+    c = S[g, s * NCF + EFF]
+    v = 0
+    for b in range(2):
+        x = C[c, W0_COND + W_W * b + offset]
+        if x != 0 and while_holds(C, S, g, s, b):
+            if offset == W_PROT or offset == W_DIRECTED:
+                v |= x
+            else:
+                v += x
+    return v
+
+
 @njit(cache=True, inline="always")
-def with_formation(C, S, g, s, column, formation_column):
-    """A keyword's value for card s: printed, plus its formation value while in formation."""
-    v = C[S[g, s * NCF + EFF], column]
+def slot_holds(C, S, g, s, slot):
+    """The condition slot of a strike bonus or reduction row: always, formation, while block."""
+    if slot == 0:
+        return True
+    if slot == SLOT_FORMATION:
+        return in_formation(C, S, g, s)
+    return while_holds(C, S, g, s, slot - SLOT_WHILE0)
+
+
+@njit(cache=True, inline="always")
+def with_formation(C, S, g, s, column, formation_column, while_offset):
+    """A keyword's value for card s: printed, plus its formation value while in formation, plus its
+    `while` blocks that hold."""
+    c = S[g, s * NCF + EFF]
+    v = C[c, column]
     if in_formation(C, S, g, s):
-        v += C[S[g, s * NCF + EFF], formation_column]
+        v += C[c, formation_column]
+    if C[c, HAS_WHILE] == 1:
+        v += while_value(C, S, g, s, while_offset)
     return v
 
 
 @njit(cache=True, inline="always")
 def attack_experience(C, S, g, s):
-    return with_formation(C, S, g, s, OVA, F_OVA)
+    """OvA: printed, formation, `while` blocks, and the OvA gained until the end of the turn or of its
+    owner's turn (effect attack_experience)."""
+    v = with_formation(C, S, g, s, OVA, F_OVA, W_OVA)
+    if (S[g, s * NCF + TMP_FLAGS] | S[g, s * NCF + TMP_OWN]) != 0:
+        v += ((S[g, s * NCF + TMP_FLAGS] >> TF_OVA_SHIFT) & TMP_BYTE) + (
+            (S[g, s * NCF + TMP_OWN] >> TO_OVA_SHIFT) & TMP_BYTE)
+    return v
 
 
 @njit(cache=True, inline="always")
@@ -133,12 +305,12 @@ def attack_roll_bonus(C, S, g, att, t):
 
 @njit(cache=True, inline="always")
 def defence_experience(C, S, g, s):
-    return with_formation(C, S, g, s, OVZ, F_OVZ)
+    return with_formation(C, S, g, s, OVZ, F_OVZ, W_OVZ)
 
 
 @njit(cache=True, inline="always")
 def armor_value(C, S, g, s):
-    return with_formation(C, S, g, s, ARMOR, F_ARMOR)
+    return with_formation(C, S, g, s, ARMOR, F_ARMOR, W_ARMOR)
 
 
 @njit(cache=True, inline="always")
@@ -146,6 +318,8 @@ def protections(C, S, g, s):
     m = C[S[g, s * NCF + EFF], PROT] | (S[g, s * NCF + GAINED] >> 8)
     if in_formation(C, S, g, s):
         m |= C[S[g, s * NCF + EFF], F_PROT]
+    if C[S[g, s * NCF + EFF], HAS_WHILE] == 1:
+        m |= while_value(C, S, g, s, W_PROT)
     return m
 
 
@@ -157,14 +331,27 @@ def only_attacker_rolls(C, S, g, att, t):
     ca = S[g, att * NCF + EFF]
     if C[ca, UNANSWERED] == 1:
         return True
+    if C[ca, UNANSWERED_VS] != 0 and vs_any(C, S, g, C[ca, UNANSWERED_VS], att, t):
+        return True
     if S[g, t * NCF + CLOSED] == 0:
         return False
     return C[S[g, t * NCF + EFF], COUNTER_CLOSED] == 0 or C[ca, IGN_TARGET] == 1
 
 
 @njit(cache=True)
-def vs_matches(C, S, g, code, t, t_defending):
-    """The "vs X" filter of a strike bonus or directed_vs, tested on target t."""
+def vs_any(C, S, g, mask, att, t):
+    """Does target t match any "vs" value of the bit mask (directed_vs, unanswered_vs: code k is bit
+    k - 1, cardtable.vs_mask)?"""
+    for code in range(1, N_VS):
+        if (mask >> (code - 1)) & 1 and vs_matches(C, S, g, code, att, t, False):
+            return True
+    return False
+
+
+@njit(cache=True)
+def vs_matches(C, S, g, code, att, t, t_defending):
+    """The "vs X" filter of a strike bonus, directed_vs or unanswered_vs, tested on target t of
+    attacker att."""
     ct = S[g, t * NCF + EFF]
     if code == 0:
         return True
@@ -182,6 +369,23 @@ def vs_matches(C, S, g, code, t, t_defending):
         return C[ct, RANGED_USER] == 1
     if code == VS_ARMORED:
         return C[ct, OVA] > 0 or C[ct, OVZ] > 0 or C[ct, ARMOR] > 0
+    if code == VS_THROW:
+        return C[ct, RKIND] == K_THROW
+    if code == VS_OPPOSITE:
+        return (S[g, att * NCF + ZONE] == Z_FIELD and S[g, t * NCF + ZONE] == Z_FIELD
+                and cell_col(S[g, att * NCF + CELL]) == cell_col(S[g, t * NCF + CELL]))
+    if code == VS_ISOLATED:
+        if S[g, t * NCF + ZONE] != Z_FIELD:
+            return False
+        cell = S[g, t * NCF + CELL]
+        q = owner_of(t)
+        for dc in (-1, 1):
+            col = cell_col(cell) + dc
+            if 0 <= col < N_COLS:
+                o = S[g, GAME0 + G_BOARD + cell + dc]
+                if o >= 0 and owner_of(o) == q:
+                    return False
+        return True
     return False
 
 
@@ -191,12 +395,11 @@ def is_directed(C, S, g, att, t):
     ca = S[g, att * NCF + EFF]
     if C[ca, DIRECTED] == 1 or (S[g, att * NCF + GAINED] & 1) == 1:
         return True
-    mask = C[ca, DIRECTED_VS]
-    if mask != 0:
-        for code in range(13):
-            if (mask >> code) & 1 and vs_matches(C, S, g, code, t, False):
-                return True
-    return False
+    if S[g, att * NCF + TMP_FLAGS] & TF_DIRECTED:
+        return True
+    if C[ca, DIRECTED_VS] != 0 and vs_any(C, S, g, C[ca, DIRECTED_VS], att, t):
+        return True
+    return C[ca, HAS_WHILE] == 1 and while_value(C, S, g, att, W_DIRECTED) != 0
 
 
 @njit(cache=True, inline="always")
@@ -214,9 +417,9 @@ def strike_bonus(C, S, g, att, t, strength, applies, t_defending):
             continue
         if strength > 0 and (C[ca, BONUS0 + 5 * j + 3] >> (strength - 1)) & 1 == 0:
             continue
-        if C[ca, BONUS0 + 5 * j + 4] == 1 and not in_formation(C, S, g, att):
+        if C[ca, BONUS0 + 5 * j + 4] != 0 and not slot_holds(C, S, g, att, C[ca, BONUS0 + 5 * j + 4]):
             continue
-        if vs_matches(C, S, g, C[ca, BONUS0 + 5 * j + 1], t, t_defending):
+        if vs_matches(C, S, g, C[ca, BONUS0 + 5 * j + 1], att, t, t_defending):
             total += amount
     ally = C[ca, ALLY_ELEMENT]
     if ally > 0 and (applies & APPLY_STRIKE) != 0:
@@ -231,40 +434,141 @@ def strike_bonus(C, S, g, att, t, strength, applies, t_defending):
     return total
 
 
-@njit(cache=True, inline="always")
-def reduction(C, S, g, t, att, kind):
-    """Sum of the target's "-N from X" reductions that apply to an attack of this kind by att."""
+@njit(cache=True)
+def source_ok(C, S, g, t, att, kind, strength, src):
+    """Is an attack of this kind and strength by att on t of reduction source src (SOURCE_CODES)?"""
+    if src == 0:
+        return kind == K_STRIKE
+    if src == 1:
+        return kind == K_SHOT or kind == K_THROW or kind == K_DISCHARGE or kind == K_ROW
+    if src == 2:
+        return kind != K_DISCHARGE
+    if src == 3:
+        return (kind == K_STRIKE and S[g, att * NCF + ZONE] == Z_FIELD and S[g, t * NCF + ZONE] == Z_FIELD
+                and diagonal(S[g, att * NCF + CELL], S[g, t * NCF + CELL]))
+    if src == 4:
+        return kind == K_SHOT or kind == K_THROW
+    if src == 5:
+        return C[S[g, att * NCF + EFF], FLYER] == 1
+    if src == 6:
+        return kind == K_STRIKE and strength == 1
+    if src >= 10:
+        return C[S[g, att * NCF + EFF], ELEMENT] == src - 10
+    return False
+
+
+@njit(cache=True)
+def card_filter_ok(C, S, g, src, t, c, col0):
+    """Card t against the filter stored at columns col0.. of row c (element + 1, flags, cost + 1,
+    cost at most + 1; VOCABULARY.md `filter`); src is the filter's own card (for `other`)."""
     ct = S[g, t * NCF + EFF]
-    if C[ct, HAS_REDUCE] == 0:
-        return 0
-    ca = S[g, att * NCF + EFF]
+    e = C[c, col0]
+    if e > 0 and C[ct, ELEMENT] != e - 1:
+        return False
+    cost = C[c, col0 + 2]
+    if cost > 0 and C[ct, COST] != cost - 1:
+        return False
+    cmax = C[c, col0 + 3]
+    if cmax > 0 and C[ct, COST] > cmax - 1:
+        return False
+    f = C[c, col0 + 1]
+    if f == 0:
+        return True
+    if (f & FF_ELITE) and C[ct, ELITE] == 0:
+        return False
+    if (f & FF_ORDINARY) and C[ct, ELITE] == 1:
+        return False
+    if (f & FF_POISONED) and S[g, t * NCF + POISON] == 0:
+        return False
+    if (f & FF_RANGED_USER) and C[ct, RANGED_USER] == 0:
+        return False
+    if (f & FF_GROUND) and C[ct, FLYER] == 1:
+        return False
+    if (f & FF_UNWOUNDED) and S[g, t * NCF + WOUNDS] > 0:
+        return False
+    if (f & FF_OTHER) and t == src:
+        return False
+    if (f & FF_NOT_MOVED) and owner_of(t) == S[g, GAME0 + G_ACTIVE] and S[g, t * NCF + MOVED] > 0:
+        return False                # only the active player's creatures can have moved this turn
+    if (f & FF_OPEN) and S[g, t * NCF + CLOSED] == 1:
+        return False
+    return True
+
+
+@njit(cache=True)
+def aura_covers(C, S, g, o, t):
+    """Does the aura of card o (on the battlefield) reach its owner's card t: t stands on the
+    battlefield on the cells of the aura (directly left or right of o; or o's column) and passes the
+    aura's filter?"""
+    co = S[g, o * NCF + EFF]
+    to = C[co, AURA_TO]
+    if to == 0 or o == t or owner_of(o) != owner_of(t):
+        return False
+    if S[g, o * NCF + ZONE] != Z_FIELD or S[g, t * NCF + ZONE] != Z_FIELD:
+        return False
+    a = S[g, o * NCF + CELL]
+    b = S[g, t * NCF + CELL]
+    if to == AURA_LEFT_RIGHT:
+        if cell_row(a) != cell_row(b) or abs(cell_col(a) - cell_col(b)) != 1:
+            return False
+    elif to == AURA_COLUMN:
+        if cell_col(a) != cell_col(b):
+            return False
+    return card_filter_ok(C, S, g, o, t, co, AURA_F_ELEM)
+
+
+@njit(cache=True)
+def aura_reduction(C, S, g, t, att, kind, strength):
+    """Reductions t gets from the auras of its owner's other cards in play."""
     total = 0
+    p = owner_of(t)
+    for i in range(n_in_play(S, g, p)):
+        o = play_slot(S, g, p, i)
+        co = S[g, o * NCF + EFF]
+        amount = C[co, AURA_RED_AMT]
+        if amount == 0 or not aura_covers(C, S, g, o, t):
+            continue
+        cmax = C[co, AURA_RED_COST_MAX]
+        if cmax > 0 and C[S[g, att * NCF + EFF], COST] > cmax:
+            continue
+        if source_ok(C, S, g, t, att, kind, strength, C[co, AURA_RED_SRC]):
+            total += amount
+    return total
+
+
+@njit(cache=True)
+def aura_range(C, S, g, att):
+    """+ range att's ranged attack gets from the auras of its owner's other cards in play."""
+    total = 0
+    p = owner_of(att)
+    for i in range(n_in_play(S, g, p)):
+        o = play_slot(S, g, p, i)
+        n = C[S[g, o * NCF + EFF], AURA_RANGE]
+        if n > 0 and aura_covers(C, S, g, o, att):
+            total += n
+    return total
+
+
+@njit(cache=True, inline="always")
+def reduction(C, S, g, t, att, kind, strength):
+    """Sum of the target's "-N from X" reductions that apply to an attack of this kind and strength
+    (0: none rolled) by att, its own and those its owner's auras give it."""
+    ct = S[g, t * NCF + EFF]
+    total = 0
+    if S[g, GAME0 + G_FLAGS] & F_AURA:
+        total = aura_reduction(C, S, g, t, att, kind, strength)
+    if C[ct, HAS_REDUCE] == 0:
+        return total
+    ca = S[g, att * NCF + EFF]
     for j in range(MAX_REDUCE):
         amount = C[ct, REDUCE0 + 4 * j + 0]
         if amount == 0:
             continue
-        src = C[ct, REDUCE0 + 4 * j + 1]
         if C[ct, REDUCE0 + 4 * j + 2] > 0 and C[ca, COST] > C[ct, REDUCE0 + 4 * j + 2]:
             continue
-        if C[ct, REDUCE0 + 4 * j + 3] == 1 and not in_formation(C, S, g, t):
+        if C[ct, REDUCE0 + 4 * j + 3] != 0 and not slot_holds(C, S, g, t, C[ct, REDUCE0 + 4 * j + 3]):
             continue
-        ok = False
-        if src == 0:
-            ok = kind == K_STRIKE
-        elif src == 1:
-            ok = kind == K_SHOT or kind == K_THROW or kind == K_DISCHARGE or kind == K_ROW
-        elif src == 2:
-            ok = kind != K_DISCHARGE
-        elif src == 3:
-            ok = (kind == K_STRIKE and S[g, att * NCF + ZONE] == Z_FIELD and S[g, t * NCF + ZONE] == Z_FIELD
-                  and diagonal(S[g, att * NCF + CELL], S[g, t * NCF + CELL]))
-        elif src == 4:
-            ok = kind == K_SHOT or kind == K_THROW
-        elif src == 5:
-            ok = C[ca, FLYER] == 1
-        elif src >= 10:
-            ok = C[ca, ELEMENT] == src - 10
-        if ok:
+        if source_ok(C, S, g, t, att, kind, strength, C[ct, REDUCE0 + 4 * j + 1]):
             total += amount
     return total
 
@@ -294,8 +598,18 @@ def base_value(C, S, g, att, kind, strength):
         return 0
     if kind == K_STRIKE:
         v = C[ca, SW] if strength == 1 else (C[ca, SM] if strength == 2 else C[ca, SS])
-        return v + S[g, att * NCF + TMP_STRIKE]
+        return v + S[g, att * NCF + TMP_STRIKE] + ((S[g, att * NCF + TMP_OWN] >> TO_STRIKE_SHIFT) & TMP_BYTE)
     return C[ca, RW] if strength == 1 else (C[ca, RM] if strength == 2 else C[ca, RS])
+
+
+@njit(cache=True, inline="always")
+def copied_strike(C, S, g, att, t, strength):
+    """strike_copies_target (Метаморф): + the printed simple strike of the creature it strikes, for the
+    rolled strength; 0 for other cards."""
+    if C[S[g, att * NCF + EFF], STRIKE_COPY] == 0 or strength <= 0:
+        return 0
+    ct = S[g, t * NCF + CARD_ID]
+    return C[ct, SW] if strength == 1 else (C[ct, SM] if strength == 2 else C[ct, SS])
 
 
 @njit(cache=True)
@@ -303,7 +617,8 @@ def ranged_base(C, S, g, att, strength):
     """The ranged attack's value for a strength, with "+N per counter" charged on the card."""
     ca = S[g, att * NCF + EFF]
     base = C[ca, RW] if strength == 1 else (C[ca, RM] if strength == 2 else C[ca, RS])
-    return base + S[g, att * NCF + COUNTERS] * C[ca, RANGED_PER_COUNTER]
+    return (base + S[g, att * NCF + COUNTERS] * C[ca, RANGED_PER_COUNTER]
+            + ((S[g, att * NCF + TMP_FLAGS] >> TF_RANGED_SHIFT) & TMP_BYTE))
 
 
 @njit(cache=True)
@@ -322,7 +637,7 @@ def attack_wounds(C, S, g, att, t, kind, strength, base, t_defending, ignore_t, 
     if not ignore_t:
         if protected_from(C, S, g, t, att, kind, strength):
             return 0
-        dmg -= reduction(C, S, g, t, att, kind)
+        dmg -= reduction(C, S, g, t, att, kind, strength)
     return max(dmg, 0)
 
 

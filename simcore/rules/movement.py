@@ -7,7 +7,7 @@ spending all its movement. Relocation needs an empty cell (507.1).
 """
 from numba import njit
 
-from ..cardtable import AB_TRIG_MASK, JUMP, T_ON_MOVE
+from ..cardtable import AB_TRIG_MASK, JUMP, T_ON_MOVE, T_TO_ENEMY_HALF, T_TO_OWN_HALF
 from ..state import (
     CELL,
     EFF,
@@ -21,7 +21,7 @@ from ..state import (
     ZONE,
 )
 from .abilities import check_deaths, fire_triggers
-from .board import manhattan
+from .board import cell_row, manhattan, own_row, owner_of
 from .combat import actor_error
 from .destruction import check_game_end
 from .errors import (
@@ -36,6 +36,9 @@ from .errors import (
     E_OK,
 )
 from .log import EV_JUMP, EV_MOVE, log, logging
+
+# the triggers a step can fire
+MOVE_TRIGGERS = (1 << T_ON_MOVE) | (1 << T_TO_ENEMY_HALF) | (1 << T_TO_OWN_HALF)
 
 
 @njit(cache=True)
@@ -66,13 +69,24 @@ def move_error(C, S, g, s, cell):
 
 @njit(cache=True)
 def move(C, S, g, s, cell):
+    old = S[g, s * NCF + CELL]
     if logging(S, g):
-        log(S, g, EV_MOVE, s, S[g, s * NCF + CELL], cell, 0, 0)
+        log(S, g, EV_MOVE, s, old, cell, 0, 0)
     relocate(S, g, s, cell)
     S[g, s * NCF + MOVES_LEFT] -= 1
     S[g, s * NCF + MOVED] += 1
-    if (C[S[g, s * NCF + EFF], AB_TRIG_MASK] >> T_ON_MOVE) & 1:
-        fire_triggers(C, S, g, s, T_ON_MOVE, -1, 0)
+    mask = C[S[g, s * NCF + EFF], AB_TRIG_MASK]
+    if mask & MOVE_TRIGGERS:
+        # on_move, then crossing between the halves (the step from the old cell to the new one)
+        if (mask >> T_ON_MOVE) & 1:
+            fire_triggers(C, S, g, s, T_ON_MOVE, -1, 0)
+        p = owner_of(s)
+        was_own = own_row(p, cell_row(old))
+        now_own = own_row(p, cell_row(cell))
+        if was_own and not now_own:
+            fire_triggers(C, S, g, s, T_TO_ENEMY_HALF, -1, 0)
+        elif now_own and not was_own:
+            fire_triggers(C, S, g, s, T_TO_OWN_HALF, -1, 0)
         check_deaths(C, S, g)
         check_game_end(S, g)
 

@@ -9,6 +9,7 @@ from numba import njit
 
 from ..cardtable import (
     AB_FLAGS,
+    SECOND_COUNTERS,
     COST,
     DRAWS_RANGED,
     E_NEUTRAL,
@@ -94,6 +95,8 @@ from ..state import (
     PARAM0,
     POISON,
     STRIKES,
+    TMP_FLAGS,
+    TMP_OWN,
     TMP_STRIKE,
     USED_GAME,
     USED_TURN,
@@ -146,6 +149,8 @@ def init_game(C, S, g, decks, sizes, seed, game_index):
         S[g, s * NCF + KILLS] = 0
         S[g, s * NCF + LAST_CELL] = -1
         S[g, s * NCF + TMP_STRIKE] = 0
+        S[g, s * NCF + TMP_FLAGS] = 0
+        S[g, s * NCF + TMP_OWN] = 0
         S[g, s * NCF + USED_TURN] = 0
         S[g, s * NCF + USED_GAME] = 0
         S[g, s * NCF + ACQ_LOST] = 0
@@ -349,6 +354,8 @@ def enter_play(C, S, g, s, cell):
     """A squad card enters play: its life maximum is its printed life (508.1)."""
     c = S[g, s * NCF + CARD_ID]
     S[g, s * NCF + LIFE_MAX] = C[c, LIFE]
+    if C[c, SECOND_COUNTERS] > 0 and S[g, GAME0 + G_FIRST] != s // MAX_DECK:
+        S[g, s * NCF + COUNTERS] += C[c, SECOND_COUNTERS]     # as 2nd player: starts battle with them
     if cell >= 0:
         S[g, s * NCF + ZONE] = Z_FIELD
         S[g, s * NCF + CELL] = cell

@@ -44,6 +44,8 @@ from ..state import (
     G_N_DELAYED,
     G_TURN,
     G_WINNER,
+    GAINED,
+    GAINED_STUN,
     GAME0,
     KILLED_BY_POISON,
     LAST_TARGET,
@@ -107,7 +109,10 @@ def start_turn(C, S, g):
             s = play_slot(S, g, q, i)
             S[g, s * NCF + ARMOR_LEFT] = armor_value(C, S, g, s)
             if q == p:
-                S[g, s * NCF + CLOSED] = 0
+                if S[g, s * NCF + GAINED] & GAINED_STUN:
+                    S[g, s * NCF + GAINED] &= ~GAINED_STUN      # stunned: stays closed this once
+                else:
+                    S[g, s * NCF + CLOSED] = 0
                 S[g, s * NCF + ACTED] = 0
                 S[g, s * NCF + STRIKES] = 0
                 S[g, s * NCF + LAST_TARGET] = -1

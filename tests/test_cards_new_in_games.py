@@ -1,0 +1,59 @@
+"""Whole seeded games with the cards of the features of issue 3 part 9 (while blocks, auras, triggered
+choices, temporary gains, stun, destroy_self, ...): every game ends without an engine error under both
+policies, and the cards' abilities take part (their triggered and played abilities are used)."""
+import numpy as np
+import pytest
+
+from simcore.batch import card_counts, play_batch
+from simcore.matchup import make_matchup
+from simcore.state import G_ERROR, G_WINNER, GAME0, new_state, set_params
+
+DECK_A = """# New A
+3 Кабаний наездник
+3 Щитоносец
+3 Пеший латник
+3 Бронтобей
+3 Посвященный Дзара
+3 Степной волколак
+3 Матросы Аделаиды
+3 Головорез
+3 Паладин Алламора
+1 Эорвал
+2 Кочевник
+"""
+DECK_B = """# New B
+3 Бегущая по кронам
+3 Клаэр
+3 Дикий целитель
+1 Резчик идолов
+3 Римаанды
+3 Болотник
+3 Кровяница
+3 Уриил
+1 Суккуб-истязатель
+1 Ном
+3 Смотритель горнила
+3 Гаррид-лучник
+"""
+
+
+@pytest.mark.parametrize("ais", [("greedy", "greedy"), ("random", "random"), ("greedy", "random")])
+def test_games_with_the_new_cards_end_without_errors(tmp_path, ais):
+    a = tmp_path / "a.txt"
+    b = tmp_path / "b.txt"
+    a.write_text(DECK_A, encoding="utf-8")
+    b.write_text(DECK_B, encoding="utf-8")
+    m = make_matchup(a, b, ais=ais)
+    games = 300
+    S = new_state(games)
+    set_params(S, m.params)
+    play_batch(m.table.stats, S, m.decks, m.sizes, np.uint64(11), 0, games)
+    assert (S[:, GAME0 + G_ERROR] == 0).all()
+    assert (S[:, GAME0 + G_WINNER] >= 0).all()
+    cc = card_counts(S, m.decks, m.sizes, games)
+    names = m.table.names
+    uses = {}
+    for p, c, u in zip(cc["player"], cc["card"], cc["ability_uses"]):
+        uses[names[c]] = uses.get(names[c], 0) + int(u)
+    if ais == ("greedy", "greedy"):
+        assert uses["Болотник"] > 0, uses       # its played 'poison blast' (counter + tap, destroys itself)
