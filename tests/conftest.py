@@ -16,6 +16,21 @@ def run_cli(*args, cwd=None):
                           text=True, cwd=cwd or ROOT)
 
 
+def pytest_collection_finish(session):
+    """Start the Numba-hygiene child runs (test_numba_hygiene.py) as soon as they are collected."""
+    items = [item for item in session.items if item.path.name == "test_numba_hygiene.py"]
+    if items:
+        items[0].module.start([item.name for item in items])
+
+
+def pytest_sessionfinish(session):
+    """Stop hygiene child runs still going when the session ends early (-x, Ctrl-C)."""
+    for item in session.items:
+        if item.path.name == "test_numba_hygiene.py":
+            item.module.stop()
+            break
+
+
 @pytest.fixture(scope="session")
 def steppe_vs_swamps():
     from simcore.matchup import make_matchup

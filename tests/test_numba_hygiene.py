@@ -4,7 +4,9 @@ a child pytest with the variable set (CI runs only `python -m pytest`).
 
 Bounds-checked kernels are compiled into a cache folder of their own (`kernels-<hash>-boundscheck`,
 see simcore/__init__.py: Numba's cache does not record the setting), so the first bounds-checked run
-of an engine compiles its kernels afresh (about 3 minutes on 2 cores; cached afterwards).
+of an engine compiles its kernels afresh (about 3 minutes on 2 cores; cached afterwards). The child
+runs start in the background when the suite is collected (conftest.py), so that this compile overlaps
+the main run's.
 
 The subsets: rule scenarios with forced dice (every area of the rules), the golden games (which
 also show that the plain-Python engine plays the very same games) and a few stepped random games
@@ -13,6 +15,7 @@ with their invariants.
 import os
 import subprocess
 import sys
+import tempfile
 
 import pytest
 from conftest import ROOT
@@ -26,17 +29,49 @@ BOUNDS_CHECKED = [*PURE_PYTHON, "tests/test_keywords.py", "tests/test_keywords_c
 pytestmark = pytest.mark.skipif(os.environ.get(CHILD) == "1", reason="already inside a hygiene run")
 
 
-def _child_pytest(tests, **env):
-    env = {**os.environ, CHILD: "1", "BERSERK_EXAMPLES": "5", **env}
-    r = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests],
-                       cwd=ROOT, env=env, capture_output=True, text=True)
-    assert r.returncode == 0, f"pytest {' '.join(tests)} with {env}:\n{r.stdout[-6000:]}\n{r.stderr[-3000:]}"
-    return r
+# each child run: its tests and its environment
+CHILDREN = {
+    "test_subset_passes_with_the_kernels_as_plain_python": (PURE_PYTHON, {"NUMBA_DISABLE_JIT": "1"}),
+    "test_subset_passes_with_bounds_checks": (BOUNDS_CHECKED, {"NUMBA_BOUNDSCHECK": "1"}),
+}
+_started = {}
+
+
+def start(names) -> None:
+    """Start the child runs of the named tests in the background (conftest does this as soon as the
+    suite is collected: the bounds-checked child compiles the engine afresh, single-threaded, so it
+    runs on the second core while the main run compiles and plays on the first)."""
+    if os.environ.get(CHILD) == "1":
+        return
+    for name in names:
+        if name in CHILDREN and name not in _started:
+            tests, extra = CHILDREN[name]
+            env = {**os.environ, CHILD: "1", "BERSERK_EXAMPLES": "5", **extra}
+            out = tempfile.TemporaryFile(mode="w+")
+            proc = subprocess.Popen([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+                                     *tests], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                    text=True)
+            _started[name] = (proc, out, extra)
+
+
+def stop() -> None:
+    for proc, _, _ in _started.values():
+        if proc.poll() is None:
+            proc.kill()
+
+
+def _wait(name) -> None:
+    start([name])
+    proc, out, extra = _started[name]
+    proc.wait()
+    out.seek(0)
+    text = out.read()
+    assert proc.returncode == 0, f"pytest {' '.join(CHILDREN[name][0])} with {extra}:\n{text[-8000:]}"
 
 
 def test_subset_passes_with_the_kernels_as_plain_python():
-    _child_pytest(PURE_PYTHON, NUMBA_DISABLE_JIT="1")
+    _wait("test_subset_passes_with_the_kernels_as_plain_python")
 
 
 def test_subset_passes_with_bounds_checks():
-    _child_pytest(BOUNDS_CHECKED, NUMBA_BOUNDSCHECK="1")
+    _wait("test_subset_passes_with_bounds_checks")
