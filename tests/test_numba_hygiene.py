@@ -47,7 +47,7 @@ def start(names) -> None:
         if name in CHILDREN and name not in _started:
             tests, extra = CHILDREN[name]
             env = {**os.environ, CHILD: "1", "BERSERK_EXAMPLES": "5", **extra}
-            out = tempfile.TemporaryFile(mode="w+")
+            out = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 (read when the test waits)
             proc = subprocess.Popen([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
                                      *tests], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
                                     text=True)
