@@ -160,3 +160,14 @@ def test_1_101_cyclops_may_strike_only_the_card_opposite(tmp_path):
         play(tmp_path, act, [card("m", "Циклоп", 1, "c3"), card("t", "Кочевник", 2, "d4")])
     r = play(tmp_path, act, [card("m", "Циклоп", 1, "c3"), card("t", "Кочевник", 2, "c4")])
     assert c(r, "t")["wounds"] == 6
+
+
+@pytest.mark.parametrize("name", ["Друид", "Борг", "Кобольд", "Циклоп", "Мастер топора"])
+def test_catalog_parts_of_the_new_cards_are_covered(name):
+    """Every part of the catalog text of each new card is covered by a vocabulary pattern, and the card
+    is no longer listed by `berserk cards --missing`."""
+    from decks.catalog import covered, load_catalog, missing
+
+    card = next(c for c in load_catalog() if c.name == name)
+    assert all(covered(p) for p in card.parts), [p for p in card.parts if not covered(p)]
+    assert name not in {c.name for c, _ in missing(load_cardset())}
