@@ -19,7 +19,7 @@ DEFAULT_CARDSET_PATH = Path(__file__).parent / "cards" / "set1.toml"
 
 ELEMENTS = ("steppe", "mountains", "forest", "swamps", "darkness", "neutral")
 KINDS = ("creature", "flyer")
-RANGED_KINDS = ("shot", "throw", "discharge", "row_strike")
+RANGED_KINDS = ("shot", "throw", "discharge", "row_strike", "magic_strike")
 STRENGTHS = ("weak", "medium", "strong")
 BONUS_VS = ("always",) + ELEMENTS + (
     "closed", "flyer", "defender", "magic_user", "ranged_user", "armored_or_experienced", "opposite",
@@ -129,17 +129,19 @@ TRIGGERS = ("on_strike", "on_struck", "on_death", "turn_start", "turn_end", "opp
 EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "destroy", "poison", "strike_bonus",
            "lose_abilities", "close", "open", "gain_counter", "trap", "boost_next_attack", "special_strike",
            "no_tap_after_attack", "attack_experience", "ranged_bonus", "range_bonus", "gain_directed", "stun",
-           "close_or_wound")
+           "close_or_wound", "cure_poison")
 TARGETS = ("self", "attacked", "attacker", "adjacent_enemies", "adjacent", "chosen", "chosen_enemy",
            "chosen_own", "all_enemies", "all_own", "all", "chosen_adjacent")
 CONDITIONS = ("always", "in_formation", "unwounded", "wounded", "adjacent_enemy", "own_front_row",
               "own_back_row")
 DURATIONS = ("end_of_turn", "end_of_own_turn")
 DURATION_EFFECTS = ("strike_bonus", "attack_experience")        # effects with a duration
-ALSO_EFFECTS = ("wound", "poison", "heal")                      # effects an `also` may add
+ALSO_EFFECTS = ("wound", "poison", "heal")                      # effects that may have an `also`
+ALSO_ADDS = ALSO_EFFECTS + ("cure_poison",)                     # effects an `also` may add
 SELF_ONLY_EFFECTS = ("no_tap_after_attack", "ranged_bonus", "range_bonus", "gain_directed")
 LIMITS = ("once_per_turn", "once_per_battle")
 THEN_AT = ("turn_end",)
+AMOUNTS_OF = ("opposite_medium_strike",)      # amounts computed when the ability resolves
 # which effects each kind of ability may have (the engine plays exactly these)
 PERMANENT_EFFECTS = ("lose_abilities",)
 DELAYED_EFFECTS = ("trap", "boost_next_attack")
@@ -174,8 +176,8 @@ class Then:
 @dataclass(frozen=True)
 class Also:
     """A second effect of the same ability on the same targets, right after the first."""
-    effect: str                     # wound | poison | heal
-    amount: int
+    effect: str                     # wound | poison | heal | cure_poison
+    amount: int = 0                 # 0 for cure_poison (it takes no amount)
 
 
 @dataclass(frozen=True)
@@ -202,6 +204,7 @@ class Ability:
     also: Also | None = None        # a second effect on the same targets
     destroy_self: bool = False      # the card destroys itself first (Болотник)
     name: str = ""                  # the printed name, e.g. "ловушка"
+    amount_of: str = ""             # the amount computed in play instead of `amount` (AMOUNTS_OF)
 
 
 @dataclass(frozen=True)
@@ -262,6 +265,8 @@ class Card:
     second_player_counters: int = 0             # as 2nd player: starts battle with N counters
     strikes_at_it_weak: bool = False            # all simple strikes at it are reduced to weak
     strike_copies_target: bool = False          # + the printed strike of the creature it strikes
+    special_strike_stuns_closed: bool = False   # its special strike stuns a closed target (Борг)
+    strikes_only_opposite: bool = False         # its simple strikes only at a card in its column (Циклоп)
     draws_ranged_condition: str = ""            # draws_ranged only while this holds (adjacent_enemy)
     finish_off_bonus: str = ""                  # finish off N + X (adjacent_poisoned)
     played: tuple[str, ...] = ()
@@ -423,8 +428,9 @@ def _protections(v):
 def _ranged(v):
     fields = {"kind": _choice(RANGED_KINDS), "strike": _triple, "range": _integer(1)}
     checked = _table(fields, required=("kind", "strike"))(v)
-    if checked["kind"] == "row_strike" and "range" in checked:
-        raise _Bad("row_strike has no range (it always reaches exactly 2 cells)", "delete range = ...")
+    if checked["kind"] in ("row_strike", "magic_strike") and "range" in checked:
+        raise _Bad(f"{checked['kind']} has no range (it reaches exactly 2 cells / an adjacent card)",
+                   "delete range = ...")
     return Ranged(checked["kind"], checked["strike"], checked.get("range", 0))
 
 
@@ -481,9 +487,9 @@ _ABILITY_FIELDS = {
     "then": _table({"at": _choice(THEN_AT), "effect": _choice(("heal",)), "amount": _integer(1)},
                    required=("at", "effect", "amount"), build=Then),
     "trigger_filter": _filter, "name": _string, "optional": _boolean,
-    "also": _table({"effect": _choice(ALSO_EFFECTS), "amount": _integer(1)}, required=("effect", "amount"),
+    "also": _table({"effect": _choice(ALSO_ADDS), "amount": _integer(1)}, required=("effect",),
                    build=Also),
-    "destroy_self": _boolean,
+    "destroy_self": _boolean, "amount_of": _choice(AMOUNTS_OF),
 }
 AMOUNT_EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "poison", "strike_bonus", "trap",
                   "boost_next_attack", "special_strike", "attack_experience", "ranged_bonus", "range_bonus",
@@ -514,7 +520,11 @@ def _ability(v):
             "write the ability as played or triggered, or leave the card out (EXCLUDED.md)")
     if kind == "permanent" and a.get("target", "self") not in ("adjacent", "adjacent_enemies"):
         bad("target", "a permanent ability acts on adjacent or adjacent_enemies cards", "set target")
-    if effect in AMOUNT_EFFECTS and "amount" not in a:
+    if "amount_of" in a and (effect not in ("heal", "wound") or "amount" in a
+                             or a.get("target", "self") in CHOSEN_TARGETS):
+        bad("amount_of", "amount_of replaces the amount of a heal or wound whose target is not chosen",
+            "write amount = N, or use amount_of without amount on a heal or wound")
+    if effect in AMOUNT_EFFECTS and "amount" not in a and "amount_of" not in a:
         bad("amount", f"effect {effect} needs an amount", "add amount = N")
     if effect not in AMOUNT_EFFECTS and "amount" in a:
         bad("amount", f"effect {effect} takes no amount", "delete amount")
@@ -541,7 +551,13 @@ def _ability(v):
     if "duration" in a and effect not in DURATION_EFFECTS:
         bad("duration", f"only {', '.join(DURATION_EFFECTS)} have a duration", "delete duration")
     if "also" in a and (effect not in ALSO_EFFECTS or target == "self"):
-        bad("also", "also adds a wound, poison or heal to a wound, poison or heal on other cards", "delete also")
+        bad("also", "also adds a wound, poison, heal or cure_poison to a wound, poison or heal on other cards",
+            "delete also")
+    also = a.get("also")
+    if also is not None and also.effect == "cure_poison" and also.amount:
+        bad("also", "cure_poison takes no amount (it removes all poison)", "delete also.amount")
+    if also is not None and also.effect != "cure_poison" and not also.amount:
+        bad("also", f"also effect {also.effect} needs an amount", "add amount = N to also")
     if a.get("destroy_self") and (not played or target not in ("adjacent", "adjacent_enemies")):
         bad("destroy_self", "destroy_self is for played abilities acting around the card (Болотник)",
             "delete destroy_self")
@@ -562,7 +578,8 @@ def _ability(v):
 FLAGS = ("clumsy", "no_tap_after_attack", "directed", "unanswered", "strike_twice", "strike_twice_different",
          "ignores_flyer_protection", "defends_any", "defender_no_tap", "ignores_target_abilities",
          "counter_strikes_when_closed", "close_target_on_attack", "ignores_draws",
-         "gain_counter", "strikes_at_it_weak", "strike_copies_target")  # the yes/no ability keywords
+         "gain_counter", "strikes_at_it_weak", "strike_copies_target",
+         "special_strike_stuns_closed", "strikes_only_opposite")  # the yes/no ability keywords
 
 FIELDS = {
     "set_number": _string, "element": _choice(ELEMENTS), "cost": _integer(0), "kind": _choice(KINDS),
@@ -708,6 +725,8 @@ def _card(name, table, fail):
              f"{MAX_ABILITIES} per card")
     if values.get("draws_ranged_condition") and not values.get("draws_ranged"):
         fail("draws_ranged_condition", "the card draws no ranged attacks", "add draws_ranged = [...] or delete it")
+    if values.get("special_strike_stuns_closed") and not values.get("special_strike"):
+        fail("special_strike_stuns_closed", "the card has no special strike", "add special_strike = N or delete it")
     if values.get("finish_off_bonus") and not values.get("finish_off"):
         fail("finish_off_bonus", "the card has no finish off", "add finish_off = N or delete it")
     if values.get("unanswered") and values.get("unanswered_vs"):

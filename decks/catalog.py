@@ -120,6 +120,17 @@ COVERED = [
     r"\+X strike, X = the attacked creature's strike value \(unmodified\)",
     # close_or_wound with a trigger filter on the struck card
     (rf"on strike vs an untapped creature: impact '[^']*' - it must tap or take {_N} wounds \(its choice\)"),
+    # cure_poison (an `also` effect), special_strike_stuns_closed
+    (rf"(?:fast\+)?(?:{_N} counters\+|counter\+)?tap: (?:(?:impact|spell) '.+?' - )?"
+     rf"heal (?:a creature|a chosen creature|your creature) by {_N} and remove its poison"),
+    (rf"counter\+tap: special strike(?: '[^']*')? {_N}, a tapped target does not untap on its next turn"
+     r"(?: \('[^']*'\))?"),
+    # amount_of
+    r"on strike: may heal X, X = medium strike of the creature opposite(?: \(errata \d{4}-\d{2}-\d{2}\))?",
+    # magic strike (a `ranged` kind), strikes_only_opposite
+    rf"tap: magic strike {_STRIKE}",
+    rf"X counters\+tap: magic strike {_STRIKE}, \+{_N} per counter spent",
+    r"may declare strikes only at the card opposite it",
     # not an ability: a note on the source text
     r"text carries errata \d{4}-\d{2}-\d{2}",
 ]

@@ -31,7 +31,7 @@ import numpy as np
  W1_COND, W1_COUNT, W1_OVA, W1_OVZ, W1_ARMOR, W1_PROT, W1_DIRECTED, CLASS0, CLASS1,
  AURA_TO, AURA_F_ELEM, AURA_F_FLAGS, AURA_F_COST, AURA_F_COST_MAX, AURA_RED_AMT, AURA_RED_SRC,
  AURA_RED_COST_MAX, AURA_RANGE, SECOND_COUNTERS, STRIKES_WEAK, DRAWS_COND, FINISH_BONUS,
- STRIKE_COPY, N_FIELDS) = range(103)
+ STRIKE_COPY, SPECIAL_STUN, ONLY_OPPOSITE, N_FIELDS) = range(105)
 DRAWS_WHILE_ADJ_ENEMY = 1     # DRAWS_COND: draws_ranged only while an enemy creature is adjacent
 FINISH_ADJ_POISONED = 1       # FINISH_BONUS: + 1 per poisoned creature adjacent to the target
 # `while` blocks (keywords that hold while a board condition holds): block b at W0_COND + W_W * b,
@@ -60,7 +60,9 @@ K_THROW = 2
 K_DISCHARGE = 3       # magical
 K_ROW = 4             # strike through a row (УЧР)
 K_SPECIAL = 5         # special strike N
-RANGED_KINDS = {"shot": K_SHOT, "throw": K_THROW, "discharge": K_DISCHARGE, "row_strike": K_ROW}
+K_MAGIC = 6           # magic strike (магический удар): magical, at an adjacent creature, only the attacker rolls
+RANGED_KINDS = {"shot": K_SHOT, "throw": K_THROW, "discharge": K_DISCHARGE, "row_strike": K_ROW,
+                "magic_strike": K_MAGIC}
 
 # protections (bit mask)
 PROT_BITS = {"poison": 1, "magic": 2, "discharge": 4, "shot": 8, "throw": 16, "spell": 32,
@@ -99,7 +101,9 @@ REDUCE0 = BONUS0 + 5 * MAX_BONUS
 (AB_KIND, AB_TRIGGER, AB_STRENGTHS, AB_TAP, AB_COUNTERS, AB_COND, AB_EFFECT, AB_TARGET, AB_AMOUNT,
  AB_F_ELEM, AB_F_FLAGS, AB_F_COST, AB_F_COST_MAX, AB_RANGE, AB_LIMIT, AB_SPELL,
  AB_AND_SELF, AB_THEN, AB_THEN_AMOUNT, AB_TF_ELEM, AB_TF_FLAGS, AB_TF_COST, AB_TF_COST_MAX,
- AB_DURATION, AB_OPTIONAL, AB_ALSO_EFFECT, AB_ALSO_AMOUNT, AB_DESTROY_SELF, AB_W) = range(29)
+ AB_DURATION, AB_OPTIONAL, AB_ALSO_EFFECT, AB_ALSO_AMOUNT, AB_DESTROY_SELF, AB_AMOUNT_OF, AB_W) = range(30)
+AMOUNT_OF_CODES = {"": 0, "opposite_medium_strike": 1}
+AMT_OPPOSITE_MEDIUM = 1     # AB_AMOUNT_OF: the printed medium strike of the creature in front of the card
 DUR_TURN, DUR_OWN_TURN = 0, 1       # AB_DURATION: until the end of the turn / of its owner's turn
 MAX_AB = 4
 AB0 = REDUCE0 + 4 * MAX_REDUCE
@@ -127,10 +131,11 @@ EFFECT_CODES = {"wound": 1, "heal": 2, "extra_lives": 3, "reduce_life": 4, "dest
                 "strike_bonus": 7, "lose_abilities": 8, "close": 9, "open": 10, "gain_counter": 11,
                 "trap": 12, "boost_next_attack": 13, "special_strike": 14, "no_tap_after_attack": 15,
                 "attack_experience": 16, "ranged_bonus": 17, "range_bonus": 18, "gain_directed": 19,
-                "stun": 20, "close_or_wound": 21}
+                "stun": 20, "close_or_wound": 21, "cure_poison": 22}
 (EF_WOUND, EF_HEAL, EF_EXTRA_LIVES, EF_REDUCE_LIFE, EF_DESTROY, EF_POISON, EF_STRIKE_BONUS,
  EF_LOSE_ABILITIES, EF_CLOSE, EF_OPEN, EF_GAIN_COUNTER, EF_TRAP, EF_BOOST, EF_SPECIAL,
- EF_NO_TAP, EF_OVA, EF_RANGED_BONUS, EF_RANGE_BONUS, EF_GAIN_DIRECTED, EF_STUN, EF_CLOSE_OR_WOUND) = range(1, 22)
+ EF_NO_TAP, EF_OVA, EF_RANGED_BONUS, EF_RANGE_BONUS, EF_GAIN_DIRECTED, EF_STUN, EF_CLOSE_OR_WOUND,
+ EF_CURE_POISON) = range(1, 23)
 TARGET_CODES = {"self": 0, "attacked": 1, "attacker": 2, "adjacent_enemies": 3, "adjacent": 4,
                 "chosen": 5, "chosen_enemy": 6, "chosen_own": 7, "all_enemies": 8, "all_own": 9,
                 "all": 10, "chosen_adjacent": 11}
@@ -237,6 +242,7 @@ def _ability_row(a):
         row[AB_ALSO_EFFECT] = EFFECT_CODES[a.also.effect]
         row[AB_ALSO_AMOUNT] = a.also.amount
     row[AB_DESTROY_SELF] = int(a.destroy_self)
+    row[AB_AMOUNT_OF] = AMOUNT_OF_CODES[a.amount_of]
     return row
 
 
@@ -272,7 +278,9 @@ def compile_cardset(cardset) -> CardTable:
                           (COUNTER_CLOSED, c.counter_strikes_when_closed),
                           (CLOSE_TARGET, c.close_target_on_attack), (IGN_DRAWS, c.ignores_draws),
                           (GAIN_COUNTER, c.gain_counter), (STRIKES_WEAK, c.strikes_at_it_weak),
-                          (STRIKE_COPY, c.strike_copies_target)):
+                          (STRIKE_COPY, c.strike_copies_target),
+                          (SPECIAL_STUN, c.special_strike_stuns_closed),
+                          (ONLY_OPPOSITE, c.strikes_only_opposite)):
             row[col] = int(bool(flag))
         row[PROT] = _prot_mask(c.protection)
         row[POISON_W], row[POISON_M], row[POISON_S] = c.poison_on_strike
@@ -304,7 +312,7 @@ def compile_cardset(cardset) -> CardTable:
             raise ValueError(f"{c.name}: more than two classes")
         for j, k in enumerate(own):
             row[CLASS0 + j] = k
-        row[MAGIC_USER] = int(row[RKIND] == K_DISCHARGE)
+        row[MAGIC_USER] = int(row[RKIND] in (K_DISCHARGE, K_MAGIC))
         row[RANGED_USER] = int(row[RKIND] in (K_SHOT, K_THROW, K_DISCHARGE))
         brows = _bonus_rows(c.strike_bonus, 0)
         rrows = _reduce_rows(c.reduce, 0)

@@ -1,5 +1,5 @@
 """Readable text of a game's event log (replay and scenario output)."""
-from .cardtable import EFFECT_CODES, K_DISCHARGE, K_ROW, K_SHOT, K_SPECIAL, K_STRIKE, K_THROW
+from .cardtable import EFFECT_CODES, K_DISCHARGE, K_MAGIC, K_ROW, K_SHOT, K_SPECIAL, K_STRIKE, K_THROW
 from .rules import log as L
 from .state import (
     END_NAMES,
@@ -14,7 +14,8 @@ STRENGTH = ("miss", "weak", "medium", "strong")
 EFFECT_NAMES = {v: k for k, v in EFFECT_CODES.items()}
 COUNTER = ("no counter-strike", "weak counter-strike", "medium counter-strike")
 KIND = {K_STRIKE: "strikes", K_SHOT: "shoots", K_THROW: "throws at", K_DISCHARGE: "discharges at",
-        K_ROW: "strikes through a row at", K_SPECIAL: "makes a special strike at"}
+        K_ROW: "strikes through a row at", K_SPECIAL: "makes a special strike at",
+        K_MAGIC: "makes a magic strike at"}
 
 
 def cell_name(cell: int) -> str:

@@ -3,6 +3,7 @@ choices, temporary gains, stun, destroy_self, ...): every game ends without an e
 policies, and the cards' abilities take part (their triggered and played abilities are used)."""
 import numpy as np
 import pytest
+from conftest import LISTS
 
 from simcore.batch import card_counts, play_batch
 from simcore.matchup import make_matchup
@@ -57,3 +58,38 @@ def test_games_with_the_new_cards_end_without_errors(tmp_path, ais):
         uses[names[c]] = uses.get(names[c], 0) + int(u)
     if ais == ("greedy", "greedy"):
         assert uses["Болотник"] > 0, uses       # its played 'poison blast' (counter + tap, destroys itself)
+
+
+DECK_CURE = """# Cure, stun, opposite
+3 Друид
+3 Борг
+3 Кобольд
+3 Кочевник
+3 Циклоп
+3 Мастер топора
+3 Тролль
+3 Гаррид-лучник
+3 Хранитель гор
+3 Горный великан
+"""
+
+
+@pytest.mark.parametrize("ais", [("greedy", "greedy"), ("random", "random")])
+def test_games_with_cure_poison_stun_amount_of_and_magic_strike_end_without_errors(tmp_path, ais):
+    """Друид, Борг, Кобольд, Циклоп and Мастер топора against the poison deck: every game ends without an
+    engine error, and the greedy Друид plays 'breath of the forest'."""
+    a = tmp_path / "a.txt"
+    a.write_text(DECK_CURE, encoding="utf-8")
+    m = make_matchup(a, LISTS / "swamps_poison.txt", ais=ais)
+    games = 300
+    S = new_state(games)
+    set_params(S, m.params)
+    play_batch(m.table.stats, S, m.decks, m.sizes, np.uint64(12), 0, games)
+    assert (S[:, GAME0 + G_ERROR] == 0).all()
+    assert (S[:, GAME0 + G_WINNER] >= 0).all()
+    cc = card_counts(S, m.decks, m.sizes, games)
+    names = m.table.names
+    uses = {}
+    for p, c, u in zip(cc["player"], cc["card"], cc["ability_uses"]):
+        uses[names[c]] = uses.get(names[c], 0) + int(u)
+    assert uses["Друид"] > 0, uses

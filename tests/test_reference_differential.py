@@ -160,3 +160,23 @@ def test_differential_cards_outside_the_bundled_decks(tmp_path):
             play_checked(m, 8, i, seat_pairs=True, legal_sets=i % 3 == 0)
             games += 1
     assert games == 120
+
+
+def test_differential_cure_poison_stun_amount_of_and_magic_strike(tmp_path):
+    """Друид (heal + cure_poison), Борг (special_strike_stuns_closed), Кобольд (amount_of), Циклоп
+    (magic_strike, strikes_only_opposite) and Мастер топора (a magic strike charged by counters) against
+    the poison deck and the forest deck: 240 games over the AIs' seatings, no disagreement."""
+    from simcore.matchup import make_matchup
+
+    deck = tmp_path / "cure.txt"
+    deck.write_text("# Cure\n" + "".join(f"3 {n}\n" for n in (
+        "Друид", "Борг", "Кобольд", "Кочевник", "Циклоп", "Мастер топора", "Тролль", "Гаррид-лучник", "Хранитель гор",
+        "Горный великан")), encoding="utf-8")
+    games = 0
+    for ais in D.AI_SEATS:
+        for other in ("swamps_poison.txt", "forest.txt"):
+            m = make_matchup(deck, LISTS / other, ais=ais)
+            for i in range(30):
+                play_checked(m, 9, i, seat_pairs=True, legal_sets=i % 3 == 0)
+                games += 1
+    assert games == 240

@@ -15,6 +15,7 @@ from ..cardtable import (
     ELEMENT,
     F_FAST,
     IGN_TARGET,
+    K_MAGIC,
     K_STRIKE,
     KIND_FAST,
     LIFE,
@@ -218,7 +219,8 @@ def choose_cell(C, S, g, p, s):
                     return c
                 k -= 1
         return -1
-    ranged = C[S[g, s * NCF + EFF], RKIND] != 0
+    rk = C[S[g, s * NCF + EFF], RKIND]
+    ranged = rk != 0 and rk != K_MAGIC         # a magic strike reaches adjacent cards only: placed as melee
     best, best_v = -1, -1000
     for c in range(first_cell, first_cell + N_CELLS // 2):
         if not placement_allowed(C, S, g, p, c):

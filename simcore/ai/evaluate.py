@@ -30,6 +30,7 @@ from ..cardtable import (
     EF_LOSE_ABILITIES,
     EF_OPEN,
     EF_POISON,
+    EF_CURE_POISON,
     EF_REDUCE_LIFE,
     EF_STRIKE_BONUS,
     EF_TRAP,
@@ -39,6 +40,7 @@ from ..cardtable import (
     IGN_TARGET,
     IGN_ZOAL,
     K_DISCHARGE,
+    K_MAGIC,
     K_STRIKE,
     P_FLYER,
     P_WEAK,
@@ -81,6 +83,7 @@ from ..state import (
     LIFE_MAX,
     MAX_DECK,
     NCF,
+    POISON,
     WOUNDS,
     Z_FIELD,
     ZONE,
@@ -107,7 +110,7 @@ def hit_value(C, S, g, t, w):
 @njit(cache=True)
 def predicted_wounds(C, S, g, att, t, kind, strength, t_defending, ign, no_bonus):
     w = attack_wounds(C, S, g, att, t, kind, strength, -1, t_defending, ign, no_bonus)
-    if not ign and kind != K_DISCHARGE:
+    if not ign and kind != K_DISCHARGE and kind != K_MAGIC:
         w = max(0, w - S[g, t * NCF + ARMOR_LEFT])
     return w
 
@@ -207,7 +210,7 @@ def ranged_wounds3(C, S, g, att, t, kind, ign):
     if protected_from(C, S, g, t, att, kind, 2):
         return 0, 0, 0
     red = reduction(C, S, g, t, att, kind, 0)
-    if kind != K_DISCHARGE:
+    if kind != K_DISCHARGE and kind != K_MAGIC:
         red += S[g, t * NCF + ARMOR_LEFT]
     return max(w1 - red, 0), max(w2 - red, 0), max(w3 - red, 0)
 
@@ -254,6 +257,8 @@ def one_effect_value(C, S, g, s, c, k, t, eff, n):
         return hit_value(C, S, g, t, 1000) * (-1.0 if own else 1.0)
     if eff == EF_POISON:
         return 0.0 if own else 1.5 * n * per_life
+    if eff == EF_CURE_POISON:
+        return (1.5 if own else -1.5) * S[g, t * NCF + POISON] * per_life
     if eff == EF_EXTRA_LIVES:
         return (0.8 if own else -0.8) * n * per_life
     if eff == EF_LOSE_ABILITIES:

@@ -35,6 +35,7 @@ from ..cardtable import (
     RANGED_PER_COUNTER,
     RKIND,
     SPECIAL,
+    SPECIAL_STUN,
     TG_CHOSEN,
     TG_CHOSEN_ENEMY,
     TG_CHOSEN_OWN,
@@ -140,6 +141,8 @@ def _consider_target(C, S, g, s, t, can_strike, acted, best, b_kind, b_target, u
     if C[c, SPECIAL] > 0 and S[g, s * NCF + COUNTERS] > 0 and special_error(C, S, g, s, t) == E_OK:
         w = predicted_wounds(C, S, g, s, t, K_SPECIAL, 0, False, False, False)
         v = hit_value(C, S, g, t, w)
+        if C[c, SPECIAL_STUN] == 1 and S[g, t * NCF + CLOSED] == 1:
+            v += 0.3 * C[S[g, t * NCF + EFF], COST]     # a stunned card misses its next turn's untap
         if v > best:
             best, b_kind, b_target = v, A_SPECIAL, t
     return best, b_kind, b_target

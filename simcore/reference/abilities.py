@@ -19,6 +19,8 @@ game with the card starts), so the reference never silently agrees with an engin
 - Delayed (118): trap and boost wait in the game's table of delayed abilities and fire even if their
   source has left play.
 """
+import dataclasses
+
 from . import game as G
 
 CHOSEN = ("chosen", "chosen_enemy", "chosen_own")
@@ -76,9 +78,14 @@ def _gain_counter(game, src, a, t):
         t.counters += 1
 
 
+def _cure_poison(game, src, a, t):
+    t.poison = 0                             # removes all its poison
+
+
 EFFECTS = {"wound": _wound, "heal": _heal, "extra_lives": _extra_lives, "reduce_life": _reduce_life,
            "destroy": _destroy, "poison": _poison, "strike_bonus": _strike_bonus,
-           "lose_abilities": _lose_abilities, "close": _close, "open": _open, "gain_counter": _gain_counter}
+           "lose_abilities": _lose_abilities, "close": _close, "open": _open, "gain_counter": _gain_counter,
+           "cure_poison": _cure_poison}
 
 
 def _delay(game, src, a):
@@ -120,6 +127,22 @@ def passes(f, src, t):
     return True
 
 
+# ---- amounts computed in play (`amount_of`) -----------------------------------------------------------
+def _opposite_medium_strike(game, c):
+    """The printed medium strike of the creature on the cell directly in front of c (same column, one
+    row towards the enemy's back row), 0 if c is off the battlefield or that cell is empty."""
+    if not c.on_field:
+        return 0
+    r = G.row_of(c.cell) + (1 if c.owner == 0 else -1)
+    if not 0 <= r < G.N_ROWS:
+        return 0
+    o = game.board[r * G.N_COLS + c.cell % G.N_COLS]
+    return o.card.strike[1] if o is not None else 0
+
+
+AMOUNTS_OF = {"opposite_medium_strike": _opposite_medium_strike}
+
+
 def _adjacent_enemy(game, c):
     return c.on_field and any(o.on_field and G.adjacent(c.cell, o.cell) for o in game.play[1 - c.owner])
 
@@ -158,6 +181,10 @@ def check_ability(card, a):
         no(f"permanent '{a.effect}' on '{a.target}' with condition '{a.condition}'")
     if a.then is not None and (a.then.at != "turn_end" or a.then.effect != "heal" or a.effect != "wound"):
         no(f"second condition '{a.then.effect}' at '{a.then.at}' after '{a.effect}'")
+    if a.also is not None and a.also.effect not in EFFECTS:
+        no(f"also effect '{a.also.effect}'")
+    if a.amount_of and a.amount_of not in AMOUNTS_OF:
+        no(f"amount_of '{a.amount_of}'")
     if a.duration != "end_of_turn":
         no(f"duration '{a.duration}'")
     if a.limit not in ("", "once_per_turn", "once_per_battle"):
@@ -170,7 +197,13 @@ def apply_effect(game, src, a, t):
     and t is protected from spells."""
     if t is None or not t.in_play or (a.spell and "spell" in game.protections(t)):
         return
-    EFFECTS[a.effect](game, src, a, t)
+    if a.amount_of:                          # computed now (AMOUNTS_OF)
+        EFFECTS[a.effect](game, src, dataclasses.replace(a, amount=AMOUNTS_OF[a.amount_of](game, src)), t)
+    else:
+        EFFECTS[a.effect](game, src, a, t)
+    if a.also is not None:                   # its second effect on the same card, right after
+        apply_effect(game, src, dataclasses.replace(a, effect=a.also.effect, amount=a.also.amount,
+                                                    also=None, amount_of=""), t)
 
 
 def resolve(game, src, card, k, chosen, other):

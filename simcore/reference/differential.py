@@ -127,10 +127,13 @@ def ref_cards(cards):
     """The same values of reference cards."""
     return [(_ZONE_CODE[c.zone], c.cell, c.wounds, c.extra_lives, c.life_max, int(c.closed), c.moves_left,
              c.moved, int(c.acted), c.strikes, c.last_target, c.armor_left, c.counters, c.poison,
-             int(c.gained_directed) | (_cached_mask(c.gained_protection, _prot_mask) << 8), c.died_from,
+             int(c.gained_directed) | (2 * c.stunned) | (_cached_mask(c.gained_protection, _prot_mask) << 8),
+             c.died_from,
              c.death_turn, int(c.dealt), int(c.bought), c.dmg_dealt, c.kills, int(c.lost_abilities),
              c.last_cell, c.strike_bonus, _cached_mask(c.used_turn, _mask), _cached_mask(c.used_game, _mask),
-             int(c.acquired_loss), c.heal_at_end, c.ability_uses, int(c.death_pending), c.life)
+             int(c.acquired_loss), c.heal_at_end, c.ability_uses, int(c.death_pending),
+             0, 0,      # tmp_flags, tmp_own: this engine knows no effect that packs a gain there (they stay 0)
+             c.life)
             for c in cards]
 
 
@@ -221,13 +224,13 @@ def quick_reference(game, cards, n_cards):
     for c in cards:
         ext((_ZONE_CODE[c.zone], c.cell, c.wounds, c.extra_lives, c.life_max, c.closed, c.moves_left,
              c.moved, c.acted, c.strikes, c.last_target, c.armor_left, c.counters, c.poison,
-             (int(c.gained_directed) | (_prot_mask(c.gained_protection) << 8)) if c.gained_protection
-             else int(c.gained_directed), c.died_from,
+             (int(c.gained_directed) | (2 * c.stunned) | (_prot_mask(c.gained_protection) << 8))
+             if c.gained_protection else int(c.gained_directed) | (2 * c.stunned), c.died_from,
              c.death_turn, c.dealt, c.bought, c.dmg_dealt, c.kills,
              c.card_id + n_cards if c.lost_abilities else c.card_id,
              c.last_cell, c.strike_bonus, _mask(c.used_turn) if c.used_turn else 0,
              _mask(c.used_game) if c.used_game else 0, c.acquired_loss, c.heal_at_end, c.ability_uses,
-             c.death_pending))
+             c.death_pending, 0, 0))
     n_delayed = sum(1 for d in game.delayed if d is not None)
     ext((game.first, game.active, game.turn, game.winner, _END_CODE[game.end], game.gold[0], game.gold[1],
          game.silver[0], game.silver[1], game.mulligans[0], game.mulligans[1],

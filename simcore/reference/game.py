@@ -34,6 +34,8 @@ STRENGTH_NAMES = ("miss", "weak", "medium", "strong")
 # attack kinds
 STRIKE, SHOT, THROW, DISCHARGE, ROW_STRIKE, SPECIAL = "strike", "shot", "throw", "discharge", "row_strike", "special"
 RANGED_KINDS = (SHOT, THROW, DISCHARGE, ROW_STRIKE)
+MAGIC_STRIKE = "magic_strike"        # a tap attack of the `ranged` field, but at an adjacent creature and magical
+MAGICAL = (DISCHARGE, MAGIC_STRIKE)
 ELEMENTS = ("steppe", "mountains", "forest", "swamps", "darkness", "neutral")
 
 # the card fields this engine knows (decks.cardset.Card); a card using any other is refused
@@ -47,6 +49,7 @@ KNOWN_CARD_FIELDS = {
     "ranged_counter_bonus", "ranged_spends_counters", "max_counters", "ranged_poison",
     "roll_bonus_vs_enemy_row", "strike_per_ally", "strike_bonus", "directed_vs", "reduce", "protection",
     "poison_on_strike", "draws_ranged", "tap_gain", "formation", "played", "abilities", "assumed",
+    "special_strike_stuns_closed", "strikes_only_opposite",
 }
 
 
@@ -128,6 +131,7 @@ class GameCard:
     poison: int = 0                 # acquired poison (117)
     gained_directed: bool = False   # acquired by tap_gain (117)
     gained_protection: frozenset = frozenset()
+    stunned: bool = False           # does not untap at the start of its owner's next turn (stun)
     died_from: int = NOBODY         # 509.1.1
     death_turn: int = -1
     dealt: bool = False             # in the last deal of 15
@@ -428,7 +432,7 @@ class Game:
         if vs == "defender":
             return t_defending
         if vs == "magic_user":
-            return ct.ranged is not None and ct.ranged.kind == DISCHARGE
+            return ct.ranged is not None and ct.ranged.kind in MAGICAL
         if vs == "ranged_user":
             return ct.ranged is not None and ct.ranged.kind in (SHOT, THROW, DISCHARGE)
         if vs == "armored_or_experienced":
@@ -525,7 +529,11 @@ class Game:
             for c in self.play[q]:
                 c.armor_left = self.keyword(c, "armor")
                 if q == p:
-                    c.closed, c.acted, c.strikes, c.last_target, c.moved = False, False, 0, -1, 0
+                    if c.stunned:               # stunned: stays closed this once
+                        c.stunned = False
+                    else:
+                        c.closed = False
+                    c.acted, c.strikes, c.last_target, c.moved = False, 0, -1, 0
                     c.moves_left = c.card.move if c.on_field else 0
         for c in list(self.play[p]):
             if c.poison > 0 and "poison" not in self.protections(c):
@@ -670,6 +678,8 @@ class Game:
             return "the second strike must be at another card"
         if att.card.clumsy and att.moved > 0:
             return "clumsy: moved this turn"
+        if att.card.strikes_only_opposite and not (att.on_field and t.on_field and col_of(att.cell) == col_of(t.cell)):
+            return "may strike only the card opposite it"
         return self.melee_reach_error(att, t)
 
     def drawn_error(self, att, t, kind):
@@ -699,6 +709,11 @@ class Game:
             return why
         if drawn:
             return None
+        if kind == MAGIC_STRIKE:
+            # an adjacent creature on the battlefield
+            if not (att.on_field and t.on_field):
+                return "magic strike: both on the battlefield"
+            return None if adjacent(att.cell, t.cell) else "not adjacent"
         if kind == ROW_STRIKE:
             # two cells away orthogonally, the cell between empty or holding an own card (504)
             if not (att.on_field and t.on_field):
@@ -1020,7 +1035,7 @@ class Game:
             elif src == "ranged":
                 ok = kind in RANGED_KINDS
             elif src == "non_magic":
-                ok = kind != DISCHARGE
+                ok = kind not in MAGICAL
             elif src == "diagonal_strikes":
                 ok = kind == STRIKE and att.on_field and t.on_field and diagonal(att.cell, t.cell)
             elif src == "shots_throws":
@@ -1041,6 +1056,8 @@ class Game:
         if (kind == SHOT and "shot" in prot) or (kind == THROW and "throw" in prot):
             return True
         if kind == DISCHARGE and ("discharge" in prot or "magic" in prot):
+            return True
+        if kind == MAGIC_STRIKE and "magic" in prot:
             return True
         if kind == STRIKE and strength == WEAK and "weak_strike" in prot:
             return True
@@ -1077,7 +1094,7 @@ class Game:
 
     def absorb_armor(self, t, dmg, kind, ignore_t):
         """Armor X absorbs up to X wounds of non-magical attacks per turn."""
-        if ignore_t or kind == DISCHARGE or dmg <= 0:
+        if ignore_t or kind in MAGICAL or dmg <= 0:
             return dmg
         a = min(t.armor_left, dmg)
         t.armor_left -= a
@@ -1187,12 +1204,16 @@ class Game:
 
     def special_strike(self, att, t):
         """Special strike N [H]: pay a counter; N wounds (+ strike bonuses) to an adjacent enemy
-        creature, no dice, no counter-strike; non-magical (armor and reductions apply)."""
+        creature, no dice, no counter-strike; non-magical (armor and reductions apply). With
+        special_strike_stuns_closed, a target closed when it is declared is stunned."""
         att.counters -= 1
+        stun = att.card.special_strike_stuns_closed and t.closed
         ign = att.card.ignores_target_abilities
         w = self.attack_wounds(att, t, SPECIAL, MISS, att.card.special_strike, False, ign, False)
         w = self.absorb_armor(t, w, SPECIAL, ign)
         self.wound(t, w, att.slot)
+        if stun:
+            t.stunned = True
         self.after_attack(att)
         self.check_deaths()
         self.check_game_end()

@@ -23,6 +23,8 @@ from ..cardtable import (
     AB_ALSO_AMOUNT,
     AB_ALSO_EFFECT,
     AB_AMOUNT,
+    AB_AMOUNT_OF,
+    AMT_OPPOSITE_MEDIUM,
     AB_AND_SELF,
     AB_COND,
     AB_COUNTERS,
@@ -71,6 +73,7 @@ from ..cardtable import (
     EF_SPECIAL,
     EF_STRIKE_BONUS,
     EF_STUN,
+    EF_CURE_POISON,
     EF_TRAP,
     EF_WOUND,
     ELEMENT,
@@ -104,6 +107,7 @@ from ..cardtable import (
     TG_CHOSEN_ENEMY,
     TG_CHOSEN_OWN,
     TG_SELF,
+    SM,
 )
 from ..state import (
     AB_USES,
@@ -130,6 +134,7 @@ from ..state import (
     G_STACK,
     G_STACK_N,
     G_WINNER,
+    G_BOARD,
     GAME0,
     HEAL_END,
     LAST_CELL,
@@ -137,6 +142,7 @@ from ..state import (
     MAX_DECK,
     MAX_DELAYED,
     MOVES_LEFT,
+    POISON,
     N_SLOTS,
     NCF,
     RC_MAX,
@@ -159,6 +165,7 @@ from ..state import (
 )
 from .board import (
     adjacent_cells,
+    cell_col,
     cell_row,
     forwardness,
     has_adjacent_enemy,
@@ -370,10 +377,28 @@ def add_tmp(S, g, t, field, shift, n):
 
 
 @njit(cache=True)
+def opposite_medium_strike(C, S, g, s):
+    """The printed medium simple strike of the creature (either player's) standing opposite card s: on
+    the cell directly in front of it (same column, one row towards the enemy's back row); 0 when s is
+    not on the battlefield or that cell is empty or off the board."""
+    if S[g, s * NCF + ZONE] != Z_FIELD:
+        return 0
+    cell = S[g, s * NCF + CELL]
+    r = cell_row(cell) + (1 if owner_of(s) == 0 else -1)
+    if r < 0 or r > 5:
+        return 0
+    o = S[g, GAME0 + G_BOARD + r * 5 + cell_col(cell)]
+    return C[S[g, o * NCF + EFF], SM] if o >= 0 else 0
+
+
+@njit(cache=True)
 def apply_effect(C, S, g, src, c, k, t):
     """Effect of ability k (table row c, source slot src) on card t (-1: no target), then its `also`
-    effect on the same card."""
-    apply_one(C, S, g, src, c, k, t, ab(C, c, k, AB_EFFECT), ab(C, c, k, AB_AMOUNT))
+    effect on the same card. An `amount_of` amount is computed now."""
+    n = ab(C, c, k, AB_AMOUNT)
+    if ab(C, c, k, AB_AMOUNT_OF) == AMT_OPPOSITE_MEDIUM:
+        n = opposite_medium_strike(C, S, g, src)
+    apply_one(C, S, g, src, c, k, t, ab(C, c, k, AB_EFFECT), n)
     if ab(C, c, k, AB_ALSO_EFFECT) > 0:
         apply_one(C, S, g, src, c, k, t, ab(C, c, k, AB_ALSO_EFFECT), ab(C, c, k, AB_ALSO_AMOUNT))
 
@@ -423,6 +448,8 @@ def apply_one(C, S, g, src, c, k, t, eff, n):
         S[g, t * NCF + TMP_FLAGS] |= TF_DIRECTED
     elif eff == EF_STUN:
         S[g, t * NCF + GAINED] |= GAINED_STUN
+    elif eff == EF_CURE_POISON:
+        S[g, t * NCF + POISON] = 0
     elif eff == EF_CLOSE_OR_WOUND:
         # the target's owner chooses: it closes, or it takes n wounds
         q = owner_of(t)

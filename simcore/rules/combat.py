@@ -29,6 +29,8 @@ from ..cardtable import (
     IGN_DRAWS,
     IGN_TARGET,
     K_ROW,
+    K_MAGIC,
+    ONLY_OPPOSITE,
     K_SPECIAL,
     K_STRIKE,
     MAX_COUNTERS,
@@ -39,6 +41,7 @@ from ..cardtable import (
     RPOISON_W,
     RRANGE,
     SPECIAL,
+    SPECIAL_STUN,
     T_ON_DEFEND,
     T_ON_STRIKE,
     T_ON_STRUCK,
@@ -47,6 +50,7 @@ from ..cardtable import (
 )
 from ..ruleset import PR_ATTACK_OWN_CARDS, PR_GROUND_HITS_LONE_FLYERS
 from ..state import (
+    GAINED_STUN,
     ACTED,
     CELL,
     CLOSED,
@@ -111,6 +115,7 @@ from .errors import (
     E_ADJACENT_RANGED,
     E_CLOSED,
     E_CLUMSY,
+    E_NOT_OPPOSITE,
     E_DRAWN,
     E_FINISH_LIFE,
     E_FLYER_UNREACHABLE,
@@ -212,6 +217,10 @@ def strike_error(C, S, g, att, t):
         return E_SECOND_STRIKE_SAME
     if C[ca, CLUMSY] == 1 and S[g, att * NCF + MOVED] > 0:
         return E_CLUMSY
+    if C[ca, ONLY_OPPOSITE] == 1 and not (
+            S[g, att * NCF + ZONE] == Z_FIELD and S[g, t * NCF + ZONE] == Z_FIELD
+            and cell_col(S[g, att * NCF + CELL]) == cell_col(S[g, t * NCF + CELL])):
+        return E_NOT_OPPOSITE
     return melee_reach(C, S, g, att, t)
 
 
@@ -255,6 +264,13 @@ def ranged_error(C, S, g, att, t):
         return E_OK
     a_field = S[g, att * NCF + ZONE] == Z_FIELD
     t_field = S[g, t * NCF + ZONE] == Z_FIELD
+    if kind == K_MAGIC:
+        # magic strike: an adjacent creature on the battlefield, like a simple strike of a ground card
+        if not (a_field and t_field):
+            return E_NOT_CREATURE_TARGET
+        if not adjacent_cells(S[g, att * NCF + CELL], S[g, t * NCF + CELL]):
+            return E_NOT_ADJACENT
+        return E_OK
     if kind == K_ROW:
         # strike through a row: two cells away orthogonally, the middle cell empty or own (504)
         if not (a_field and t_field):
@@ -533,8 +549,10 @@ def ranged(C, S, g, att, t):
 def special_strike(C, S, g, att, t):
     """Special strike N [H]: pay a counter; N wounds (plus strike bonuses) to an adjacent enemy
     creature, no dice, no counter-strike; a non-magical attack, so armor and non-magic reductions
-    apply."""
+    apply. With special_strike_stuns_closed (Борг), a target that is closed when the strike is
+    declared is stunned (it does not untap at the start of its owner's next turn)."""
     S[g, att * NCF + COUNTERS] -= 1
+    stun = C[S[g, att * NCF + EFF], SPECIAL_STUN] == 1 and S[g, t * NCF + CLOSED] == 1
     if logging(S, g):
         log(S, g, EV_ATTACK, att, t, K_SPECIAL, 0, 0)
     ign = C[S[g, att * NCF + EFF], IGN_TARGET] == 1
@@ -542,6 +560,8 @@ def special_strike(C, S, g, att, t):
                       C[S[g, att * NCF + EFF], SPECIAL], False, ign, False)
     w = absorb_armor(C, S, g, t, w, K_SPECIAL, ign)
     wound(S, g, t, w, att)
+    if stun:
+        S[g, t * NCF + GAINED] |= GAINED_STUN
     after_attack(C, S, g, att)
     check_deaths(C, S, g)
     check_game_end(S, g)

@@ -75,6 +75,7 @@ from ..cardtable import (
     IGN_TARGET,
     IGN_ZOAL,
     K_DISCHARGE,
+    K_MAGIC,
     K_ROW,
     K_SHOT,
     K_SPECIAL,
@@ -442,7 +443,7 @@ def source_ok(C, S, g, t, att, kind, strength, src):
     if src == 1:
         return kind == K_SHOT or kind == K_THROW or kind == K_DISCHARGE or kind == K_ROW
     if src == 2:
-        return kind != K_DISCHARGE
+        return kind != K_DISCHARGE and kind != K_MAGIC
     if src == 3:
         return (kind == K_STRIKE and S[g, att * NCF + ZONE] == Z_FIELD and S[g, t * NCF + ZONE] == Z_FIELD
                 and diagonal(S[g, att * NCF + CELL], S[g, t * NCF + CELL]))
@@ -583,6 +584,8 @@ def protected_from(C, S, g, t, att, kind, strength):
         return True
     if kind == K_DISCHARGE and prot & (P_DISCHARGE | P_MAGIC):
         return True
+    if kind == K_MAGIC and prot & P_MAGIC:
+        return True
     if kind == K_STRIKE and strength == 1 and prot & P_WEAK:
         return True
     ca = S[g, att * NCF + EFF]
@@ -644,7 +647,7 @@ def attack_wounds(C, S, g, att, t, kind, strength, base, t_defending, ignore_t, 
 @njit(cache=True)
 def absorb_armor(C, S, g, t, dmg, kind, ignore_t):
     """Armor X absorbs up to X wounds from non-magical attacks per turn (RULES.md section 5)."""
-    if ignore_t or kind == K_DISCHARGE or dmg <= 0:
+    if ignore_t or kind == K_DISCHARGE or kind == K_MAGIC or dmg <= 0:
         return dmg
     a = min(S[g, t * NCF + ARMOR_LEFT], dmg)
     S[g, t * NCF + ARMOR_LEFT] -= a

@@ -39,6 +39,7 @@ E_TARGET_SPELL = 34
 E_TARGET_THEIRS = 35
 E_TARGET_UNWANTED = 36
 E_CONDITION = 37
+E_NOT_OPPOSITE = 38
 
 MESSAGES = {
     E_GAME_OVER: "the game is over (section 9)",
@@ -78,4 +79,5 @@ MESSAGES = {
     E_TARGET_THEIRS: "{target} is not one of {actor}'s own cards (114)",
     E_TARGET_UNWANTED: "this ability takes no chosen target; leave target out (114, 118)",
     E_CONDITION: "{actor} does not meet the condition of this ability (114)",
+    E_NOT_OPPOSITE: "{actor} may strike only the card opposite it, in its column (strikes_only_opposite)",
 }
