@@ -19,9 +19,11 @@ game with the card starts), so the reference never silently agrees with an engin
 - Delayed (118): trap and boost wait in the game's table of delayed abilities and fire even if their
   source has left play.
 """
+import dataclasses
+
 from . import game as G
 
-CHOSEN = ("chosen", "chosen_enemy", "chosen_own")
+CHOSEN = ("chosen", "chosen_enemy", "chosen_own", "chosen_adjacent")
 DELAYED_EFFECTS = ("trap", "boost_next_attack")
 
 
@@ -76,9 +78,63 @@ def _gain_counter(game, src, a, t):
         t.counters += 1
 
 
+def _special_strike(game, src, a, t):
+    """An attack of src as its tap special strike: its strike bonuses, t's protections, reductions and
+    armor apply; no dice, no counter-strike."""
+    ign = src.card.ignores_target_abilities
+    w = game.attack_wounds(src, t, G.SPECIAL, G.MISS, a.amount, False, ign, False)
+    game.wound(t, game.absorb_armor(t, w, G.SPECIAL, ign), src.slot)
+
+
+def _own_turn(a):
+    return a.duration == "end_of_own_turn"
+
+
+def _strike_bonus_for(game, src, a, t):
+    if _own_turn(a):
+        t.gain("own_strike", a.amount)          # until the end of its owner's (next) turn
+    else:
+        _strike_bonus(game, src, a, t)
+
+
+def _attack_experience(game, src, a, t):
+    t.gain("own_ova" if _own_turn(a) else "tmp_ova", a.amount)
+
+
+def _ranged_bonus(game, src, a, t):
+    t.gain("tmp_ranged", a.amount)
+
+
+def _range_bonus(game, src, a, t):
+    t.gain("tmp_range", a.amount)
+
+
+def _gain_directed(game, src, a, t):
+    t.tmp_directed = True
+
+
+def _no_tap(game, src, a, t):
+    t.tmp_no_tap = True
+
+
+def _stun(game, src, a, t):
+    t.stunned = True
+
+
+def _close_or_wound(game, src, a, t):
+    """The target's owner chooses (a logged decision): it closes, or it takes N wounds (an impact)."""
+    if game.decisions.close_or_wound(t.slot, src.slot, a.amount):
+        t.closed = True
+    else:
+        game.wound(t, a.amount, src.slot)
+
+
 EFFECTS = {"wound": _wound, "heal": _heal, "extra_lives": _extra_lives, "reduce_life": _reduce_life,
-           "destroy": _destroy, "poison": _poison, "strike_bonus": _strike_bonus,
-           "lose_abilities": _lose_abilities, "close": _close, "open": _open, "gain_counter": _gain_counter}
+           "destroy": _destroy, "poison": _poison, "strike_bonus": _strike_bonus_for,
+           "lose_abilities": _lose_abilities, "close": _close, "open": _open, "gain_counter": _gain_counter,
+           "special_strike": _special_strike, "attack_experience": _attack_experience,
+           "ranged_bonus": _ranged_bonus, "range_bonus": _range_bonus, "gain_directed": _gain_directed,
+           "no_tap_after_attack": _no_tap, "stun": _stun, "close_or_wound": _close_or_wound}
 
 
 def _delay(game, src, a):
@@ -94,8 +150,9 @@ def _delay(game, src, a):
 
 
 # ---- filters and conditions ----------------------------------------------------------------------
-def passes(f, src, t):
-    """Does card t pass the filter f (decks.cardset.TargetFilter) of an ability of card src?"""
+def passes(f, src, t, game=None):
+    """Does card t pass the filter f (decks.cardset.TargetFilter) of an ability of card src?
+    (game: for not_moved, whose turn it is.)"""
     ct = t.card
     if f.element and ct.element != f.element:
         return False
@@ -117,7 +174,9 @@ def passes(f, src, t):
         return False
     if f.other and t is src:
         return False
-    return True
+    if f.not_moved and t.owner == game.active and t.moved > 0:
+        return False                # only the active player's creatures can have moved this turn
+    return not (f.open and t.closed)
 
 
 def _adjacent_enemy(game, c):
@@ -130,10 +189,12 @@ CONDITIONS = {
     "unwounded": lambda game, c: c.wounds == 0,
     "wounded": lambda game, c: c.wounds > 0,
     "adjacent_enemy": _adjacent_enemy,
+    "own_front_row": lambda game, c: c.on_field and G.forwardness(c.owner, G.row_of(c.cell)) == 2,
+    "own_back_row": lambda game, c: c.on_field and G.forwardness(c.owner, G.row_of(c.cell)) == 0,
 }
 
 TRIGGERS = ("on_strike", "on_struck", "on_death", "turn_start", "turn_end", "opponent_turn_start",
-            "opponent_turn_end", "on_move", "creature_dies", "on_defend")
+            "opponent_turn_end", "on_move", "creature_dies", "on_defend", "to_enemy_half", "to_own_half")
 AREA_TARGETS = ("adjacent_enemies", "adjacent", "all_enemies", "all_own", "all")
 TARGETS = ("self", "attacked", "attacker") + CHOSEN + AREA_TARGETS
 KINDS = ("played", "fast", "triggered", "permanent")
@@ -158,10 +219,12 @@ def check_ability(card, a):
         no(f"permanent '{a.effect}' on '{a.target}' with condition '{a.condition}'")
     if a.then is not None and (a.then.at != "turn_end" or a.then.effect != "heal" or a.effect != "wound"):
         no(f"second condition '{a.then.effect}' at '{a.then.at}' after '{a.effect}'")
-    if a.duration != "end_of_turn":
+    if a.duration not in ("end_of_turn", "end_of_own_turn"):
         no(f"duration '{a.duration}'")
     if a.limit not in ("", "once_per_turn", "once_per_battle"):
         no(f"limit '{a.limit}'")
+    if a.also is not None and a.also.effect not in EFFECTS:
+        no(f"also '{a.also.effect}'")
 
 
 # ---- resolving an ability ------------------------------------------------------------------------
@@ -171,6 +234,8 @@ def apply_effect(game, src, a, t):
     if t is None or not t.in_play or (a.spell and "spell" in game.protections(t)):
         return
     EFFECTS[a.effect](game, src, a, t)
+    if a.also is not None:                  # the second effect on the same card, right after
+        apply_effect(game, src, dataclasses.replace(a, effect=a.also.effect, amount=a.also.amount, also=None), t)
 
 
 def resolve(game, src, card, k, chosen, other):
@@ -178,12 +243,18 @@ def resolve(game, src, card, k, chosen, other):
     the other card of a strike (attacked / attacker / the defended creature / the dead creature), the
     card itself, or every matching card of an area at once."""
     a = card.abilities[k]
+    if chosen is None and a.target in CHOSEN and a.kind == "triggered":
+        chosen = choose_trigger_target(game, src, k, a)     # its owner chooses now (logged)
+        if chosen is None:
+            return
+    if a.destroy_self and src.in_play:
+        game.destroy(src, src.slot)         # first; the area is around its last cell (509.3)
     if a.effect in DELAYED_EFFECTS:
         _delay(game, src, a)
     elif a.target == "self":
         apply_effect(game, src, a, src)
     elif a.target in ("attacked", "attacker"):
-        if other is not None and passes(a.filter, src, other):
+        if other is not None and passes(a.filter, src, other, game):
             apply_effect(game, src, a, other)
     elif a.target in CHOSEN:
         apply_effect(game, src, a, chosen)
@@ -211,12 +282,29 @@ def _apply_area(game, src, a, center):
             if a.target in ("adjacent", "adjacent_enemies") and (
                     center < 0 or not o.on_field or not G.adjacent(center, o.cell)):
                 continue
-            if not passes(a.filter, src, o):
+            if not passes(a.filter, src, o, game):
                 continue
             n_before = len(cards)
             apply_effect(game, src, a, o)
             if len(cards) < n_before:
                 i -= 1
+
+
+def choose_trigger_target(game, src, k, a):
+    """The target the owner of src chose for its triggered ability k (the fast engine's logged
+    decision), checked: a legal target, or none when it is optional or no target is legal."""
+    legal = [t for q in range(2) for t in game.play[q] if target_error(game, src, a, t) is None]
+    slot = game.decisions.trigger_target(src.slot, k)
+    if slot < 0:
+        if legal and not a.optional:
+            raise G.Disagreement(f"{src.name} (slot {src.slot}) chose no target for its mandatory ability "
+                                 f"{k + 1}; legal: {[t.slot for t in legal]}")
+        return None
+    t = game.by_slot.get(slot)
+    if t not in legal:
+        raise G.Disagreement(f"{src.name} (slot {src.slot}) chose slot {slot} for ability {k + 1}, which is "
+                             f"illegal: {target_error(game, src, a, t) if t else 'no such card'}")
+    return t
 
 
 def fire_triggers(game, c, trigger, other, strength):
@@ -229,6 +317,9 @@ def fire_triggers(game, c, trigger, other, strength):
             continue
         if trigger != "on_death" and not CONDITIONS[a.condition](game, c):
             continue
+        if other is not None and trigger in ("on_strike", "on_struck") and not passes(
+                a.trigger_filter, c, other, game):
+            continue                        # which struck / striking card fires it
         resolve(game, c, card, k, None, other)
 
 
@@ -254,7 +345,7 @@ def fire_death_watchers(game, dead):
             card = c.card
             for k, a in enumerate(card.abilities):
                 if (a.kind == "triggered" and a.trigger == "creature_dies"
-                        and CONDITIONS[a.condition](game, c) and passes(a.trigger_filter, c, dead)):
+                        and CONDITIONS[a.condition](game, c) and passes(a.trigger_filter, c, dead, game)):
                     resolve(game, c, card, k, None, dead)
             if len(cards) == n_before:
                 i += 1
@@ -341,10 +432,14 @@ def target_error(game, c, a, t):
         return "an own card"
     if a.target == "chosen_own" and t.owner != c.owner:
         return "an enemy card"
-    if not passes(a.filter, c, t):
+    if not passes(a.filter, c, t, game):
         return "the target does not pass the filter"
     if a.spell and "spell" in game.protections(t):
         return "the target is protected from spells"
+    if a.target == "chosen_adjacent":
+        center = c.cell if c.in_play else c.last_cell
+        if center < 0 or t is c or not t.on_field or not G.adjacent(center, t.cell):
+            return "not on a cell around the card"
     if a.range > 0 and c.on_field and t.on_field and G.manhattan(c.cell, t.cell) > a.range:
         return "out of range"
     return None
