@@ -9,7 +9,7 @@ engine's speed against the fast one: the fast engine's games/s is that of its ow
     python benchmarks/differential.py --games 20000 --seed 3
     python benchmarks/differential.py --games 500 --decks decks/lists/seeds_mixed.txt decks/lists/forest.txt
     python benchmarks/differential.py --games 2000 --legal-sets 1   # also compare every legal-action set
-    python benchmarks/differential.py --games 10000 --random-decks 5000   # random legal decks of the whole set
+    python benchmarks/differential.py --games 10000 --random-decks 1000   # random legal decks of the whole set
 
 Exit code 1 if any game disagrees.
 """
@@ -54,7 +54,7 @@ def main(argv=None):
                     help="also compare the whole set of legal actions before every action of every N-th game")
     ap.add_argument("--random-decks", type=int, default=0, metavar="M",
                     help="instead of --decks: M matchups of random legal decks drawn from the whole card set "
-                         "(seeded by --seed; AI seatings and rulesets cycle)")
+                         "(seeded by --seed; AI seatings and rulesets cycle); each plays games/M games")
     ap.add_argument("--show", type=int, default=3, help="disagreements printed in full")
     args = ap.parse_args(argv)
 
