@@ -9,9 +9,14 @@ game with the card starts), so the reference never silently agrees with an engin
 - Played and fast (114): `use_error` says whether a card may use an ability now (as its owner's action,
   or at a priority window); `pay_and_push` pays the cost and puts it on the stack; `resolve_top`
   resolves the top of the stack (last in, first out), even if its source has left play since.
-- Triggered: `fire_triggers` (on_strike with a strength filter, on_struck, on_death at the card's last
-  cell, turn_start/turn_end and the opponent's, on_move, on_defend), `fire_death_watchers`
-  (creature_dies with a trigger filter).
+- Triggered: `fire_triggers` (on_strike with a strength filter, on_strike / on_struck with a trigger
+  filter, on_death at the card's last cell, turn_start/turn_end and the opponent's, on_move,
+  to_enemy_half / to_own_half, on_defend), `fire_death_watchers` (creature_dies with a trigger
+  filter). A triggered ability with a chosen target takes the target its owner chose from the
+  decisions (the fast engine's log), checked by `choose_trigger_target`; so does close_or_wound.
+- Gains until the end of a turn (strike bonus, OvA, ranged value, range, directed strike, no tap after
+  attacking) and until the end of the owner's turn (`duration = "end_of_own_turn"`); stun; `also`
+  (a second effect on the same card); `destroy_self` (the card destroys itself first).
 - Permanent (115) and recomputation (503.3): `recompute` iterates x_{k+1} = f(x_k) over the set of
   cards that have lost their abilities, from x_0 = nobody, until a state repeats.
 - Acquired (117): poison, life reduction, extra lives, lost abilities, strike bonuses stay on the card

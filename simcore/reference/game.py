@@ -10,7 +10,9 @@ the fast engine, see simcore.reference.differential); dice and shuffles come fro
 random streams (simcore.reference.rng). Every decision is checked for legality before it is used;
 an illegal one raises `Disagreement`.
 
-Abilities (rules 113-118, 503.3) are interpreted by simcore.reference.abilities.
+Keywords as decks/cards/VOCABULARY.md states them, `while` blocks (keywords that hold while a board
+condition holds) and auras (reductions and range given to neighbours) included. Abilities (rules
+113-118, 503.3) are interpreted by simcore.reference.abilities.
 """
 import bisect
 import dataclasses
