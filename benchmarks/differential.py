@@ -9,6 +9,7 @@ engine's speed against the fast one: the fast engine's games/s is that of its ow
     python benchmarks/differential.py --games 20000 --seed 3
     python benchmarks/differential.py --games 500 --decks decks/lists/seeds_mixed.txt decks/lists/forest.txt
     python benchmarks/differential.py --games 2000 --legal-sets 1   # also compare every legal-action set
+    python benchmarks/differential.py --games 10000 --random-decks 1000   # random legal decks of the whole set
 
 Exit code 1 if any game disagrees.
 """
@@ -54,14 +55,17 @@ def main(argv=None):
     ap.add_argument("--decks", nargs="+", default=sorted(str(p) for p in (ROOT / "decks" / "lists").glob("*.txt")))
     ap.add_argument("--legal-sets", type=int, default=0, metavar="N",
                     help="also compare the whole set of legal actions before every action of every N-th game")
+    ap.add_argument("--random-decks", type=int, default=0, metavar="M",
+                    help="instead of --decks: M matchups of random legal decks drawn from the whole card set "
+                         "(seeded by --seed; AI seatings and rulesets cycle); each plays games/M games")
     ap.add_argument("--show", type=int, default=3, help="disagreements printed in full")
     args = ap.parse_args(argv)
 
     from decks.errors import InputError
-    from simcore.reference.differential import matchups, run_games
+    from simcore.reference.differential import matchups, random_matchups, run_games
 
     try:
-        all_matchups = matchups(args.decks)
+        all_matchups = random_matchups(args.random_decks, args.seed) if args.random_decks > 0 else matchups(args.decks)
     except InputError as e:
         sys.exit(f"error: {e}")
     bar = tqdm(total=args.games, unit="game", smoothing=0.05)
@@ -79,8 +83,12 @@ def main(argv=None):
         print(msg, end="\n\n")
     fast = fast_games_per_second(all_matchups, min(args.games, 20_000), args.seed)
     ref = s.games / s.seconds_reference if s.seconds_reference else float("nan")
-    print(f"games: {s.games:,} ({len(all_matchups)} matchups: {len(args.decks)} decks, 4 AI seatings, "
+    decks = f"{2 * args.random_decks} random decks" if args.random_decks > 0 else f"{len(args.decks)} decks"
+    print(f"games: {s.games:,} ({len(all_matchups)} matchups: {decks}, 4 AI seatings, "
           f"classic/modern), actions checked: {s.actions:,}, seed {args.seed}")
+    if args.random_decks > 0:
+        n_cards = len(all_matchups[0].cardset.cards)
+        print(f"cards recruited in some agreeing game: {len(s.bought)} of {n_cards}")
     print(f"disagreements: {len(s.disagreements)}")
     print("decisions replayed: " + ", ".join(f"{k} {n:,}" for k, n in sorted(s.decisions.items())))
     print("agreeing games ended by: " + ", ".join(f"{k} {n:,}" for k, n in sorted(s.ends.items())))

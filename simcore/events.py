@@ -118,6 +118,11 @@ def _format(code, a, b, c, d, e, name):
     if code == L.EV_DECLARE:
         return (f"{name(a)} declares ability {b + 1} ({EFFECT_NAMES.get(d, d)})"
                 + (f" on {name(c)}" if c >= 0 else ""))
+    if code == L.EV_CHOOSE:
+        return (f"{name(a)} chooses " + (name(c) if c >= 0 else "no target")
+                + f" for ability {b + 1} ({EFFECT_NAMES.get(d, d)})")
+    if code == L.EV_CLOSE_OR_WOUND:
+        return f"{name(a)}'s owner chooses " + ("to close it" if b else f"{d} wounds") + f" ({name(c)}'s ability)"
     if code == L.EV_WINDOW:
         return "both players pass: " + ("the top of the stack resolves" if b else "the priority window closes")
     if code == L.EV_END:

@@ -176,7 +176,7 @@ def refused_line(tmp_path, line):
     ('directed_vs = ["always"]', ["field 'directed_vs[0]'", "not in the vocabulary"]),
     ('while = [{ condition = "unwounded_allies_adjacent", strike_bonus = [{ amount = 1, vs = "always" }] }]',
      ["while[0].count"]),
-    ('second_player_counters = 0', ["field 'second_player_counters'", "is not from 1 to 99"]),
+    ('second_player_counters = 0', ["field 'second_player_counters'", "0 is not from 1 to 99"]),
     ('abilities = [{ kind = "played", effect = "heal", target = "chosen_adjacent", amount = 1 }]',
      ["abilities[0].target", "chosen_adjacent is for triggered abilities"]),
     ('abilities = [{ kind = "played", effect = "heal", target = "chosen", amount = 1, optional = true }]',

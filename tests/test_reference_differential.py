@@ -180,3 +180,106 @@ def test_differential_cure_poison_stun_amount_of_and_magic_strike(tmp_path):
                 play_checked(m, 9, i, seat_pairs=True, legal_sets=i % 3 == 0)
                 games += 1
     assert games == 240
+
+
+# ---- random legal decks from the whole card set (the words no bundled deck uses) ---------------------
+RANDOM_GAMES = 600
+
+
+@pytest.fixture(scope="module")
+def random_matchups():
+    return D.random_matchups(RANDOM_GAMES // 6, SEED)       # 100 matchups, 6 games each (3 seat-swapped pairs)
+
+
+def test_differential_600_games_random_decks_whole_card_set(random_matchups):
+    """600 seeded games (100 matchups of 200 random legal decks, 6 games each) drawn from the whole card set (the 24 set-1 cards with
+    `while` blocks, auras, chosen-target triggers, close_or_wound, stun... included), the four seatings
+    of the AIs, both rulesets: no disagreement after any action; every 10th game also compares the
+    legal-action sets. Every card of the set was recruited in some game, and the decisions made inside
+    rule kernels (a triggered ability's target, close_or_wound) were replayed."""
+    from decks import load_cardset
+
+    s = D.run_games(random_matchups, RANDOM_GAMES, SEED, legal_sets_every=10)
+    assert s.games == RANDOM_GAMES and s.actions > 10 * RANDOM_GAMES
+    assert not s.disagreements, f"{len(s.disagreements)} disagreements; the first:\n" + "\n\n".join(
+        s.disagreements[:3])
+    names = {c.name for c in load_cardset().cards}
+    assert set(s.bought) == names, f"never recruited: {sorted(names - set(s.bought))}"
+    assert s.decisions["trigger target"] > 0 and s.decisions["close or wound"] > 0
+    assert {m.ruleset for m in random_matchups} == {"classic", "modern"}
+    assert {m.ais for m in random_matchups} == set(D.AI_SEATS)
+
+
+def test_random_decks_are_legal(random_matchups):
+    """RULES.md section 1: 30-50 cards, at most 3 copies of a name; the same seed gives the same decks."""
+    from decks.decklist import MAX_CARDS, MAX_COPIES, MIN_CARDS
+
+    for m in random_matchups[:50]:
+        for p in range(2):
+            ids = [int(x) for x in m.decks[p, :m.sizes[p]]]
+            assert MIN_CARDS <= len(ids) <= MAX_CARDS
+            assert max(ids.count(i) for i in ids) <= MAX_COPIES
+            assert (m.decks[p, m.sizes[p]:] == -1).all()
+    again = D.random_matchups(3, SEED)
+    assert all(np.array_equal(a.decks, b.decks) for a, b in zip(again, random_matchups))
+
+
+def _game_with_event(matchups, code, wanted):
+    """The first (matchup, game index) of the random decks whose log has an event `code` passing
+    wanted(event)."""
+    for i, m in enumerate(matchups):
+        for game in range(2):
+            found = []
+
+            def look(ev, step, found=found):
+                found.extend(e for e in ev if e[0] == code and wanted(e))
+                return ev
+
+            play_checked(m, SEED, game, seat_pairs=True, corrupt_log=look)
+            if found:
+                return m, game
+    raise AssertionError("no game with the event")
+
+
+def test_checker_reports_an_illegal_trigger_target(random_matchups):
+    """The target a triggered ability's owner chose (EV_CHOOSE, logged by the fast engine) is replayed
+    and checked: replaced by a card not in play, the reference refuses it."""
+    from simcore.rules import log as L
+
+    m, game = _game_with_event(random_matchups, L.EV_CHOOSE, lambda e: e[3] >= 0)
+    done = []
+
+    def corrupt(ev, step):
+        out = []
+        for e in ev:
+            if e[0] == L.EV_CHOOSE and e[3] >= 0 and not done:
+                e = [e[0], e[1], e[2], 99, e[4], e[5]]      # slot 99: player 2's last deck slot, never in play
+                done.append(step)
+            out.append(e)
+        return out
+
+    with pytest.raises(Disagreement, match=r"chose slot 99 for ability \d+, which is illegal"):
+        play_checked(m, SEED, game, seat_pairs=True, corrupt_log=corrupt)
+    assert done
+
+
+def test_checker_reports_a_flipped_close_or_wound(random_matchups):
+    """The owner's close_or_wound choice (EV_CLOSE_OR_WOUND) is replayed: flipped in the log, the
+    reference closes where the fast engine wounded (or the reverse), and the states differ."""
+    from simcore.rules import log as L
+
+    m, game = _game_with_event(random_matchups, L.EV_CLOSE_OR_WOUND, lambda e: True)
+    done = []
+
+    def corrupt(ev, step):
+        out = []
+        for e in ev:
+            if e[0] == L.EV_CLOSE_OR_WOUND and not done:
+                e = [e[0], e[1], 1 - e[2], e[3], e[4], e[5]]
+                done.append(step)
+            out.append(e)
+        return out
+
+    with pytest.raises(Disagreement, match=r"first difference: card .*, field \w+"):
+        play_checked(m, SEED, game, seat_pairs=True, corrupt_log=corrupt)
+    assert done

@@ -144,3 +144,53 @@ def test_unknown_card_features_are_refused_not_agreed_with():
     odd = dataclasses.replace(card, abilities=(dataclasses.replace(card.abilities[0], effect="teleport"),))
     with pytest.raises(NotImplementedError, match="effect 'teleport'"):
         check_known(odd)
+
+
+# ---- words of the 24 set-1 cards added with `while` blocks, auras, stun (VOCABULARY.md) -------------
+def test_while_creature_in_every_row_gives_the_discharge_plus_3():
+    """Суккуб-истязатель: discharge 1, +3 while its owner has a creature on the battlefield in each of
+    the 6 rows (itself included); a ranged bonus only, not on its simple strike."""
+    own = [(0, "Суккуб-истязатель", cell("b1"))] + [(0, "Кочевник", cell(f"a{r}")) for r in range(2, 7)]
+    g = position(own + [(1, "Кочевник", cell("e6"))])
+    succ, target = g.card_at(0), g.card_at(50)
+    assert g.strike_bonus_of(succ, target, MEDIUM, "ranged", False) == 3
+    assert g.strike_bonus_of(succ, target, MEDIUM, "strike", False) == 0
+    g.relocate(g.card_at(5), cell("b5"))          # row 6 now empty of its creatures
+    assert g.strike_bonus_of(succ, target, MEDIUM, "ranged", False) == 0
+
+
+def test_unanswered_vs_isolated_is_tested_on_the_target_s_own_neighbours():
+    """Римаанды: unanswered strike at a creature with no creature of its owner directly left or right;
+    an enemy (the attacker's side) neighbour does not count."""
+    g = position([(0, "Римаанды", -1), (0, "Кочевник", cell("b4")), (1, "Кочевник", cell("c4"))])
+    rim, target = g.card_at(0), g.card_at(50)
+    assert g.only_attacker_rolls(rim, target)
+    g = position([(0, "Римаанды", -1), (1, "Кочевник", cell("c4")), (1, "Кочевник", cell("d4"))])
+    assert not g.only_attacker_rolls(g.card_at(0), g.card_at(50))
+
+
+def test_aura_left_right_reduces_ranged_attacks_on_steppe_neighbours():
+    """Щитоносец: its owner's steppe creatures directly left and right of it take 1 less from ranged
+    attacks (not from strikes; not on another row)."""
+    from simcore.reference.game import SHOT, STRIKE
+
+    g = position([(0, "Щитоносец", cell("c1")), (0, "Кочевник", cell("b1")), (0, "Кочевник", cell("c2")),
+                  (1, "Кочевник", cell("e6"))])
+    beside, below, att = g.card_at(1), g.card_at(2), g.card_at(50)
+    assert g.reduction_of(beside, att, SHOT, MEDIUM) - g.reduction_of(below, att, SHOT, MEDIUM) == 1
+    assert g.reduction_of(beside, att, STRIKE, MEDIUM) == g.reduction_of(below, att, STRIKE, MEDIUM)
+
+
+def test_stun_keeps_a_closed_card_closed_at_its_owner_s_next_turn_start_only():
+    """stun: the card does not untap at the start of its owner's next turn; the turn after, it does."""
+    from simcore.reference.abilities import EFFECTS
+
+    g = position([(0, "Кочевник", cell("c2")), (1, "Кочевник", cell("c5"))])
+    victim = g.card_at(50)
+    victim.closed = True
+    EFFECTS["stun"](g, g.card_at(0), None, victim)
+    g.end_turn()                                   # player 2's turn starts
+    assert g.active == 1 and victim.closed and not victim.stunned
+    g.end_turn()
+    g.end_turn()                                   # player 2's next turn
+    assert g.active == 1 and not victim.closed

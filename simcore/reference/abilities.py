@@ -9,9 +9,14 @@ game with the card starts), so the reference never silently agrees with an engin
 - Played and fast (114): `use_error` says whether a card may use an ability now (as its owner's action,
   or at a priority window); `pay_and_push` pays the cost and puts it on the stack; `resolve_top`
   resolves the top of the stack (last in, first out), even if its source has left play since.
-- Triggered: `fire_triggers` (on_strike with a strength filter, on_struck, on_death at the card's last
-  cell, turn_start/turn_end and the opponent's, on_move, on_defend), `fire_death_watchers`
-  (creature_dies with a trigger filter).
+- Triggered: `fire_triggers` (on_strike with a strength filter, on_strike / on_struck with a trigger
+  filter, on_death at the card's last cell, turn_start/turn_end and the opponent's, on_move,
+  to_enemy_half / to_own_half, on_defend), `fire_death_watchers` (creature_dies with a trigger
+  filter). A triggered ability with a chosen target takes the target its owner chose from the
+  decisions (the fast engine's log), checked by `choose_trigger_target`; so does close_or_wound.
+- Gains until the end of a turn (strike bonus, OvA, ranged value, range, directed strike, no tap after
+  attacking) and until the end of the owner's turn (`duration = "end_of_own_turn"`); stun; `also`
+  (a second effect on the same card); `destroy_self` (the card destroys itself first).
 - Permanent (115) and recomputation (503.3): `recompute` iterates x_{k+1} = f(x_k) over the set of
   cards that have lost their abilities, from x_0 = nobody, until a state repeats.
 - Acquired (117): poison, life reduction, extra lives, lost abilities, strike bonuses stay on the card
@@ -23,7 +28,7 @@ import dataclasses
 
 from . import game as G
 
-CHOSEN = ("chosen", "chosen_enemy", "chosen_own")
+CHOSEN = ("chosen", "chosen_enemy", "chosen_own", "chosen_adjacent")
 DELAYED_EFFECTS = ("trap", "boost_next_attack")
 
 
@@ -82,9 +87,63 @@ def _cure_poison(game, src, a, t):
     t.poison = 0                             # removes all its poison
 
 
+def _special_strike(game, src, a, t):
+    """An attack of src as its tap special strike: its strike bonuses, t's protections, reductions and
+    armor apply; no dice, no counter-strike."""
+    ign = src.card.ignores_target_abilities
+    w = game.attack_wounds(src, t, G.SPECIAL, G.MISS, a.amount, False, ign, False)
+    game.wound(t, game.absorb_armor(t, w, G.SPECIAL, ign), src.slot)
+
+
+def _own_turn(a):
+    return a.duration == "end_of_own_turn"
+
+
+def _strike_bonus_for(game, src, a, t):
+    if _own_turn(a):
+        t.gain("own_strike", a.amount)          # until the end of its owner's (next) turn
+    else:
+        _strike_bonus(game, src, a, t)
+
+
+def _attack_experience(game, src, a, t):
+    t.gain("own_ova" if _own_turn(a) else "tmp_ova", a.amount)
+
+
+def _ranged_bonus(game, src, a, t):
+    t.gain("tmp_ranged", a.amount)
+
+
+def _range_bonus(game, src, a, t):
+    t.gain("tmp_range", a.amount)
+
+
+def _gain_directed(game, src, a, t):
+    t.tmp_directed = True
+
+
+def _no_tap(game, src, a, t):
+    t.tmp_no_tap = True
+
+
+def _stun(game, src, a, t):
+    t.stunned = True
+
+
+def _close_or_wound(game, src, a, t):
+    """The target's owner chooses (a logged decision): it closes, or it takes N wounds (an impact)."""
+    if game.decisions.close_or_wound(t.slot, src.slot, a.amount):
+        t.closed = True
+    else:
+        game.wound(t, a.amount, src.slot)
+
+
 EFFECTS = {"wound": _wound, "heal": _heal, "extra_lives": _extra_lives, "reduce_life": _reduce_life,
-           "destroy": _destroy, "poison": _poison, "strike_bonus": _strike_bonus,
+           "destroy": _destroy, "poison": _poison, "strike_bonus": _strike_bonus_for,
            "lose_abilities": _lose_abilities, "close": _close, "open": _open, "gain_counter": _gain_counter,
+           "special_strike": _special_strike, "attack_experience": _attack_experience,
+           "ranged_bonus": _ranged_bonus, "range_bonus": _range_bonus, "gain_directed": _gain_directed,
+           "no_tap_after_attack": _no_tap, "stun": _stun, "close_or_wound": _close_or_wound,
            "cure_poison": _cure_poison}
 
 
@@ -101,8 +160,9 @@ def _delay(game, src, a):
 
 
 # ---- filters and conditions ----------------------------------------------------------------------
-def passes(f, src, t):
-    """Does card t pass the filter f (decks.cardset.TargetFilter) of an ability of card src?"""
+def passes(f, src, t, game=None):
+    """Does card t pass the filter f (decks.cardset.TargetFilter) of an ability of card src?
+    (game: for not_moved, whose turn it is.)"""
     ct = t.card
     if f.element and ct.element != f.element:
         return False
@@ -124,7 +184,9 @@ def passes(f, src, t):
         return False
     if f.other and t is src:
         return False
-    return True
+    if f.not_moved and t.owner == game.active and t.moved > 0:
+        return False                # only the active player's creatures can have moved this turn
+    return not (f.open and t.closed)
 
 
 # ---- amounts computed in play (`amount_of`) -----------------------------------------------------------
@@ -153,10 +215,12 @@ CONDITIONS = {
     "unwounded": lambda game, c: c.wounds == 0,
     "wounded": lambda game, c: c.wounds > 0,
     "adjacent_enemy": _adjacent_enemy,
+    "own_front_row": lambda game, c: c.on_field and G.forwardness(c.owner, G.row_of(c.cell)) == 2,
+    "own_back_row": lambda game, c: c.on_field and G.forwardness(c.owner, G.row_of(c.cell)) == 0,
 }
 
 TRIGGERS = ("on_strike", "on_struck", "on_death", "turn_start", "turn_end", "opponent_turn_start",
-            "opponent_turn_end", "on_move", "creature_dies", "on_defend")
+            "opponent_turn_end", "on_move", "creature_dies", "on_defend", "to_enemy_half", "to_own_half")
 AREA_TARGETS = ("adjacent_enemies", "adjacent", "all_enemies", "all_own", "all")
 TARGETS = ("self", "attacked", "attacker") + CHOSEN + AREA_TARGETS
 KINDS = ("played", "fast", "triggered", "permanent")
@@ -185,10 +249,12 @@ def check_ability(card, a):
         no(f"also effect '{a.also.effect}'")
     if a.amount_of and a.amount_of not in AMOUNTS_OF:
         no(f"amount_of '{a.amount_of}'")
-    if a.duration != "end_of_turn":
+    if a.duration not in ("end_of_turn", "end_of_own_turn"):
         no(f"duration '{a.duration}'")
     if a.limit not in ("", "once_per_turn", "once_per_battle"):
         no(f"limit '{a.limit}'")
+    if a.also is not None and a.also.effect not in EFFECTS:
+        no(f"also '{a.also.effect}'")
 
 
 # ---- resolving an ability ------------------------------------------------------------------------
@@ -211,12 +277,18 @@ def resolve(game, src, card, k, chosen, other):
     the other card of a strike (attacked / attacker / the defended creature / the dead creature), the
     card itself, or every matching card of an area at once."""
     a = card.abilities[k]
+    if chosen is None and a.target in CHOSEN and a.kind == "triggered":
+        chosen = choose_trigger_target(game, src, k, a)     # its owner chooses now (logged)
+        if chosen is None:
+            return
+    if a.destroy_self and src.in_play:
+        game.destroy(src, src.slot)         # first; the area is around its last cell (509.3)
     if a.effect in DELAYED_EFFECTS:
         _delay(game, src, a)
     elif a.target == "self":
         apply_effect(game, src, a, src)
     elif a.target in ("attacked", "attacker"):
-        if other is not None and passes(a.filter, src, other):
+        if other is not None and passes(a.filter, src, other, game):
             apply_effect(game, src, a, other)
     elif a.target in CHOSEN:
         apply_effect(game, src, a, chosen)
@@ -244,12 +316,29 @@ def _apply_area(game, src, a, center):
             if a.target in ("adjacent", "adjacent_enemies") and (
                     center < 0 or not o.on_field or not G.adjacent(center, o.cell)):
                 continue
-            if not passes(a.filter, src, o):
+            if not passes(a.filter, src, o, game):
                 continue
             n_before = len(cards)
             apply_effect(game, src, a, o)
             if len(cards) < n_before:
                 i -= 1
+
+
+def choose_trigger_target(game, src, k, a):
+    """The target the owner of src chose for its triggered ability k (the fast engine's logged
+    decision), checked: a legal target, or none when it is optional or no target is legal."""
+    legal = [t for q in range(2) for t in game.play[q] if target_error(game, src, a, t) is None]
+    slot = game.decisions.trigger_target(src.slot, k)
+    if slot < 0:
+        if legal and not a.optional:
+            raise G.Disagreement(f"{src.name} (slot {src.slot}) chose no target for its mandatory ability "
+                                 f"{k + 1}; legal: {[t.slot for t in legal]}")
+        return None
+    t = game.by_slot.get(slot)
+    if t not in legal:
+        raise G.Disagreement(f"{src.name} (slot {src.slot}) chose slot {slot} for ability {k + 1}, which is "
+                             f"illegal: {target_error(game, src, a, t) if t else 'no such card'}")
+    return t
 
 
 def fire_triggers(game, c, trigger, other, strength):
@@ -262,6 +351,9 @@ def fire_triggers(game, c, trigger, other, strength):
             continue
         if trigger != "on_death" and not CONDITIONS[a.condition](game, c):
             continue
+        if other is not None and trigger in ("on_strike", "on_struck") and not passes(
+                a.trigger_filter, c, other, game):
+            continue                        # which struck / striking card fires it
         resolve(game, c, card, k, None, other)
 
 
@@ -287,7 +379,7 @@ def fire_death_watchers(game, dead):
             card = c.card
             for k, a in enumerate(card.abilities):
                 if (a.kind == "triggered" and a.trigger == "creature_dies"
-                        and CONDITIONS[a.condition](game, c) and passes(a.trigger_filter, c, dead)):
+                        and CONDITIONS[a.condition](game, c) and passes(a.trigger_filter, c, dead, game)):
                     resolve(game, c, card, k, None, dead)
             if len(cards) == n_before:
                 i += 1
@@ -374,10 +466,14 @@ def target_error(game, c, a, t):
         return "an own card"
     if a.target == "chosen_own" and t.owner != c.owner:
         return "an enemy card"
-    if not passes(a.filter, c, t):
+    if not passes(a.filter, c, t, game):
         return "the target does not pass the filter"
     if a.spell and "spell" in game.protections(t):
         return "the target is protected from spells"
+    if a.target == "chosen_adjacent":
+        center = c.cell if c.in_play else c.last_cell
+        if center < 0 or t is c or not t.on_field or not G.adjacent(center, t.cell):
+            return "not on a cell around the card"
     if a.range > 0 and c.on_field and t.on_field and G.manhattan(c.cell, t.cell) > a.range:
         return "out of range"
     return None

@@ -72,7 +72,8 @@ from .game import Action, Disagreement, Game
 
 LOG_CAPACITY = 4096      # events of one action (the log is emptied after every action)
 DECISION_NAMES = {L.EV_MULLIGAN: "mulligan", L.EV_BUY: "buy", L.EV_PLACE: "placement", L.EV_DEFEND: "defender",
-                  L.EV_EXCHANGE: "exchange", L.EV_DECLARE: "fast answer", L.EV_WINDOW: "both pass"}
+                  L.EV_EXCHANGE: "exchange", L.EV_DECLARE: "fast answer", L.EV_WINDOW: "both pass",
+                  L.EV_CHOOSE: "trigger target", L.EV_CLOSE_OR_WOUND: "close or wound"}
 DECISIONS = set(DECISION_NAMES)
 
 # the compared card fields: the fast engine's card fields, "eff" read as "lost_abilities", plus "life"
@@ -123,17 +124,27 @@ def _cached_mask(fs, of):
     return m
 
 
+def _tmp_flags(c):
+    """The gains until the end of the turn packed as the fast engine's TMP_FLAGS."""
+    return (int(c.tmp_no_tap) | (int(c.tmp_directed) << 1) | (c.tmp_ranged << 8) | (c.tmp_range << 16)
+            | (c.tmp_ova << 24))
+
+
+def _gained(c):
+    """Acquired keywords packed as the fast engine's GAINED (directed, stunned, protections << 8)."""
+    return (int(c.gained_directed) | (int(c.stunned) << 1)
+            | (_cached_mask(c.gained_protection, _prot_mask) << 8 if c.gained_protection else 0))
+
+
 def ref_cards(cards):
     """The same values of reference cards."""
     return [(_ZONE_CODE[c.zone], c.cell, c.wounds, c.extra_lives, c.life_max, int(c.closed), c.moves_left,
              c.moved, int(c.acted), c.strikes, c.last_target, c.armor_left, c.counters, c.poison,
-             int(c.gained_directed) | (2 * c.stunned) | (_cached_mask(c.gained_protection, _prot_mask) << 8),
-             c.died_from,
+             _gained(c), c.died_from,
              c.death_turn, int(c.dealt), int(c.bought), c.dmg_dealt, c.kills, int(c.lost_abilities),
              c.last_cell, c.strike_bonus, _cached_mask(c.used_turn, _mask), _cached_mask(c.used_game, _mask),
-             int(c.acquired_loss), c.heal_at_end, c.ability_uses, int(c.death_pending),
-             0, 0,      # tmp_flags, tmp_own: this engine knows no effect that packs a gain there (they stay 0)
-             c.life)
+             int(c.acquired_loss), c.heal_at_end, c.ability_uses, int(c.death_pending), _tmp_flags(c),
+             c.own_strike | (c.own_ova << 8), c.life)
             for c in cards]
 
 
@@ -224,13 +235,13 @@ def quick_reference(game, cards, n_cards):
     for c in cards:
         ext((_ZONE_CODE[c.zone], c.cell, c.wounds, c.extra_lives, c.life_max, c.closed, c.moves_left,
              c.moved, c.acted, c.strikes, c.last_target, c.armor_left, c.counters, c.poison,
-             (int(c.gained_directed) | (2 * c.stunned) | (_prot_mask(c.gained_protection) << 8))
-             if c.gained_protection else int(c.gained_directed) | (2 * c.stunned), c.died_from,
+             _gained(c) if (c.gained_protection or c.stunned) else int(c.gained_directed), c.died_from,
              c.death_turn, c.dealt, c.bought, c.dmg_dealt, c.kills,
              c.card_id + n_cards if c.lost_abilities else c.card_id,
              c.last_cell, c.strike_bonus, _mask(c.used_turn) if c.used_turn else 0,
              _mask(c.used_game) if c.used_game else 0, c.acquired_loss, c.heal_at_end, c.ability_uses,
-             c.death_pending, 0, 0))
+             c.death_pending, _tmp_flags(c) if (c.tmp_no_tap or c.tmp_directed or c.tmp_ranged or c.tmp_range
+                                                or c.tmp_ova) else 0, c.own_strike | (c.own_ova << 8)))
     n_delayed = sum(1 for d in game.delayed if d is not None)
     ext((game.first, game.active, game.turn, game.winner, _END_CODE[game.end], game.gold[0], game.gold[1],
          game.silver[0], game.silver[1], game.mulligans[0], game.mulligans[1],
@@ -316,6 +327,26 @@ class LogDecisions:
             what = "resolves the top of the stack" if resolving else "closes a priority window"
             raise Disagreement(f"the reference {what}; the fast engine's next decision is {nxt}")
 
+    def trigger_target(self, src, k):
+        """The target the owner of src chose for its triggered ability k (-1: none)."""
+        e = self._next(L.EV_CHOOSE)
+        if e is None or e[1] != src or e[2] != k:
+            nxt = e or (self.queue[0] if self.queue else None)
+            raise Disagreement(f"the reference fires ability {k + 1} of slot {src} with a chosen target; "
+                               f"the fast engine's next decision is {nxt}")
+        return e[3]
+
+    def close_or_wound(self, t, src, n):
+        """The owner of t chose to close it (True) or to take n wounds (False)."""
+        e = self._next(L.EV_CLOSE_OR_WOUND)
+        if e is None or e[1] != t or e[3] != src or e[4] != n:
+            nxt = e or (self.queue[0] if self.queue else None)
+            raise Disagreement(f"the reference asks slot {t}'s owner to close or take {n} wounds (slot {src}'s "
+                               f"ability); the fast engine's next decision is {nxt}")
+        if e[2] not in (0, 1):
+            raise Disagreement(f"close_or_wound choice {e[2]} is neither close (1) nor wound (0)")
+        return e[2] == 1
+
     def done(self):
         if self.queue:
             raise Disagreement(f"the fast engine logged decisions the reference did not take: {list(self.queue)[:4]}")
@@ -376,10 +407,11 @@ class GameContext:
         return Disagreement(f"{head}\n  at {where}\n  {why}")
 
 
-def play_checked(matchup, seed, game_index, seat_pairs=False, legal_sets=False, corrupt=None):
+def play_checked(matchup, seed, game_index, seat_pairs=False, legal_sets=False, corrupt=None, corrupt_log=None):
     """Play game `game_index` of `seed` (as simcore.run plays it; seat_pairs as in meta/matchup) with
     both engines, checking after every step. Raises Disagreement at the first difference.
-    corrupt(S, step) may alter the fast engine's row after each step (tests of the checker)."""
+    corrupt(S, step) may alter the fast engine's row after each step, corrupt_log(events, step) the
+    events of each step before the reference reads its decisions from them (tests of the checker)."""
     C = matchup.table.stats
     params = matchup.params.copy()
     key = game_index
@@ -404,7 +436,7 @@ def play_checked(matchup, seed, game_index, seat_pairs=False, legal_sets=False, 
             raise ctx.fail(step, f"the fast engine stopped with error {int(S[0, GAME0 + G_ERROR])}")
         ev = S[0, EV0:EV0 + 6 * n].reshape(n, 6).tolist()
         S[0, GAME0 + G_N_EVENTS] = 0
-        return ev
+        return ev if corrupt_log is None else corrupt_log(ev, step)
 
     def check(action=None, everything=False):
         """Compare the states: every card after setup and at the end; in between the cards that
@@ -527,6 +559,7 @@ class RunSummary:
     disagreements: list = field(default_factory=list)
     decisions: Counter = field(default_factory=Counter)    # replayed decisions by kind
     ends: Counter = field(default_factory=Counter)         # how the agreeing games ended
+    bought: Counter = field(default_factory=Counter)       # agreeing games in which a card was recruited
     seconds_fast: float = 0.0          # the fast engine stepped from Python (not its batch speed)
     seconds_reference: float = 0.0
 
@@ -546,6 +579,7 @@ def run_games(all_matchups, games, seed, legal_sets_every=0, on_game=None):
             out.actions += r.actions
             out.decisions.update({DECISION_NAMES[k]: n for k, n in r.decisions.items()})
             out.ends[r.game.end] += 1
+            out.bought.update({c.name for c in r.game.cards if c.bought})
             out.seconds_fast += r.seconds_fast
             out.seconds_reference += r.seconds_reference
         except Disagreement as e:
@@ -553,4 +587,48 @@ def run_games(all_matchups, games, seed, legal_sets_every=0, on_game=None):
         out.games += 1
         if on_game is not None:
             on_game(out)
+    return out
+
+
+def random_matchups(n, seed, cardset=None, min_cards=30, max_cards=40):
+    """n matchups of random legal decks drawn from the whole card set (RULES.md section 1: 30-50 cards,
+    at most 3 copies of a name; here min_cards-max_cards cards of 10-20 names, each card of the set
+    equally likely), seeded by `seed`; the AIs cycle through the four seatings and the ruleset
+    alternates classic / modern, as in `matchups`."""
+    import random
+
+    from decks import load_cardset
+    from decks.decklist import MAX_COPIES
+
+    from ..cardtable import compile_cardset
+    from ..matchup import Matchup
+    from ..ruleset import ruleset_params
+
+    cardset = cardset or load_cardset()
+    table = compile_cardset(cardset)
+    rnd = random.Random(seed)
+    n_cards = len(cardset.cards)
+
+    def deck():
+        size = rnd.randint(min_cards, max_cards)
+        ids = rnd.sample(range(n_cards), min(n_cards, rnd.randint(max(10, -(-size // MAX_COPIES)), 20)))
+        counts = {i: 1 for i in ids}
+        while sum(counts.values()) < size:
+            i = rnd.choice([i for i in ids if counts[i] < MAX_COPIES])
+            counts[i] += 1
+        return [i for i in ids for _ in range(counts[i])]
+
+    out = []
+    for k in range(n):
+        decks = np.full((2, MAX_DECK), -1, np.int64)
+        sizes = np.zeros(2, np.int64)
+        for p in range(2):
+            d = deck()
+            decks[p, :len(d)] = d
+            sizes[p] = len(d)
+        ais = AI_SEATS[k % 4]
+        ruleset = RULESETS[(k // 4) % 2]
+        names = tuple(f"random deck {2 * k + p} (seed {seed})" for p in range(2))
+        out.append(Matchup(cardset, table, names, names, decks, sizes, ruleset_params(ruleset, {}, ais, -1),
+                           ruleset, {}, ais))
     return out

@@ -10,7 +10,9 @@ the fast engine, see simcore.reference.differential); dice and shuffles come fro
 random streams (simcore.reference.rng). Every decision is checked for legality before it is used;
 an illegal one raises `Disagreement`.
 
-Abilities (rules 113-118, 503.3) are interpreted by simcore.reference.abilities.
+Keywords as decks/cards/VOCABULARY.md states them, `while` blocks (keywords that hold while a board
+condition holds) and auras (reductions and range given to neighbours) included. Abilities (rules
+113-118, 503.3) are interpreted by simcore.reference.abilities.
 """
 import bisect
 import dataclasses
@@ -50,12 +52,21 @@ KNOWN_CARD_FIELDS = {
     "roll_bonus_vs_enemy_row", "strike_per_ally", "strike_bonus", "directed_vs", "reduce", "protection",
     "poison_on_strike", "draws_ranged", "tap_gain", "formation", "played", "abilities", "assumed",
     "special_strike_stuns_closed", "strikes_only_opposite",
+    "while_blocks", "aura", "unanswered_vs", "second_player_counters", "strikes_at_it_weak",
+    "strike_copies_target", "draws_ranged_condition", "finish_off_bonus",
 }
+TMP_MAX = 255            # each gain until the end of a turn holds at most 255 (VOCABULARY.md)
 
 
 class Disagreement(Exception):
     """The fast engine did something the rules (as this engine states them) do not allow, or the two
     engines' states differ. The message names what; simcore.reference.differential adds the game."""
+
+
+def takes_formation(card):
+    """A card with formation keywords, or with a `while` block in formation with a partner."""
+    return card.formation is not None or any(w.condition.startswith("formation_with")
+                                             for w in card.while_blocks)
 
 
 def blank_of(card):
@@ -131,7 +142,6 @@ class GameCard:
     poison: int = 0                 # acquired poison (117)
     gained_directed: bool = False   # acquired by tap_gain (117)
     gained_protection: frozenset = frozenset()
-    stunned: bool = False           # does not untap at the start of its owner's next turn (stun)
     died_from: int = NOBODY         # 509.1.1
     death_turn: int = -1
     dealt: bool = False             # in the last deal of 15
@@ -147,6 +157,18 @@ class GameCard:
     heal_at_end: int = 0            # a two-condition ability's second part (118.3)
     ability_uses: int = 0
     death_pending: bool = False     # destroyed, on-death abilities not yet fired (509.3)
+    stunned: bool = False           # does not untap at the start of its owner's next turn (stun)
+    tmp_no_tap: bool = False        # gains until the end of the turn: does not tap after attacking,
+    tmp_directed: bool = False      # directed strike,
+    tmp_ranged: int = 0             # + ranged attack value,
+    tmp_range: int = 0              # + range,
+    tmp_ova: int = 0                # + OvA
+    own_strike: int = 0             # gains until the end of its owner's turn: + strike,
+    own_ova: int = 0                # + OvA
+
+    def gain(self, name, n):
+        """+ n to a gain until the end of a turn (at most TMP_MAX)."""
+        setattr(self, name, min(getattr(self, name) + n, TMP_MAX))
 
     @property
     def card(self):
@@ -236,6 +258,8 @@ class Game:
     def enter_play(self, c, cell):
         """A squad card enters play: its life maximum is its printed life (508.1)."""
         c.life_max = c.printed.life
+        if c.printed.second_player_counters and self.first != c.owner:
+            c.counters += c.printed.second_player_counters     # as 2nd player: starts with them
         if cell >= 0:
             c.zone, c.cell = "field", cell
             self.board[cell] = c
@@ -384,42 +408,83 @@ class Game:
         self.start_turn()
 
     # ---- keywords as they count now (sections 5, 8) --------------------------------------------
-    def in_formation(self, c):
-        """[H] Formation: a card with formation keywords stands next to (left or right; with
-        `formation_orthogonal` also in front or behind) an own card that has formation too."""
-        if not c.on_field or c.card.formation is None:
-            return False
+    def formation_partners(self, c):
+        """[H] Formation: the own cards next to c (left or right; with `formation_orthogonal` also in
+        front or behind) that take part in formations, if c takes part and stands on the battlefield."""
+        if not c.on_field or not takes_formation(c.card):
+            return []
         row, col = row_of(c.cell), col_of(c.cell)
         around = [(row, col - 1), (row, col + 1)]
         if self.rules["formation_orthogonal"]:
             around += [(row - 1, col), (row + 1, col)]
+        out = []
         for r, k in around:
             if 0 <= r < N_ROWS and 0 <= k < N_COLS:
                 o = self.board[r * N_COLS + k]
-                if o is not None and o.owner == c.owner and o.card.formation is not None:
-                    return True
-        return False
+                if o is not None and o.owner == c.owner and takes_formation(o.card):
+                    out.append(o)
+        return out
+
+    def in_formation(self, c):
+        """[H] Formation: a card with formation keywords stands next to an own card that has them too."""
+        return bool(self.formation_partners(c))
+
+    def while_holds(self, c, w):
+        """VOCABULARY.md "While": does the condition of block w hold for card c now?"""
+        if not c.on_field:
+            return False
+        cond, col = w.condition, col_of(c.cell)
+        if cond == "central_column":
+            return col == N_COLS // 2
+        if cond == "edge_column":
+            return col in (0, N_COLS - 1)
+        if cond in ("formation_with_elite", "formation_with_ordinary"):
+            elite = cond == "formation_with_elite"
+            return any(o.card.elite == elite for o in self.formation_partners(c))
+        if cond == "creature_in_every_row":
+            return {row_of(o.cell) for o in self.play[c.owner] if o.on_field} == set(range(N_ROWS))
+        around = [o for o in self.board if o is not None and adjacent(o.cell, c.cell)]
+        if cond == "outnumbering_adjacent":
+            own = sum(1 for o in around if o.owner == c.owner)
+            return own > len(around) - own
+        if cond == "unwounded_allies_adjacent":
+            return sum(1 for o in around if o.owner == c.owner and o.wounds == 0) >= w.count
+        if cond == "adjacent_classes":
+            classes = {k.strip() for o in around for k in o.card.card_class.split(",") if k.strip()}
+            return len(classes) >= w.count
+        raise NotImplementedError(f"reference engine: while condition '{cond}' is not implemented")
+
+    def holding_whiles(self, c):
+        return [w for w in c.card.while_blocks if self.while_holds(c, w)]
 
     def keyword(self, c, name):
-        """A number keyword (armor, attack/defence experience) with its formation part."""
+        """A number keyword (armor, attack/defence experience) with its formation part, its `while`
+        blocks that hold, and (OvA) its gains until the end of a turn."""
         v = getattr(c.card, name)
         if c.card.formation is not None and self.in_formation(c):
             v += getattr(c.card.formation, name)
+        v += sum(getattr(w, name) for w in self.holding_whiles(c))
+        if name == "attack_experience":
+            v += c.tmp_ova + c.own_ova
         return v
 
     def protections(self, c):
         prot = set(c.card.protection) | set(c.gained_protection)
         if c.card.formation is not None and self.in_formation(c):
             prot |= c.card.formation.protection
+        for w in self.holding_whiles(c):
+            prot |= w.protection
         return prot
 
     def is_directed(self, att, t):
-        """Directed strike (НУ): printed, acquired, or against a matching target."""
-        return (att.card.directed or att.gained_directed
-                or any(self.vs_matches(v, t, False) for v in att.card.directed_vs))
+        """Directed strike (НУ): printed, acquired, gained until the end of the turn, against a
+        matching target, or by a `while` block that holds."""
+        return (att.card.directed or att.gained_directed or att.tmp_directed
+                or any(self.vs_matches(v, t, False, att) for v in att.card.directed_vs)
+                or any(w.directed for w in self.holding_whiles(att)))
 
-    def vs_matches(self, vs, t, t_defending):
-        """The "vs X" filter of a strike bonus or of directed_vs, on target t."""
+    def vs_matches(self, vs, t, t_defending, att=None):
+        """The "vs X" filter of a strike bonus, directed_vs or unanswered_vs, on target t of att."""
         ct = t.card
         if vs == "always":
             return True
@@ -437,6 +502,16 @@ class Game:
             return ct.ranged is not None and ct.ranged.kind in (SHOT, THROW, DISCHARGE)
         if vs == "armored_or_experienced":
             return ct.attack_experience > 0 or ct.defence_experience > 0 or ct.armor > 0
+        if vs == "throw_user":
+            return ct.ranged is not None and ct.ranged.kind == THROW
+        if vs == "opposite":
+            return att.on_field and t.on_field and col_of(att.cell) == col_of(t.cell)
+        if vs == "isolated":
+            if not t.on_field:
+                return False
+            row, col = row_of(t.cell), col_of(t.cell)
+            return not any(0 <= col + d < N_COLS and self.board[row * N_COLS + col + d] is not None
+                           and self.board[row * N_COLS + col + d].owner == t.owner for d in (-1, 1))
         raise NotImplementedError(f"reference engine: vs '{vs}' is not implemented")
 
     # ---- life, wounds, destruction (sections 6, 7) ---------------------------------------------
@@ -529,8 +604,8 @@ class Game:
             for c in self.play[q]:
                 c.armor_left = self.keyword(c, "armor")
                 if q == p:
-                    if c.stunned:               # stunned: stays closed this once
-                        c.stunned = False
+                    if c.stunned:
+                        c.stunned = False       # stunned: stays as it is this once
                     else:
                         c.closed = False
                     c.acted, c.strikes, c.last_target, c.moved = False, 0, -1, 0
@@ -568,6 +643,10 @@ class Game:
                     self.heal(c, h)
                 c.strike_bonus = 0
                 c.used_turn = frozenset()
+                c.tmp_no_tap = c.tmp_directed = False
+                c.tmp_ranged = c.tmp_range = c.tmp_ova = 0
+                if q == p:                  # "until the end of your (next) turn" ends
+                    c.own_strike = c.own_ova = 0
         self.check_deaths()
         if self.check_game_end():
             return
@@ -687,7 +766,8 @@ class Game:
         card may be chosen. Returns (why not, drawn to t)."""
         if att.card.ignores_draws:
             return None, False
-        drawers = [c for c in self.play[t.owner] if kind in c.card.draws_ranged]
+        drawers = [c for c in self.play[t.owner] if kind in c.card.draws_ranged
+                   and (not c.card.draws_ranged_condition or AB.CONDITIONS[c.card.draws_ranged_condition](self, c))]
         if t in drawers:
             return None, True
         return ("another card draws this attack" if drawers else None), False
@@ -729,6 +809,8 @@ class Game:
             if adjacent(att.cell, t.cell):
                 return "a ranged attack at an adjacent card"
             reach = att.card.ranged.range
+            if reach > 0:
+                reach += self.aura_range(att) + att.tmp_range
             if reach > 0 and manhattan(att.cell, t.cell) > reach:
                 return "out of range"
         return None
@@ -750,6 +832,9 @@ class Game:
         n = att.card.finish_off
         if n == 0:
             return "no finish off"
+        if att.card.finish_off_bonus == "adjacent_poisoned" and t is not None and t.on_field:
+            n += sum(1 for q in range(2) for o in self.play[q]
+                     if o is not t and o.poison > 0 and o.on_field and adjacent(o.cell, t.cell))
         why = self.adjacent_enemy_creature_error(att, t)
         if why:
             return why
@@ -941,12 +1026,20 @@ class Game:
         c.cell = cell
 
     def move(self, c, cell):
-        """One step to an orthogonal empty cell for one movement point (506)."""
+        """One step to an orthogonal empty cell for one movement point (506); on_move fires, then
+        to_enemy_half / to_own_half when the step crosses between the halves."""
+        old = c.cell
         self.relocate(c, cell)
         c.moves_left -= 1
         c.moved += 1
-        if any(a.kind == "triggered" and a.trigger == "on_move" for a in c.card.abilities):
+        if any(a.kind == "triggered" and a.trigger in ("on_move", "to_enemy_half", "to_own_half")
+               for a in c.card.abilities):
             AB.fire_triggers(self, c, "on_move", None, 0)
+            was_own, now_own = own_row(c.owner, row_of(old)), own_row(c.owner, row_of(cell))
+            if was_own and not now_own:
+                AB.fire_triggers(self, c, "to_enemy_half", None, 0)
+            elif now_own and not was_own:
+                AB.fire_triggers(self, c, "to_own_half", None, 0)
             self.check_deaths()
             self.check_game_end()
 
@@ -956,7 +1049,7 @@ class Game:
 
     def after_attack(self, att):
         self.finish_action(att)
-        att.closed = not att.card.no_tap_after_attack
+        att.closed = not (att.card.no_tap_after_attack or att.tmp_no_tap)
 
     def answers_to_attack(self, att, t):
         """The attack is declared: a priority window before the dice (section 4). False if the
@@ -989,6 +1082,8 @@ class Game:
         attacker does not ignore its abilities): only the attacker rolls, no counter-strike."""
         if att.card.unanswered:
             return True
+        if any(self.vs_matches(v, t, False, att) for v in att.card.unanswered_vs):
+            return True
         if not t.closed:
             return False
         return not t.card.counter_strikes_when_closed or att.card.ignores_target_abilities
@@ -999,15 +1094,18 @@ class Game:
         bonuses = [(b, False) for b in card.strike_bonus]
         if card.formation is not None:
             bonuses += [(b, True) for b in card.formation.strike_bonus]
+        bonuses += [(b, w) for w in card.while_blocks for b in w.strike_bonus]
         total = 0
-        for b, formation in bonuses:
+        for b, cond in bonuses:
             if b.amount == 0 or b.applies_to not in (applies, "all"):
                 continue
             if strength > 0 and strength - 1 not in b.strengths:
                 continue
-            if formation and not self.in_formation(att):
+            if cond is True and not self.in_formation(att):
                 continue
-            if self.vs_matches(b.vs, t, t_defending):
+            if cond not in (True, False) and not self.while_holds(att, cond):
+                continue
+            if self.vs_matches(b.vs, t, t_defending, att):
                 total += b.amount
         ally = card.strike_per_ally
         if ally is not None and applies == "strike":
@@ -1015,19 +1113,25 @@ class Game:
             total += min(n, ally.max)
         return total
 
-    def reduction_of(self, t, att, kind):
-        """The target's "-N from X" reductions that apply to an attack of this kind by att."""
+    def reduction_of(self, t, att, kind, strength=MISS):
+        """The target's "-N from X" reductions that apply to an attack of this kind and strength by
+        att: its own (printed, formation, `while` blocks that hold) and those its owner's auras give it."""
         card = t.card
         rows = [(r, False) for r in card.reduce]
         if card.formation is not None:
             rows += [(r, True) for r in card.formation.reduce]
+        rows += [(r, w) for w in card.while_blocks for r in w.reduce]
+        rows += [(o.card.aura.reduce[0], None) for o in self.play[t.owner]
+                 if o.card.aura is not None and o.card.aura.reduce and self.aura_covers(o, t)]
         total = 0
-        for r, formation in rows:
+        for r, cond in rows:
             if r.amount == 0:
                 continue
             if r.attacker_cost_at_most > 0 and att.card.cost > r.attacker_cost_at_most:
                 continue
-            if formation and not self.in_formation(t):
+            if cond is True and not self.in_formation(t):
+                continue
+            if cond not in (True, False, None) and not self.while_holds(t, cond):
                 continue
             src = r.source
             if src == "strikes":
@@ -1042,6 +1146,8 @@ class Game:
                 ok = kind in (SHOT, THROW)
             elif src == "flyers":
                 ok = att.card.kind == "flyer"
+            elif src == "weak_strikes":
+                ok = kind == STRIKE and strength == WEAK
             elif src in ELEMENTS:
                 ok = att.card.element == src
             else:
@@ -1049,6 +1155,23 @@ class Game:
             if ok:
                 total += r.amount
         return total
+
+    def aura_covers(self, o, t):
+        """VOCABULARY.md "Auras": does the aura of card o reach its owner's other card t (both on the
+        battlefield, t on the aura's cells, passing its filter)?"""
+        aura = o.card.aura
+        if aura is None or o is t or o.owner != t.owner or not (o.on_field and t.on_field):
+            return False
+        if aura.to == "left_right":
+            if row_of(o.cell) != row_of(t.cell) or abs(col_of(o.cell) - col_of(t.cell)) != 1:
+                return False
+        elif col_of(o.cell) != col_of(t.cell):
+            return False
+        return AB.passes(aura.filter, o, t, self)
+
+    def aura_range(self, att):
+        return sum(o.card.aura.range for o in self.play[att.owner]
+                   if o.card.aura is not None and o.card.aura.range and self.aura_covers(o, att))
 
     def protected_from(self, t, att, kind, strength):
         """Protection from an attack kind: it deals the card no wounds (section 5)."""
@@ -1065,13 +1188,13 @@ class Game:
 
     def strike_value(self, att, strength):
         """The simple strike's wounds for a strength (+ its strike bonus until end of turn)."""
-        return att.card.strike[strength - 1] + att.strike_bonus if strength > MISS else 0
+        return att.card.strike[strength - 1] + att.strike_bonus + att.own_strike if strength > MISS else 0
 
     def ranged_value(self, att, strength):
         """The ranged attack's wounds for a strength, + N per counter when it is charged."""
         r = att.card.ranged
         base = r.strike[strength - 1] if r is not None else 0
-        return base + att.counters * att.card.ranged_counter_bonus
+        return base + att.counters * att.card.ranged_counter_bonus + att.tmp_ranged
 
     def attack_wounds(self, att, t, kind, strength, base, t_defending, ignore_t, no_bonus):
         """Wounds before armor: base (None: the strike value of the strength) + the attacker's
@@ -1089,7 +1212,7 @@ class Game:
         if not ignore_t:
             if self.protected_from(t, att, kind, strength):
                 return 0
-            dmg -= self.reduction_of(t, att, kind)
+            dmg -= self.reduction_of(t, att, kind, strength)
         return max(dmg, 0)
 
     def absorb_armor(self, t, dmg, kind, ignore_t):
@@ -1143,6 +1266,10 @@ class Game:
                 raise Disagreement(f"an exchange at A={a} D={d}, where the table has none")
             if lower:
                 a_str, c_str = max(a_str - 1, MISS), max(c_str - 1, MISS)
+        if t.card.strikes_at_it_weak and not ign:       # every strike at it is weak (Степной волколак)
+            a_str = min(a_str, WEAK)
+        if card.strikes_at_it_weak:
+            c_str = min(c_str, WEAK)
         self.resolve_strike(att, tgt, t, a_str, c_str)
         att.strikes += 1
         att.last_target = tgt.slot
@@ -1162,6 +1289,8 @@ class Game:
         base = None
         if a_str > MISS:
             base = self.strike_value(att, a_str) + AB.take_boost(self, att, a_str)
+            if att.card.strike_copies_target:           # Метаморф: + the printed strike it fights
+                base += t.printed.strike[a_str - 1]
         w_t = self.attack_wounds(att, t, STRIKE, a_str, base, t is not tgt, ign, False)
         w_t = self.absorb_armor(t, w_t, STRIKE, ign)
         w_a = 0

@@ -208,7 +208,7 @@ from .errors import (
     E_TARGET_THEIRS,
     E_TARGET_UNWANTED,
 )
-from .log import EV_ABILITY, EV_ATTACK, EV_DECLARE, EV_DELAYED, EV_LOST, log, logging
+from .log import EV_ABILITY, EV_ATTACK, EV_CHOOSE, EV_CLOSE_OR_WOUND, EV_DECLARE, EV_DELAYED, EV_LOST, log, logging
 
 DL_TRAP = 1
 DL_BOOST = 2
@@ -457,6 +457,8 @@ def apply_one(C, S, g, src, c, k, t, eff, n):
             close = ai_int(S, g, q, 2) == 0
         else:
             close = prefers_closing(C, S, g, t, n)
+        if logging(S, g):
+            log(S, g, EV_CLOSE_OR_WOUND, t, 1 if close else 0, src, n, 0)     # a decision of t's owner
         if close:
             S[g, t * NCF + CLOSED] = 1
         else:
@@ -564,6 +566,8 @@ def resolve(C, S, g, src, c, k, chosen, other):
     eff = ab(C, c, k, AB_EFFECT)
     if chosen < 0 and is_chosen(target) and ab(C, c, k, AB_KIND) == KIND_TRIGGERED:
         chosen = choose_trigger_target(C, S, g, src, c, k)
+        if logging(S, g):
+            log(S, g, EV_CHOOSE, src, k, chosen, eff, 0)      # the owner's choice (-1: none)
         if chosen < 0:
             return
     if ab(C, c, k, AB_DESTROY_SELF) == 1 and in_play(S, g, src):

@@ -3,8 +3,9 @@
 Logging is on when the state was allocated with a log capacity above 1. Event codes are named in
 simcore/events.py, which formats them for people. Every decision a policy takes inside the rules'
 flow is in the log (mulligan, buy, placement, defender, exchange, each fast ability declared and each
-time both players pass at a priority window), so that the reference engine (simcore.reference) can
-replay a game.
+time both players pass at a priority window, the target a triggered ability's owner chooses (EV_CHOOSE)
+and the owner's choice of close_or_wound (EV_CLOSE_OR_WOUND)), so that the reference engine
+(simcore.reference) can replay a game.
 """
 from numba import njit
 
@@ -13,7 +14,8 @@ from ..state import ERR_LOG_FULL, EV0, G_ERROR, G_EV_CAP, G_N_EVENTS, GAME0
 EV_FIRST, EV_DEAL, EV_MULLIGAN, EV_BUY, EV_PLACE, EV_TURN, EV_MOVE, EV_JUMP, EV_ATTACK, \
     EV_DEFEND, EV_ROLL, EV_EXCHANGE, EV_WOUND, EV_NO_WOUND, EV_HEAL, EV_DEATH, EV_POISONED, \
     EV_DESTROY, EV_COUNTER, EV_GAIN, EV_CLOSE, EV_END, EV_REGEN, EV_POISON_TICK, EV_PASS, \
-    EV_CRYSTALS, EV_ABILITY, EV_DELAYED, EV_LOST, EV_DECLARE, EV_WINDOW = range(31)
+    EV_CRYSTALS, EV_ABILITY, EV_DELAYED, EV_LOST, EV_DECLARE, EV_WINDOW, EV_CHOOSE, \
+    EV_CLOSE_OR_WOUND = range(33)
 
 
 @njit(cache=True, inline="always")
