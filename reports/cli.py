@@ -313,11 +313,16 @@ def _write_and_tell(out, weights, open_browser):
 
     report = build_report(out, weights)
     write_report(report, out)
+    _tell(out, open_browser)
+    return report
+
+
+def _tell(out, open_browser):
+    """Say where a written report is, and open it if asked."""
     index = f"{out}/index.html"
     click.echo(f"report: {index}  (also report.md and tables/*.csv, *.parquet)")
     if open_browser:
         click.launch(index)
-    return report
 
 
 def _print_decks(report):
@@ -458,10 +463,7 @@ def _write_experiment_report(report, out, open_browser):
     from reports.render import write_report
 
     write_report(report, out)
-    index = f"{out}/index.html"
-    click.echo(f"report: {index}  (also report.md and tables/*.csv, *.parquet)")
-    if open_browser:
-        click.launch(index)
+    _tell(out, open_browser)
 
 
 @main.command()
@@ -689,10 +691,7 @@ def _write_impact_and_tell(out, open_browser):
 
     report = build_impact_report(out)
     write_impact_report(report, out)
-    index = f"{out}/index.html"
-    click.echo(f"report: {index}  (also report.md and tables/*.csv, *.parquet)")
-    if open_browser:
-        click.launch(index)
+    _tell(out, open_browser)
     return report
 
 

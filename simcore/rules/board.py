@@ -142,39 +142,7 @@ def in_formation(C, S, g, s):
     """[H] Formation (строй): a card with formation abilities is in formation while its left or right
     neighbour (same row; with the `formation_orthogonal` setting also the cells in front and behind)
     is a creature of the same player that has formation too."""
-    if S[g, s * NCF + ZONE] != Z_FIELD or C[S[g, s * NCF + EFF], HAS_FORMATION] == 0:
-        return False
-    c = S[g, s * NCF + CELL]
-    col = cell_col(c)
-    row = cell_row(c)
-    p = owner_of(s)
-    orth = S[g, PARAM0 + PR_FORMATION_ORTHOGONAL] == 1
-    for k in range(4):
-        if k < 2:
-            dc = -1 if k == 0 else 1
-            if col + dc < 0 or col + dc >= N_COLS:
-                continue
-            o = S[g, GAME0 + G_BOARD + c + dc]
-        else:
-            if not orth:
-                break
-            dr = -1 if k == 2 else 1
-            if row + dr < 0 or row + dr >= N_ROWS:
-                continue
-            o = S[g, GAME0 + G_BOARD + c + dr * N_COLS]
-        if o >= 0 and owner_of(o) == p and C[S[g, o * NCF + EFF], HAS_FORMATION] == 1:
-            return True
-    return False
-    c = S[g, s * NCF + CELL]
-    col = cell_col(c)
-    p = owner_of(s)
-    for dc in (-1, 1):
-        nc = col + dc
-        if 0 <= nc < N_COLS:
-            o = S[g, GAME0 + G_BOARD + (c + dc)]
-            if o >= 0 and owner_of(o) == p and C[S[g, o * NCF + EFF], HAS_FORMATION] == 1:
-                return True
-    return False
+    return in_formation_with(C, S, g, s, -1)
 
 
 @njit(cache=True)
@@ -193,7 +161,8 @@ def has_adjacent_enemy(S, g, s):
 @njit(cache=True)
 def in_formation_with(C, S, g, s, elite):
     """In formation (the rule of in_formation) with a partner that is elite (elite = 1) or ordinary
-    (elite = 0): some neighbour that makes it in formation has that eliteness."""
+    (elite = 0), or with any partner (elite = -1): some neighbour that makes it in formation has that
+    eliteness."""
     if S[g, s * NCF + ZONE] != Z_FIELD or C[S[g, s * NCF + EFF], HAS_FORMATION] == 0:
         return False
     c = S[g, s * NCF + CELL]
@@ -216,6 +185,6 @@ def in_formation_with(C, S, g, s, elite):
             o = S[g, GAME0 + G_BOARD + c + dr * N_COLS]
         if o >= 0 and owner_of(o) == p:
             co = S[g, o * NCF + EFF]
-            if C[co, HAS_FORMATION] == 1 and C[co, ELITE] == elite:
+            if C[co, HAS_FORMATION] == 1 and (elite < 0 or C[co, ELITE] == elite):
                 return True
     return False
