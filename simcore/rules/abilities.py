@@ -238,22 +238,41 @@ def _lost_bit(lo, hi, s):
 
 
 @njit(cache=True, _nrt=False)
-def _lost_step(C, S, g, lo, hi):
-    """f(x): which cards in play lose their abilities when exactly the cards of x have lost theirs:
-    permanent lose_abilities of every card still holding its abilities, plus acquired losses."""
-    nlo = 0
-    nhi = 0
+def _set_bit(lo, hi, s):
+    if s < 64:
+        return lo | (1 << s), hi
+    return lo, hi | (1 << (s - 64))
+
+
+@njit(cache=True, _nrt=False)
+def _loss_sources(C, S, g):
+    """The cards in play that can take abilities away (a permanent lose_abilities, on the battlefield)
+    and those that have acquired the loss (117), as slot bitsets (src_lo, src_hi, acq_lo, acq_hi)."""
+    src_lo = src_hi = acq_lo = acq_hi = 0
     for p in range(2):
         for i in range(n_in_play(S, g, p)):
             s = play_slot(S, g, p, i)
             if S[g, s * NCF + ACQ_LOST] == 1:
-                if s < 64:
-                    nlo |= 1 << s
-                else:
-                    nhi |= 1 << (s - 64)
+                acq_lo, acq_hi = _set_bit(acq_lo, acq_hi, s)
             c = S[g, s * NCF + CARD_ID]
-            if C[c, AB_HAS_PERM] == 0 or _lost_bit(lo, hi, s) == 1 or S[g, s * NCF + ZONE] != Z_FIELD:
+            if C[c, AB_HAS_PERM] == 1 and (C[c, AB_FLAGS] & F_LOSER) != 0 and S[g, s * NCF + ZONE] == Z_FIELD:
+                src_lo, src_hi = _set_bit(src_lo, src_hi, s)
+    return src_lo, src_hi, acq_lo, acq_hi
+
+
+@njit(cache=True, _nrt=False)
+def _lost_step(C, S, g, lo, hi, src_lo, src_hi, acq_lo, acq_hi):
+    """f(x): which cards in play lose their abilities when exactly the cards of x have lost theirs:
+    permanent lose_abilities of every source (_loss_sources) still holding its abilities, plus the
+    acquired losses."""
+    nlo = acq_lo
+    nhi = acq_hi
+    for p in range(2):
+        for i in range(n_in_play(S, g, p)):
+            s = play_slot(S, g, p, i)
+            if _lost_bit(src_lo, src_hi, s) == 0 or _lost_bit(lo, hi, s) == 1:
                 continue
+            c = S[g, s * NCF + CARD_ID]
             for k in range(C[c, N_AB]):
                 if ab(C, c, k, AB_KIND) != KIND_PERMANENT or ab(C, c, k, AB_EFFECT) != EF_LOSE_ABILITIES:
                     continue
@@ -268,28 +287,9 @@ def _lost_step(C, S, g, lo, hi):
                         if (dr == 0 and dc == 0) or col + dc < 0 or col + dc >= N_COLS:
                             continue
                         o = S[g, GAME0 + G_BOARD + cell + dr * N_COLS + dc]
-                        if o < 0 or (enemies_only and owner_of(o) == p):
-                            continue
-                        if o < 64:
-                            nlo |= 1 << o
-                        else:
-                            nhi |= 1 << (o - 64)
+                        if o >= 0 and not (enemies_only and owner_of(o) == p):
+                            nlo, nhi = _set_bit(nlo, nhi, o)
     return nlo, nhi
-
-
-@njit(cache=True, _nrt=False)
-def _loss_possible(C, S, g):
-    """Can f(nobody) be somebody: is a card in play holding a permanent lose_abilities, or has one
-    acquired the loss (117)? If not, recomputation ends at x1 = x0 = nobody."""
-    for p in range(2):
-        for i in range(n_in_play(S, g, p)):
-            s = play_slot(S, g, p, i)
-            if S[g, s * NCF + ACQ_LOST] == 1:
-                return True
-            c = S[g, s * NCF + CARD_ID]
-            if C[c, AB_HAS_PERM] == 1 and (C[c, AB_FLAGS] & F_LOSER) != 0:
-                return True
-    return False
 
 
 @njit(cache=True, _nrt=False)
@@ -304,9 +304,10 @@ def recompute(C, S, g):
     S[g, GAME0 + G_RC + 1] = 0
     stored = 1
     steps = 0
-    if _loss_possible(C, S, g):
+    src_lo, src_hi, acq_lo, acq_hi = _loss_sources(C, S, g)
+    if src_lo != 0 or src_hi != 0 or acq_lo != 0 or acq_hi != 0:
         while True:
-            lo, hi = _lost_step(C, S, g, lo, hi)
+            lo, hi = _lost_step(C, S, g, lo, hi, src_lo, src_hi, acq_lo, acq_hi)
             steps += 1
             seen = False
             for j in range(min(stored, RC_MAX)):
