@@ -43,7 +43,7 @@ from .state import (
 )
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def setup(C, S, g):
     first = S[g, PARAM0 + PR_FIRST]
     if first < 0:
@@ -96,7 +96,7 @@ def setup(C, S, g):
             log(S, g, EV_END, S[g, GAME0 + G_WINNER], END_NO_SQUAD, 0, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_game(C, S, g, decks, sizes, seed, game_index, buf):
     """Play game `game_index` of the run into row g (buf: a legal-action buffer)."""
     init_game(C, S, g, decks, sizes, seed, game_index)

@@ -24,7 +24,7 @@ _LO = np.uint64(0xFFFFFFFF)
 _S32 = np.uint64(32)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def philox4x32(c0, c1, c2, c3, k0, k1):
     """Philox4x32 with 10 rounds; all arguments uint32, returns four uint32 words."""
     for _ in range(10):
@@ -40,7 +40,7 @@ def philox4x32(c0, c1, c2, c3, k0, k1):
     return c0, c1, c2, c3
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw_u32(seed, game_index, stream, draw):
     """The draw-th 32-bit word of a stream of one game."""
     k0 = np.uint32(np.uint64(seed) & _LO)
@@ -51,7 +51,7 @@ def draw_u32(seed, game_index, stream, draw):
     return r0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def uniform_int(seed, game_index, stream, draw, n):
     """An integer uniform on [0, n) from one draw (multiply-shift; bias below 2**-26 for n <= 64)."""
     x = np.uint64(draw_u32(seed, game_index, stream, draw))

@@ -53,7 +53,7 @@ from .evaluate import ability_value, hit_value, predicted_wounds, strike_ev
 from .triggered import GREEDY, RANDOM, policy_of  # noqa: F401  (GREEDY: part of this module's API)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_defender(C, S, g, att, tgt):
     """The target's owner picks a defender (slot) or -1."""
     q = owner_of(tgt)
@@ -88,7 +88,7 @@ def choose_defender(C, S, g, att, tgt):
     return -1 if best_d == -2 else best_d
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_exchange(C, S, g, att, tgt, t, a_str, c_str):
     """The side with the stronger strike decides whether both strikes drop one step (1) or not."""
     side = owner_of(att) if a_str > c_str else owner_of(t)
@@ -105,24 +105,24 @@ def choose_exchange(C, S, g, att, tgt, t, a_str, c_str):
     return 1 if low < keep - 1e-9 else 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def card_value(C, c):
     """Greedy's squad ranking: the crystal cost, ties broken by life and strike."""
     return C[c, COST] * 100 + C[c, LIFE] * 2 + C[c, SW] + C[c, SM] + C[c, SS]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def n_dealt(S, g, p):
     """How many cards the deal gave (the first n of the deck order)."""
     return min(S[g, PARAM0 + PR_DEAL], S[g, GAME0 + G_DECK_SIZE + p])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def dealt_slot(S, g, p, i):
     return p * MAX_DECK + S[g, GAME0 + G_ORDER + p * MAX_DECK + i]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def main_element(C, S, g, p):
     """The non-neutral element with the highest total cost in the deal (bought cards included;
     -1 if none; ties go to the element listed first)."""
@@ -147,7 +147,7 @@ def main_element(C, S, g, p):
     return best_e
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def wants_mulligan(C, S, g, p, allowed):
     if not allowed:
         return False
@@ -163,7 +163,7 @@ def wants_mulligan(C, S, g, p, allowed):
     return total * 3 < (S[g, GAME0 + G_GOLD + p] + S[g, GAME0 + G_SILVER + p]) * 2
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_buy(C, S, g, p):
     """The next dealt card to buy into the squad, or -1 to stop."""
     elite, ordinary, flyers, gold, elements = squad_totals(C, S, g, p)
@@ -202,7 +202,7 @@ def choose_buy(C, S, g, p):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_cell(C, S, g, p, s):
     """Where to place ground creature s: random uniform over the allowed cells; greedy puts melee
     in front (centre first) and ranged attackers behind."""
@@ -236,7 +236,7 @@ def choose_cell(C, S, g, p, s):
 FAST_THRESHOLD = 0.3    # greedy answers with a fast ability only when it is worth this much
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_fast(C, S, g, p):
     """Player p's answer at a priority window: (slot, ability, target), or slot -1 to pass.
     random: uniform over passing and every legal fast ability use; greedy: the use worth most

@@ -95,7 +95,7 @@ _prob, ROWS = dice_row_probabilities()
 ROW_COUNTS = np.rint(_prob * 36).astype(np.int64)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def hit_value(C, S, g, t, w):
     if w <= 0:
         return 0.0
@@ -107,7 +107,7 @@ def hit_value(C, S, g, t, w):
     return cost * w / full
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def predicted_wounds(C, S, g, att, t, kind, strength, t_defending, ign, no_bonus):
     w = attack_wounds(C, S, g, att, t, kind, strength, -1, t_defending, ign, no_bonus)
     if not ign and kind != K_DISCHARGE and kind != K_MAGIC:
@@ -115,7 +115,7 @@ def predicted_wounds(C, S, g, att, t, kind, strength, t_defending, ign, no_bonus
     return w
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def strike_wounds3(C, S, g, att, t, t_defending, ign, no_bonus, attacking):
     """Predicted wounds of a weak, medium and strong simple strike by att on t (one pass of the
     rules of damage.attack_wounds, then armor); attacking: att's own strike, not a counter-strike."""
@@ -145,7 +145,7 @@ def strike_wounds3(C, S, g, att, t, t_defending, ign, no_bonus, attacking):
     return w1, w2, w3
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _pick(s, v1, v2, v3):
     if s <= 0:
         return 0.0
@@ -156,7 +156,7 @@ def _pick(s, v1, v2, v3):
     return v3
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def single_roll_value(ova, v1, v2, v3):
     """Mean of v1/v2/v3 over the strength of a lone attacker's roll (d6 + ova)."""
     ev = 0.0
@@ -165,7 +165,7 @@ def single_roll_value(ova, v1, v2, v3):
     return ev / 6.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def strike_ev(C, S, g, att, t, t_defending):
     """Expected crystal value, for att's side, of a simple strike by att fought by t."""
     ca = S[g, att * NCF + EFF]
@@ -198,7 +198,7 @@ def strike_ev(C, S, g, att, t, t_defending):
     return ev / 36.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ranged_wounds3(C, S, g, att, t, kind, ign):
     """Predicted wounds of a weak, medium and strong ranged attack by att on t (one pass of the
     rules of damage.attack_wounds with the counters charged, then armor for non-magic attacks)."""
@@ -215,7 +215,7 @@ def ranged_wounds3(C, S, g, att, t, kind, ign):
     return max(w1 - red, 0), max(w2 - red, 0), max(w3 - red, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def single_roll_ev(C, S, g, att, t, kind):
     """Expected value of a ranged attack (only the attacker rolls), counters charged included."""
     ign = C[S[g, att * NCF + EFF], IGN_TARGET] == 1
@@ -227,7 +227,7 @@ def single_roll_ev(C, S, g, att, t, kind):
     return single_roll_value(ova, v1, v2, v3)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def effect_value(C, S, g, s, c, k, t):
     """What ability k of s (table row c) is worth on card t, in crystals (negative: harmful), its
     `also` effect included."""
@@ -237,7 +237,7 @@ def effect_value(C, S, g, s, c, k, t):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def one_effect_value(C, S, g, s, c, k, t, eff, n):
     """What effect eff of amount n of ability k of s is worth on card t."""
     own = t // MAX_DECK == s // MAX_DECK
@@ -274,7 +274,7 @@ def one_effect_value(C, S, g, s, c, k, t, eff, n):
     return 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ability_value(C, S, g, s, c, k, t):
     """The value of playing ability k of s at target t (-1: none), its costs taken off."""
     eff = ab(C, c, k, AB_EFFECT)

@@ -42,7 +42,7 @@ from ..cardtable import (
     TWICE,
 )
 from ..rules.abilities import ab, ability_error, ability_target_error, source_error
-from ..rules.board import cell_col, cell_row, in_play, n_in_play, only_flyers_left, play_slot
+from ..rules.board import cell_col, cell_row, n_in_play, only_flyers_left, play_slot
 from ..rules.combat import finish_error, gain_counter_error, ranged_error, special_error, strike_error
 from ..rules.dice import ai_int
 from ..rules.errors import E_OK
@@ -71,7 +71,6 @@ from ..state import (
     G_AI_CURSOR,
     G_AI_TURN,
     G_BOARD,
-    G_DECK_SIZE,
     G_LAST_WOUND,
     G_TURN,
     GAINED,
@@ -95,19 +94,19 @@ STALL_TURNS = 6         # after this many turns without a wound, any attack beat
 STALL_BONUS = 1000.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def random_action(C, S, g, buf):
     n = legal_actions(C, S, g, buf)
     k = ai_int(S, g, S[g, GAME0 + G_ACTIVE], n)
     return buf[k, 0], buf[k, 1], buf[k, 2]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def chebyshev(a, b):
     return max(abs(cell_row(a) - cell_row(b)), abs(cell_col(a) - cell_col(b)))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def nearest_enemy_distance(S, g, q, cell):
     """Distance to the nearest enemy creature on the battlefield, in steps toward striking it:
     Chebyshev distance (adjacent = 1) with the Manhattan distance as a tie-breaker, so that a
@@ -124,7 +123,7 @@ def nearest_enemy_distance(S, g, q, cell):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _consider_target(C, S, g, s, t, can_strike, acted, best, b_kind, b_target, urge):
     """Score the attacks of s on enemy t; returns the improved (best, kind, target)."""
     c = S[g, s * NCF + EFF]
@@ -148,7 +147,7 @@ def _consider_target(C, S, g, s, t, can_strike, acted, best, b_kind, b_target, u
     return best, b_kind, b_target
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _consider_abilities(C, S, g, s, prepare, best, b_kind, b_target):
     """Played abilities: effects now (wound, heal, destroy, ...) in the first pass; delayed ones
     (trap, boost) only when preparing, i.e. when nothing better is left this turn."""
@@ -183,7 +182,7 @@ def _consider_abilities(C, S, g, s, prepare, best, b_kind, b_target):
     return best, b_kind, b_target
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def best_for(C, S, g, s, allow_move):
     """The best action of creature s: (score, kind, target); score 0 means nothing worth doing."""
     p = s // MAX_DECK
@@ -271,25 +270,25 @@ def best_for(C, S, g, s, allow_move):
     return best, b_kind, b_target
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def greedy_action(C, S, g):
     p = S[g, GAME0 + G_ACTIVE]
     turn = S[g, GAME0 + G_TURN]
     if S[g, GAME0 + G_AI_TURN] != turn + 1:
         S[g, GAME0 + G_AI_TURN] = turn + 1
         S[g, GAME0 + G_AI_CURSOR] = 0
-    n = S[g, GAME0 + G_DECK_SIZE + p]
+    # the cursor walks pass 0 (no moves) then pass 1 over the player's slots in order: position
+    # pass * MAX_DECK + slot index; only open cards in play (the play list, kept in slot order) act
     cursor = S[g, GAME0 + G_AI_CURSOR]
-    while cursor < 2 * MAX_DECK:
-        pass_ = cursor // MAX_DECK
-        i = cursor % MAX_DECK
-        if i < n:
-            s = p * MAX_DECK + i
-            if in_play(S, g, s) and S[g, s * NCF + CLOSED] == 0:
-                score, kind, target = best_for(C, S, g, s, pass_ == 1)
-                if score > 0.0:
-                    S[g, GAME0 + G_AI_CURSOR] = cursor
-                    return kind, s, target
-        cursor += 1
-    S[g, GAME0 + G_AI_CURSOR] = cursor
+    for pass_ in range(cursor // MAX_DECK, 2):
+        for j in range(n_in_play(S, g, p)):
+            s = play_slot(S, g, p, j)
+            position = pass_ * MAX_DECK + s - p * MAX_DECK
+            if position < cursor or S[g, s * NCF + CLOSED] == 1:
+                continue
+            score, kind, target = best_for(C, S, g, s, pass_ == 1)
+            if score > 0.0:
+                S[g, GAME0 + G_AI_CURSOR] = position
+                return kind, s, target
+    S[g, GAME0 + G_AI_CURSOR] = 2 * MAX_DECK
     return A_END, -1, -1

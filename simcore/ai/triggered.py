@@ -27,12 +27,12 @@ RANDOM = 0
 GREEDY = 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def policy_of(S, g, p):
     return S[g, PARAM0 + PR_POLICY0 + p]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def target_value(C, S, g, src, t, eff, n):
     """What effect eff of amount n of src's ability is worth on card t, in crystals, for src's side:
     the share of t's cost its life loses (all of it when the card dies), healing the same way."""
@@ -57,7 +57,7 @@ def target_value(C, S, g, src, t, eff, n):
     return 0.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def prefers_closing(C, S, g, t, n):
     """close_or_wound, greedy: t's owner closes t unless closing loses more than the n wounds would:
     closing an open card is worth 0.3 of its cost (a closed card loses nothing), the wounds their

@@ -32,6 +32,7 @@ from ..cardtable import (
     AB_DURATION,
     AB_EFFECT,
     AB_F_ELEM,
+    AB_FLAGS,
     AB_HAS_PERM,
     AB_KIND,
     AB_LIMIT,
@@ -142,6 +143,8 @@ from ..state import (
     MAX_DECK,
     MAX_DELAYED,
     MOVES_LEFT,
+    N_COLS,
+    N_ROWS,
     POISON,
     N_SLOTS,
     NCF,
@@ -215,61 +218,81 @@ DL_BOOST = 2
 KILLED_BY_TRAP = -4
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def ab(C, c, k, col):
     """Column col of ability k of the card table row c."""
     return C[c, AB0 + AB_W * k + col]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def n_cards(C):
     return C.shape[0] >> 1
 
 
 # ---- recomputation of permanent abilities (115, 503.3) -------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _lost_bit(lo, hi, s):
     if s < 64:
         return (lo >> s) & 1
     return (hi >> (s - 64)) & 1
 
 
-@njit(cache=True)
-def _lost_step(C, S, g, lo, hi):
-    """f(x): which cards in play lose their abilities when exactly the cards of x have lost theirs:
-    permanent lose_abilities of every card still holding its abilities, plus acquired losses."""
-    nlo = 0
-    nhi = 0
+@njit(cache=True, _nrt=False)
+def _set_bit(lo, hi, s):
+    if s < 64:
+        return lo | (1 << s), hi
+    return lo, hi | (1 << (s - 64))
+
+
+@njit(cache=True, _nrt=False)
+def _loss_sources(C, S, g):
+    """The cards in play that can take abilities away (a permanent lose_abilities, on the battlefield)
+    and those that have acquired the loss (117), as slot bitsets (src_lo, src_hi, acq_lo, acq_hi)."""
+    src_lo = src_hi = acq_lo = acq_hi = 0
     for p in range(2):
         for i in range(n_in_play(S, g, p)):
             s = play_slot(S, g, p, i)
             if S[g, s * NCF + ACQ_LOST] == 1:
-                if s < 64:
-                    nlo |= 1 << s
-                else:
-                    nhi |= 1 << (s - 64)
+                acq_lo, acq_hi = _set_bit(acq_lo, acq_hi, s)
             c = S[g, s * NCF + CARD_ID]
-            if C[c, AB_HAS_PERM] == 0 or _lost_bit(lo, hi, s) == 1 or S[g, s * NCF + ZONE] != Z_FIELD:
+            if C[c, AB_HAS_PERM] == 1 and (C[c, AB_FLAGS] & F_LOSER) != 0 and S[g, s * NCF + ZONE] == Z_FIELD:
+                src_lo, src_hi = _set_bit(src_lo, src_hi, s)
+    return src_lo, src_hi, acq_lo, acq_hi
+
+
+@njit(cache=True, _nrt=False)
+def _lost_step(C, S, g, lo, hi, src_lo, src_hi, acq_lo, acq_hi):
+    """f(x): which cards in play lose their abilities when exactly the cards of x have lost theirs:
+    permanent lose_abilities of every source (_loss_sources) still holding its abilities, plus the
+    acquired losses."""
+    nlo = acq_lo
+    nhi = acq_hi
+    for p in range(2):
+        for i in range(n_in_play(S, g, p)):
+            s = play_slot(S, g, p, i)
+            if _lost_bit(src_lo, src_hi, s) == 0 or _lost_bit(lo, hi, s) == 1:
                 continue
+            c = S[g, s * NCF + CARD_ID]
             for k in range(C[c, N_AB]):
                 if ab(C, c, k, AB_KIND) != KIND_PERMANENT or ab(C, c, k, AB_EFFECT) != EF_LOSE_ABILITIES:
                     continue
                 enemies_only = ab(C, c, k, AB_TARGET) == TG_ADJ_ENEMIES
-                for q in range(2):
-                    if enemies_only and q == p:
+                cell = S[g, s * NCF + CELL]
+                row = cell_row(cell)
+                col = cell_col(cell)
+                for dr in range(-1, 2):         # the 8 cells around it (adjacent_cells), via the board
+                    if row + dr < 0 or row + dr >= N_ROWS:
                         continue
-                    for j in range(n_in_play(S, g, q)):
-                        o = play_slot(S, g, q, j)
-                        if o != s and S[g, o * NCF + ZONE] == Z_FIELD and adjacent_cells(
-                                S[g, s * NCF + CELL], S[g, o * NCF + CELL]):
-                            if o < 64:
-                                nlo |= 1 << o
-                            else:
-                                nhi |= 1 << (o - 64)
+                    for dc in range(-1, 2):
+                        if (dr == 0 and dc == 0) or col + dc < 0 or col + dc >= N_COLS:
+                            continue
+                        o = S[g, GAME0 + G_BOARD + cell + dr * N_COLS + dc]
+                        if o >= 0 and not (enemies_only and owner_of(o) == p):
+                            nlo, nhi = _set_bit(nlo, nhi, o)
     return nlo, nhi
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def recompute(C, S, g):
     """503.3: x0 = nobody lost, x_{k+1} = f(x_k), stop at the first x_k equal to an earlier state;
     x_k is the result. Sets EFF of every card in play (its blank twin while it has lost its
@@ -281,22 +304,26 @@ def recompute(C, S, g):
     S[g, GAME0 + G_RC + 1] = 0
     stored = 1
     steps = 0
-    while True:
-        lo, hi = _lost_step(C, S, g, lo, hi)
-        steps += 1
-        seen = False
-        for j in range(min(stored, RC_MAX)):
-            if S[g, GAME0 + G_RC + 2 * j] == lo and S[g, GAME0 + G_RC + 2 * j + 1] == hi:
-                seen = True
+    src_lo, src_hi, acq_lo, acq_hi = _loss_sources(C, S, g)
+    if src_lo != 0 or src_hi != 0 or acq_lo != 0 or acq_hi != 0:
+        while True:
+            lo, hi = _lost_step(C, S, g, lo, hi, src_lo, src_hi, acq_lo, acq_hi)
+            steps += 1
+            seen = False
+            for j in range(min(stored, RC_MAX)):
+                if S[g, GAME0 + G_RC + 2 * j] == lo and S[g, GAME0 + G_RC + 2 * j + 1] == hi:
+                    seen = True
+                    break
+            if seen:
                 break
-        if seen:
-            break
-        # keep the last RC_MAX states; with lose_abilities (an antitone f) the first repeat is
-        # always one of the last two, so the ring never misses it
-        j = stored % RC_MAX
-        S[g, GAME0 + G_RC + 2 * j] = lo
-        S[g, GAME0 + G_RC + 2 * j + 1] = hi
-        stored += 1
+            # keep the last RC_MAX states; with lose_abilities (an antitone f) the first repeat is
+            # always one of the last two, so the ring never misses it
+            j = stored % RC_MAX
+            S[g, GAME0 + G_RC + 2 * j] = lo
+            S[g, GAME0 + G_RC + 2 * j + 1] = hi
+            stored += 1
+    else:
+        steps = 1           # f(nobody) = nobody: x1 repeats x0, as the loop above would find
     n = n_cards(C)
     for p in range(2):
         for i in range(n_in_play(S, g, p)):
@@ -312,20 +339,20 @@ def recompute(C, S, g):
 
 
 # ---- targets --------------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def matches(C, S, g, src, c, k, t):
     """Does card t pass the target filter of ability k of row c (source slot src)?"""
     return filter_ok(C, S, g, src, c, k, t, AB_F_ELEM)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def filter_ok(C, S, g, src, c, k, t, col0):
     """Card t against the filter stored at columns col0.. (element, flags, cost, cost at most) of
     ability k: the target filter (AB_F_ELEM) or the trigger filter (AB_TF_ELEM)."""
     return card_filter_ok(C, S, g, src, t, c, AB0 + AB_W * k + col0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def condition_holds(C, S, g, s, c, k):
     cond = ab(C, c, k, AB_COND)
     if cond == 0:
@@ -346,13 +373,13 @@ def condition_holds(C, S, g, s, c, k):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def spell_blocked(C, S, g, c, k, t):
     return ab(C, c, k, AB_SPELL) == 1 and (protections(C, S, g, t) & P_SPELL) != 0
 
 
 # ---- effects ---------------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def add_delayed(S, g, kind, player, amount, elem, strengths):
     for k in range(MAX_DELAYED):
         b = GAME0 + G_DELAY + k * DELAY_W
@@ -369,14 +396,14 @@ def add_delayed(S, g, kind, player, amount, elem, strengths):
     return False
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def add_tmp(S, g, t, field, shift, n):
     """+ n to the gain packed in byte `shift` of TMP_FLAGS / TMP_OWN (at most TMP_BYTE)."""
     v = min(((S[g, t * NCF + field] >> shift) & TMP_BYTE) + n, TMP_BYTE)
     S[g, t * NCF + field] = (S[g, t * NCF + field] & ~(TMP_BYTE << shift)) | (v << shift)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def opposite_medium_strike(C, S, g, s):
     """The printed medium simple strike of the creature (either player's) standing opposite card s: on
     the cell directly in front of it (same column, one row towards the enemy's back row); 0 when s is
@@ -391,7 +418,7 @@ def opposite_medium_strike(C, S, g, s):
     return C[S[g, o * NCF + EFF], SM] if o >= 0 else 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def apply_effect(C, S, g, src, c, k, t):
     """Effect of ability k (table row c, source slot src) on card t (-1: no target), then its `also`
     effect on the same card. An `amount_of` amount is computed now."""
@@ -403,7 +430,7 @@ def apply_effect(C, S, g, src, c, k, t):
         apply_one(C, S, g, src, c, k, t, ab(C, c, k, AB_ALSO_EFFECT), ab(C, c, k, AB_ALSO_AMOUNT))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def apply_one(C, S, g, src, c, k, t, eff, n):
     """One effect eff of amount n of ability k (table row c, source slot src) on card t."""
     if eff == EF_TRAP:
@@ -486,7 +513,7 @@ def apply_one(C, S, g, src, c, k, t, eff, n):
             S[g, t * NCF + COUNTERS] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _apply_area(C, S, g, src, c, k, center, target):
     """Every card matching an area target, all at once (simple ability, RULES.md section 8)."""
     p = owner_of(src)
@@ -513,12 +540,12 @@ def _apply_area(C, S, g, src, c, k, center, target):
                 i -= 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def is_chosen(target):
     return target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN or target == TG_CHOSEN_ADJ
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_trigger_target(C, S, g, src, c, k):
     """The owner's policy picks the target of triggered ability k of src among the cards in play that
     ability_target_error allows: random uniformly (with "none" when optional), greedy the one worth
@@ -557,7 +584,7 @@ def choose_trigger_target(C, S, g, src, c, k):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def resolve(C, S, g, src, c, k, chosen, other):
     """Apply ability k of row c of card src: to the chosen card (a triggered ability's owner chooses it
     now), the other card of a strike (attacked or attacker), itself, or an area. Destruction is checked
@@ -591,7 +618,7 @@ def resolve(C, S, g, src, c, k, chosen, other):
 
 
 # ---- triggered abilities ----------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def fire_triggers(C, S, g, s, trig, other, strength):
     """Fire the triggered abilities of card s for event trig (strength: 1..3 for on_strike, else 0)."""
     c = S[g, s * NCF + EFF]
@@ -610,7 +637,7 @@ def fire_triggers(C, S, g, s, trig, other, strength):
         resolve(C, S, g, s, c, k, -1, other)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def fire_player_triggers(C, S, g, p, trig):
     """Fire trig for every card player p has in play (start and end of turn)."""
     if (S[g, GAME0 + G_FLAGS] & F_TURN_TRIGGERS) == 0:
@@ -624,7 +651,7 @@ def fire_player_triggers(C, S, g, p, trig):
             i += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def fire_death_watchers(C, S, g, dead):
     """"When a creature dies" abilities of the cards in play (both players), for the creature dead
     if it passes their trigger filter; the dead card is their `attacked`-style other card."""
@@ -643,7 +670,7 @@ def fire_death_watchers(C, S, g, dead):
                 i += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def check_deaths(C, S, g):
     """Destroy every card at 0 life, then fire the on-death abilities of every card destroyed since
     the last check, in slot order, at its last cell (509.3); repeat while they destroy more."""
@@ -663,7 +690,7 @@ def check_deaths(C, S, g):
 
 
 # ---- delayed abilities (118) ----------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def spring_traps(C, S, g, actor):
     """The next enemy creature that acts takes the trap's wounds, before its action resolves. Returns
     True if the actor is still in play. Only called while delayed abilities wait (G_N_DELAYED)."""
@@ -685,7 +712,7 @@ def spring_traps(C, S, g, actor):
     return in_play(S, g, actor)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def take_boost(C, S, g, att, strength):
     """+N to this attack if a boost of att's player waits for an attack of this strength by a card
     of its element; the boost is used up."""
@@ -710,7 +737,7 @@ def take_boost(C, S, g, att, strength):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def end_of_turn_effects(C, S, g):
     """End phase (118.3): "heal at end of turn" of every card in play, even if its source left;
     strike bonuses until end of turn expire; per-turn limits reset. Only games with ability cards
@@ -730,7 +757,7 @@ def end_of_turn_effects(C, S, g):
 
 
 # ---- played abilities (114) -------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ability_target_error(C, S, g, s, c, k, t):
     target = ab(C, c, k, AB_TARGET)
     eff = ab(C, c, k, AB_EFFECT)
@@ -760,7 +787,7 @@ def ability_target_error(C, S, g, s, c, k, t):
     return E_OK
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def use_error(C, S, g, s, k, t, window):
     """May card s use ability k at target t (-1: none)? window = False: as an action of its owner's
     Choice subphase (played or fast, 114.2.1); True: at a priority window, fast only (114.2.2),
@@ -771,7 +798,7 @@ def use_error(C, S, g, s, k, t, window):
     return ability_target_error(C, S, g, s, S[g, s * NCF + EFF], k, t)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def source_error(C, S, g, s, k, window):
     """The part of use_error that does not depend on the target: kind, cost, condition, limit."""
     if S[g, GAME0 + G_WINNER] >= 0:
@@ -804,13 +831,13 @@ def source_error(C, S, g, s, k, window):
     return E_OK
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ability_error(C, S, g, s, k, t):
     """Played ability k of card s at target t (-1: none), in its owner's Choice subphase (114.2.1)."""
     return use_error(C, S, g, s, k, t, False)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pay_and_push(C, S, g, s, k, t):
     """Declare ability k of s: pay its cost now (counters; closing the card, which is its action
     in its own turn, 506.5) and put it on the stack."""
@@ -833,7 +860,7 @@ def pay_and_push(C, S, g, s, k, t):
     S[g, GAME0 + G_STACK_N] = n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def resolve_top(C, S, g):
     """Resolve the top of the stack (last in, first out), even if its source has left play or lost
     its abilities since (the ability was already used); a chosen target that left play is not

@@ -25,28 +25,28 @@ from ..state import (
 )
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def owner_of(slot):
     return slot // MAX_DECK
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def in_play(S, g, s):
     z = S[g, s * NCF + ZONE]
     return z == Z_FIELD or z == Z_AUX
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def cell_row(c):
     return c // N_COLS
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def cell_col(c):
     return c % N_COLS
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def adjacent_cells(a, b):
     """Рядом: one of the 8 surrounding cells."""
     dr = abs(cell_row(a) - cell_row(b))
@@ -54,41 +54,41 @@ def adjacent_cells(a, b):
     return max(dr, dc) == 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def manhattan(a, b):
     return abs(cell_row(a) - cell_row(b)) + abs(cell_col(a) - cell_col(b))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def diagonal(a, b):
     return cell_row(a) != cell_row(b) and cell_col(a) != cell_col(b)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def own_row(player, row):
     """True if the printed row belongs to the player (rows 0-2 player 0, rows 3-5 player 1)."""
     return (row < 3) if player == 0 else (row >= 3)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def forwardness(player, row):
     """0 for the player's back row, 1 middle, 2 front row."""
     return row if player == 0 else 5 - row
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def n_in_play(S, g, p):
     """How many creatures player p has in play (the play list of the game row)."""
     return S[g, GAME0 + G_NPLAY + p]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def play_slot(S, g, p, i):
     """The i-th of player p's creatures in play, in slot order."""
     return S[g, GAME0 + G_PLAY + p * MAX_DECK + i]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def add_to_play(S, g, s):
     """Keep the play list (slots in play, ascending) when s enters play."""
     p = s // MAX_DECK
@@ -102,7 +102,7 @@ def add_to_play(S, g, s):
     S[g, GAME0 + G_NPLAY + p] = n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def remove_from_play(S, g, s):
     p = s // MAX_DECK
     base = GAME0 + G_PLAY + p * MAX_DECK
@@ -115,7 +115,7 @@ def remove_from_play(S, g, s):
     S[g, GAME0 + G_NPLAY + p] = j
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def rebuild_play_lists(S, g):
     """Rebuild both play lists from the cards' zones (after a position is set up by hand)."""
     for p in range(2):
@@ -127,7 +127,7 @@ def rebuild_play_lists(S, g):
         S[g, GAME0 + G_NPLAY + p] = n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def only_flyers_left(C, S, g, player):
     """True if the player has creatures in play and all of them are flyers."""
     n = n_in_play(S, g, player)
@@ -137,7 +137,7 @@ def only_flyers_left(C, S, g, player):
     return n > 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def in_formation(C, S, g, s):
     """[H] Formation (строй): a card with formation abilities is in formation while its left or right
     neighbour (same row; with the `formation_orthogonal` setting also the cells in front and behind)
@@ -145,7 +145,7 @@ def in_formation(C, S, g, s):
     return in_formation_with(C, S, g, s, -1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def has_adjacent_enemy(S, g, s):
     """Does an enemy creature stand on one of the 8 cells around s (s on the battlefield)?"""
     if S[g, s * NCF + ZONE] != Z_FIELD:
@@ -158,7 +158,7 @@ def has_adjacent_enemy(S, g, s):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def in_formation_with(C, S, g, s, elite):
     """In formation (the rule of in_formation) with a partner that is elite (elite = 1) or ordinary
     (elite = 0), or with any partner (elite = -1): some neighbour that makes it in formation has that

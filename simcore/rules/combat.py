@@ -152,7 +152,7 @@ from .priority import priority_window
 
 
 # ---- who may act ---------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def actor_error(S, g, s):
     """Section 4: only the active player's open creatures in play act, once per turn."""
     if S[g, GAME0 + G_WINNER] >= 0:
@@ -168,7 +168,7 @@ def actor_error(S, g, s):
     return E_OK
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def enemy_target_error(S, g, att, t):
     if t == att:
         return E_TARGET_SELF
@@ -179,7 +179,7 @@ def enemy_target_error(S, g, att, t):
     return E_OK
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def melee_reach(C, S, g, att, t):
     """Simple strike reach (504.1): adjacent on the battlefield; a flyer reaches any card in play;
     ground melee reaches a flyer only when its owner has only flyers left [H]."""
@@ -195,7 +195,7 @@ def melee_reach(C, S, g, att, t):
     return E_OK
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def strike_error(C, S, g, att, t):
     e = E_OK
     if S[g, GAME0 + G_WINNER] >= 0:
@@ -224,7 +224,7 @@ def strike_error(C, S, g, att, t):
     return melee_reach(C, S, g, att, t)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def drawn_kinds_block(C, S, g, att, t, kind):
     """draws_ranged: while the target's side has a card drawing this kind of attack, only such a
     card may be chosen (any range). Returns (blocked, drawn_to_t)."""
@@ -243,7 +243,7 @@ def drawn_kinds_block(C, S, g, att, t, kind):
     return any_drawer, False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ranged_error(C, S, g, att, t):
     e = actor_error(S, g, att)
     if e != E_OK:
@@ -297,7 +297,7 @@ def ranged_error(C, S, g, att, t):
     return E_OK
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def adjacent_enemy_creature_error(C, S, g, att, t):
     """Targets of finish off and special strike: an adjacent enemy creature on the battlefield."""
     e = enemy_target_error(S, g, att, t)
@@ -310,7 +310,7 @@ def adjacent_enemy_creature_error(C, S, g, att, t):
     return E_OK
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def finish_error(C, S, g, att, t):
     e = actor_error(S, g, att)
     if e != E_OK:
@@ -335,7 +335,7 @@ def finish_error(C, S, g, att, t):
     return E_OK
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def special_error(C, S, g, att, t):
     e = actor_error(S, g, att)
     if e != E_OK:
@@ -347,7 +347,7 @@ def special_error(C, S, g, att, t):
     return adjacent_enemy_creature_error(C, S, g, att, t)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def self_ability_error(C, S, g, s, column):
     e = actor_error(S, g, s)
     if e != E_OK:
@@ -357,7 +357,7 @@ def self_ability_error(C, S, g, s, column):
     return E_OK
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def gain_counter_error(C, S, g, s):
     """123: a card with a counter-cost ability has "tap: gain 1 counter" (some print it, with a
     maximum)."""
@@ -372,7 +372,7 @@ def gain_counter_error(C, S, g, s):
     return E_OK
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tap_gain_error(C, S, g, s):
     e = actor_error(S, g, s)
     if e != E_OK:
@@ -383,7 +383,7 @@ def tap_gain_error(C, S, g, s):
 
 
 # ---- resolution ----------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def finish_action(C, S, g, s):
     """An action closes the card and forfeits its remaining movement (506.5)."""
     S[g, s * NCF + ACTED] = 1
@@ -391,7 +391,7 @@ def finish_action(C, S, g, s):
     S[g, s * NCF + CLOSED] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def after_attack(C, S, g, att):
     """The same after an attack, except that a card that does not tap after attacking stays open."""
     finish_action(C, S, g, att)
@@ -401,7 +401,7 @@ def after_attack(C, S, g, att):
         log(S, g, EV_CLOSE, att, S[g, att * NCF + CLOSED], 0, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def answers_to_attack(C, S, g, att, t):
     """The attack is declared: both players may answer with fast abilities before the dice (section
     4). False if it no longer happens (attacker or target left play, or the game ended): the attacker
@@ -417,7 +417,7 @@ def answers_to_attack(C, S, g, att, t):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def resolve_strike(C, S, g, att, tgt, t, a_str, c_str):
     """Deal the strike and the counter-strike simultaneously, then the on-strike effects."""
     defending = t != tgt
@@ -453,7 +453,7 @@ def resolve_strike(C, S, g, att, tgt, t, a_str, c_str):
             fire_triggers(C, S, g, t, T_ON_STRUCK, att, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def strike(C, S, g, att, tgt, defender, exchange):
     """Simple strike (504). defender: slot, -1 none, -2 ask the defending player's policy.
     exchange: 0 keep, 1 lower both, -1 ask the policy of the side with the stronger strike."""
@@ -515,7 +515,7 @@ def strike(C, S, g, att, tgt, defender, exchange):
     check_game_end(S, g)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ranged(C, S, g, att, t):
     """A ranged attack: only the attacker rolls (504); no counter-strike. A card charged with
     counters adds them and loses one or all of them; "on a strong attack: poison" applies."""
@@ -545,7 +545,7 @@ def ranged(C, S, g, att, t):
     check_game_end(S, g)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def special_strike(C, S, g, att, t):
     """Special strike N [H]: pay a counter; N wounds (plus strike bonuses) to an adjacent enemy
     creature, no dice, no counter-strike; a non-magical attack, so armor and non-magic reductions
@@ -567,7 +567,7 @@ def special_strike(C, S, g, att, t):
     check_game_end(S, g)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def finish_off(C, S, g, att, t):
     """Finish off N: destroy (509.2) an adjacent enemy creature with current life <= N; its on-death
     abilities fire at once (509.3)."""
@@ -579,13 +579,13 @@ def finish_off(C, S, g, att, t):
     check_game_end(S, g)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def heal_self(C, S, g, s):
     heal(S, g, s, C[S[g, s * NCF + EFF], HEAL_SELF])
     finish_action(C, S, g, s)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def gain_counter(C, S, g, s):
     """123: a card with a counter-cost ability has "tap: gain 1 counter"."""
     S[g, s * NCF + COUNTERS] += 1
@@ -594,7 +594,7 @@ def gain_counter(C, S, g, s):
     finish_action(C, S, g, s)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tap_gain(C, S, g, s):
     """Tap: gain a keyword; acquired, it lasts to the end of the game (117)."""
     if C[S[g, s * NCF + EFF], GAIN_DIRECTED] == 1:

@@ -171,12 +171,12 @@ APPLY_STRIKE = APPLY_CODES["strike"]
 APPLY_RANGED = APPLY_CODES["ranged"]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def current_life(S, g, s):
     return S[g, s * NCF + LIFE_MAX] + S[g, s * NCF + EXTRA_LIVES] - S[g, s * NCF + WOUNDS]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def while_holds(C, S, g, s, b):
     """Does the condition of `while` block b of card s hold now? Every condition needs the card on
     the battlefield (VOCABULARY.md, "While")."""
@@ -239,7 +239,7 @@ def while_holds(C, S, g, s, b):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def while_value(C, S, g, s, offset):
     """Sum of a keyword (column offset W_OVA, W_OVZ, W_ARMOR) over the card's `while` blocks that hold;
     for W_PROT and W_DIRECTED the OR."""
@@ -255,7 +255,7 @@ def while_value(C, S, g, s, offset):
     return v
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def slot_holds(C, S, g, s, slot):
     """The condition slot of a strike bonus or reduction row: always, formation, while block."""
     if slot == 0:
@@ -265,20 +265,20 @@ def slot_holds(C, S, g, s, slot):
     return while_holds(C, S, g, s, slot - SLOT_WHILE0)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def with_formation(C, S, g, s, column, formation_column, while_offset):
     """A keyword's value for card s: printed, plus its formation value while in formation, plus its
     `while` blocks that hold."""
     c = S[g, s * NCF + EFF]
     v = C[c, column]
-    if in_formation(C, S, g, s):
+    if C[c, formation_column] != 0 and in_formation(C, S, g, s):
         v += C[c, formation_column]
     if C[c, HAS_WHILE] == 1:
         v += while_value(C, S, g, s, while_offset)
     return v
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def attack_experience(C, S, g, s):
     """OvA: printed, formation, `while` blocks, and the OvA gained until the end of the turn or of its
     owner's turn (effect attack_experience)."""
@@ -289,7 +289,7 @@ def attack_experience(C, S, g, s):
     return v
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def attack_roll_bonus(C, S, g, att, t):
     """What the attacker adds to his die: attack experience, and a bonus against a card in a given
     row of the enemy half (counted from the enemy's front row)."""
@@ -304,27 +304,27 @@ def attack_roll_bonus(C, S, g, att, t):
     return v
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def defence_experience(C, S, g, s):
     return with_formation(C, S, g, s, OVZ, F_OVZ, W_OVZ)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def armor_value(C, S, g, s):
     return with_formation(C, S, g, s, ARMOR, F_ARMOR, W_ARMOR)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def protections(C, S, g, s):
     m = C[S[g, s * NCF + EFF], PROT] | (S[g, s * NCF + GAINED] >> 8)
-    if in_formation(C, S, g, s):
+    if C[S[g, s * NCF + EFF], F_PROT] != 0 and in_formation(C, S, g, s):
         m |= C[S[g, s * NCF + EFF], F_PROT]
     if C[S[g, s * NCF + EFF], HAS_WHILE] == 1:
         m |= while_value(C, S, g, s, W_PROT)
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def only_attacker_rolls(C, S, g, att, t):
     """504: against a closed card, or with an unanswered strike, only the attacker rolls and
     there is no counter-strike; a closed card that strikes back while tapped still fights, unless
@@ -339,7 +339,7 @@ def only_attacker_rolls(C, S, g, att, t):
     return C[S[g, t * NCF + EFF], COUNTER_CLOSED] == 0 or C[ca, IGN_TARGET] == 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def vs_any(C, S, g, mask, att, t):
     """Does target t match any "vs" value of the bit mask (directed_vs, unanswered_vs: code k is bit
     k - 1, cardtable.vs_mask)?"""
@@ -349,7 +349,7 @@ def vs_any(C, S, g, mask, att, t):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def vs_matches(C, S, g, code, att, t, t_defending):
     """The "vs X" filter of a strike bonus, directed_vs or unanswered_vs, tested on target t of
     attacker att."""
@@ -390,7 +390,7 @@ def vs_matches(C, S, g, code, att, t, t_defending):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def is_directed(C, S, g, att, t):
     """Directed strike (НУ): printed, acquired, or against a matching target."""
     ca = S[g, att * NCF + EFF]
@@ -403,7 +403,7 @@ def is_directed(C, S, g, att, t):
     return C[ca, HAS_WHILE] == 1 and while_value(C, S, g, att, W_DIRECTED) != 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def strike_bonus(C, S, g, att, t, strength, applies, t_defending):
     """Sum of the attacker's "+N strike" bonuses that apply to this attack on t."""
     ca = S[g, att * NCF + EFF]
@@ -435,7 +435,7 @@ def strike_bonus(C, S, g, att, t, strength, applies, t_defending):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def source_ok(C, S, g, t, att, kind, strength, src):
     """Is an attack of this kind and strength by att on t of reduction source src (SOURCE_CODES)?"""
     if src == 0:
@@ -458,7 +458,7 @@ def source_ok(C, S, g, t, att, kind, strength, src):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def card_filter_ok(C, S, g, src, t, c, col0):
     """Card t against the filter stored at columns col0.. of row c (element + 1, flags, cost + 1,
     cost at most + 1; VOCABULARY.md `filter`); src is the filter's own card (for `other`)."""
@@ -496,7 +496,7 @@ def card_filter_ok(C, S, g, src, t, c, col0):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def aura_covers(C, S, g, o, t):
     """Does the aura of card o (on the battlefield) reach its owner's card t: t stands on the
     battlefield on the cells of the aura (directly left or right of o; or o's column) and passes the
@@ -518,7 +518,7 @@ def aura_covers(C, S, g, o, t):
     return card_filter_ok(C, S, g, o, t, co, AURA_F_ELEM)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def aura_reduction(C, S, g, t, att, kind, strength):
     """Reductions t gets from the auras of its owner's other cards in play."""
     total = 0
@@ -537,7 +537,7 @@ def aura_reduction(C, S, g, t, att, kind, strength):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def aura_range(C, S, g, att):
     """+ range att's ranged attack gets from the auras of its owner's other cards in play."""
     total = 0
@@ -550,7 +550,7 @@ def aura_range(C, S, g, att):
     return total
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def reduction(C, S, g, t, att, kind, strength):
     """Sum of the target's "-N from X" reductions that apply to an attack of this kind and strength
     (0: none rolled) by att, its own and those its owner's auras give it."""
@@ -574,7 +574,7 @@ def reduction(C, S, g, t, att, kind, strength):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def protected_from(C, S, g, t, att, kind, strength):
     """True if t's protections make this attack deal it no wounds (RULES.md section 5)."""
     prot = protections(C, S, g, t)
@@ -594,7 +594,7 @@ def protected_from(C, S, g, t, att, kind, strength):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def base_value(C, S, g, att, kind, strength):
     ca = S[g, att * NCF + EFF]
     if strength == 0:
@@ -605,7 +605,7 @@ def base_value(C, S, g, att, kind, strength):
     return C[ca, RW] if strength == 1 else (C[ca, RM] if strength == 2 else C[ca, RS])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def copied_strike(C, S, g, att, t, strength):
     """strike_copies_target (Метаморф): + the printed simple strike of the creature it strikes, for the
     rolled strength; 0 for other cards."""
@@ -615,7 +615,7 @@ def copied_strike(C, S, g, att, t, strength):
     return C[ct, SW] if strength == 1 else (C[ct, SM] if strength == 2 else C[ct, SS])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ranged_base(C, S, g, att, strength):
     """The ranged attack's value for a strength, with "+N per counter" charged on the card."""
     ca = S[g, att * NCF + EFF]
@@ -624,7 +624,7 @@ def ranged_base(C, S, g, att, strength):
             + ((S[g, att * NCF + TMP_FLAGS] >> TF_RANGED_SHIFT) & TMP_BYTE))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def attack_wounds(C, S, g, att, t, kind, strength, base, t_defending, ignore_t, no_bonus):
     """Wounds before armor of an attack by att on t. `base` < 0 takes the strike value of the
     rolled strength; `ignore_t` ignores t's abilities (Етун attacking); `no_bonus` drops att's
@@ -644,7 +644,7 @@ def attack_wounds(C, S, g, att, t, kind, strength, base, t_defending, ignore_t, 
     return max(dmg, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def absorb_armor(C, S, g, t, dmg, kind, ignore_t):
     """Armor X absorbs up to X wounds from non-magical attacks per turn (RULES.md section 5)."""
     if ignore_t or kind == K_DISCHARGE or kind == K_MAGIC or dmg <= 0:
@@ -654,7 +654,7 @@ def absorb_armor(C, S, g, t, dmg, kind, ignore_t):
     return dmg - a
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def wound(S, g, t, n, source):
     """508.3: n wound markers on t; remembers who brought it to 0 life for 509.1.1."""
     if n <= 0:
@@ -671,7 +671,7 @@ def wound(S, g, t, n, source):
         log(S, g, EV_WOUND, t, n, source, current_life(S, g, t), 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def heal(S, g, t, n):
     """Healing N removes up to N wounds (508)."""
     h = min(S[g, t * NCF + WOUNDS], n)
@@ -682,7 +682,7 @@ def heal(S, g, t, n):
     return h
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def add_poison(S, g, t, n):
     """Poison N on t: replaces a weaker poison, or adds to it with the `poison_stacks` setting."""
     if S[g, PARAM0 + PR_POISON_STACKS] == 1:
@@ -691,7 +691,7 @@ def add_poison(S, g, t, n):
         S[g, t * NCF + POISON] = n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def poison(C, S, g, att, t, n):
     """att poisons t by n (an acquired effect, 117), unless t left play or is protected from
     poison; see add_poison."""

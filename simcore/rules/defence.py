@@ -9,7 +9,7 @@ from .errors import E_DEFENDER_DIRECTED, E_DEFENDER_INVALID, E_OK
 
 
 # ---- defenders -----------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def can_defend(C, S, g, att, t, d):
     """504 defender: an open creature of the target's owner adjacent to both attacker and target;
     a flyer target only by another open flyer; a flyer attacker's ground target by an open ground
@@ -30,7 +30,7 @@ def can_defend(C, S, g, att, t, d):
     return adjacent_cells(S[g, d * NCF + CELL], S[g, att * NCF + CELL])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def defender_error(C, S, g, att, t, d):
     if is_directed(C, S, g, att, t):
         return E_DEFENDER_DIRECTED

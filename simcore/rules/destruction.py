@@ -39,7 +39,7 @@ from .damage import current_life
 from .log import EV_DEATH, EV_END, log, logging
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def destroy(S, g, s, killer):
     """509: move s to its owner's graveyard; credit the kill."""
     c = S[g, s * NCF + CELL]
@@ -60,7 +60,7 @@ def destroy(S, g, s, killer):
         S[g, killer * NCF + KILLS] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def check_destruction(S, g):
     """Destroy every card in play whose current life is <= 0 (simultaneously, in slot order)."""
     for p in range(2):
@@ -73,12 +73,12 @@ def check_destruction(S, g):
                 i += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def count_in_play(S, g, p):
     return n_in_play(S, g, p)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def check_game_end(S, g):
     """Section 9: a player with no creature in play loses; both at once: draw. True if over."""
     if S[g, GAME0 + G_WINNER] >= 0:
@@ -98,7 +98,7 @@ def check_game_end(S, g):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def cost_in_play(C, S, g, p):
     total = 0
     for i in range(n_in_play(S, g, p)):
@@ -106,7 +106,7 @@ def cost_in_play(C, S, g, p):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def adjudicate(C, S, g):
     """604.1 [H]: after the round cap the higher total cost in play wins (gold = silver)."""
     c0 = cost_in_play(C, S, g, 0)

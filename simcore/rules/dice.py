@@ -21,7 +21,7 @@ from ..state import (
 MISS, WEAK, MEDIUM, STRONG = 0, 1, 2, 3
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def roll_d6(S, g):
     n = S[g, GAME0 + G_DICE_N]
     if n >= 0:
@@ -36,7 +36,7 @@ def roll_d6(S, g):
     return 1 + uniform_int(S[g, GAME0 + G_SEED], S[g, GAME0 + G_INDEX], STREAM_DICE, d, 6)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shuffle_int(S, g, n, player):
     """A uniform integer in [0, n) from the player's shuffle stream."""
     stream = STREAM_SHUFFLE if player == 0 else STREAM_SHUFFLE1
@@ -45,7 +45,7 @@ def shuffle_int(S, g, n, player):
     return uniform_int(S[g, GAME0 + G_SEED], S[g, GAME0 + G_INDEX], stream, d, n)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ai_int(S, g, player, n):
     """A uniform integer in [0, n) from the player's AI stream."""
     stream = STREAM_AI0 + player
@@ -54,7 +54,7 @@ def ai_int(S, g, player, n):
     return uniform_int(S[g, GAME0 + G_SEED], S[g, GAME0 + G_INDEX], stream, d, n)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def strike_table(a, d):
     """504 table: (attacker's strike, counter-strike, exchange) for attacker total a, defender d.
 
@@ -87,7 +87,7 @@ def strike_table(a, d):
     return MISS, MEDIUM, 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def single_roll_strength(a):
     """Closed target, ranged attack, unanswered strike: only the attacker rolls (504)."""
     if a <= 3:
@@ -122,7 +122,7 @@ def dice_row_probabilities():
     return prob, rows
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def table_row(a, d):
     diff = max(-5, min(5, a - d))
     if diff == 0 and a >= 5:

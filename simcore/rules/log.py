@@ -18,14 +18,14 @@ EV_FIRST, EV_DEAL, EV_MULLIGAN, EV_BUY, EV_PLACE, EV_TURN, EV_MOVE, EV_JUMP, EV_
     EV_CLOSE_OR_WOUND = range(33)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def logging(S, g):
     """Is the event log of game row g on? Callers test this before calling log, so that a batch
     run (capacity 1) pays one comparison instead of a function call per event."""
     return S[g, GAME0 + G_EV_CAP] > 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def log(S, g, code, a, b, c, d, e):
     cap = S[g, GAME0 + G_EV_CAP]
     if cap <= 1:

@@ -41,7 +41,7 @@ from .log import EV_JUMP, EV_MOVE, log, logging
 MOVE_TRIGGERS = (1 << T_ON_MOVE) | (1 << T_TO_ENEMY_HALF) | (1 << T_TO_OWN_HALF)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def relocate(S, g, s, cell):
     """507: put s on an empty cell."""
     S[g, GAME0 + G_BOARD + S[g, s * NCF + CELL]] = -1
@@ -49,7 +49,7 @@ def relocate(S, g, s, cell):
     S[g, s * NCF + CELL] = cell
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def move_error(C, S, g, s, cell):
     e = actor_error(S, g, s)
     if e != E_OK:
@@ -67,7 +67,7 @@ def move_error(C, S, g, s, cell):
     return E_OK
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def move(C, S, g, s, cell):
     old = S[g, s * NCF + CELL]
     if logging(S, g):
@@ -91,7 +91,7 @@ def move(C, S, g, s, cell):
         check_game_end(S, g)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def jump_error(C, S, g, s, cell):
     e = actor_error(S, g, s)
     if e != E_OK:
@@ -112,7 +112,7 @@ def jump_error(C, S, g, s, cell):
     return E_OK
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def jump(C, S, g, s, cell):
     if logging(S, g):
         log(S, g, EV_JUMP, s, S[g, s * NCF + CELL], cell, 0, 0)

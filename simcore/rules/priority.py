@@ -36,7 +36,7 @@ from .log import EV_WINDOW, log, logging
 MAX_PRIORITY_STEPS = 64
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _scripted_answer(C, S, g, p):
     """A scenario's next scripted answer, if it is player p's: (slot, ability, target) or slot -1."""
     if S[g, GAME0 + G_QUEUE_N] == 0:
@@ -56,7 +56,7 @@ def _scripted_answer(C, S, g, p):
     return s, k, t
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _answer(C, S, g, p):
     if S[g, GAME0 + G_SCRIPTED] == 1:
         return _scripted_answer(C, S, g, p)
@@ -65,7 +65,7 @@ def _answer(C, S, g, p):
     return choose_fast(C, S, g, p)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def priority_window(C, S, g):
     """Let both players answer with fast abilities until both pass with the stack empty."""
     scripted = S[g, GAME0 + G_SCRIPTED] == 1
@@ -104,7 +104,7 @@ def priority_window(C, S, g):
         log(S, g, EV_WINDOW, active, 0, 0, 0, 0)     # the window closes
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_ability(C, S, g, s, k, t):
     """Ability k of s as an action of its owner's Choice subphase: declared (cost paid), then the
     opponent may answer, then it resolves (114)."""

@@ -114,7 +114,7 @@ from .dice import shuffle_int
 from .log import EV_BUY, EV_CRYSTALS, EV_DEAL, EV_PLACE, log, logging
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def init_game(C, S, g, decks, sizes, seed, game_index):
     """Reset row g to a fresh game of decks[p, :sizes[p]] (card ids), all cards in the decks."""
     S[g, GAME0 + G_SEED] = seed
@@ -199,7 +199,7 @@ def init_game(C, S, g, decks, sizes, seed, game_index):
     S[g, GAME0 + G_DICE_USED] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def give_crystals(C, S, g, first):
     """Crystals by seat (the ruleset preset): the first player and the second player."""
     S[g, GAME0 + G_FIRST] = first
@@ -212,7 +212,7 @@ def give_crystals(C, S, g, first):
             log(S, g, EV_CRYSTALS, p, S[g, GAME0 + G_GOLD + p], S[g, GAME0 + G_SILVER + p], 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shuffle_and_deal(S, g, p, n_deal):
     """Shuffle the whole deck (Fisher-Yates on the player's shuffle stream) and deal n_deal cards."""
     n = S[g, GAME0 + G_DECK_SIZE + p]
@@ -230,7 +230,7 @@ def shuffle_and_deal(S, g, p, n_deal):
         log(S, g, EV_DEAL, p, min(n, n_deal), S[g, GAME0 + G_MULLIGANS + p], 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def with_card(C, c, elite, ordinary, flyers, bonus_gold, elements):
     """Squad totals with card id c added."""
     if C[c, ELITE] == 1:
@@ -244,7 +244,7 @@ def with_card(C, c, elite, ordinary, flyers, bonus_gold, elements):
     return elite, ordinary, flyers, bonus_gold + C[c, RECRUIT_GOLD], elements
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def squad_totals(C, S, g, p):
     """(elite cost, ordinary cost, flyer cost, recruit gold, element mask) of the squad so far."""
     elite = 0
@@ -261,7 +261,7 @@ def squad_totals(C, S, g, p):
     return elite, ordinary, flyers, bonus_gold, elements
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def element_penalty(S, g, elements):
     """Each distinct non-neutral element beyond the first costs 1 gold (the ruleset's setting)."""
     n_el = 0
@@ -271,7 +271,7 @@ def element_penalty(S, g, elements):
     return max(n_el - 1, 0) * S[g, PARAM0 + PR_ELEMENT_PENALTY]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def fits(C, S, g, p, elite, ordinary, flyers, bonus_gold, elements, extra):
     """Can the player pay for a squad of these totals plus card `extra` (-1 for none)?"""
     if extra >= 0:
@@ -292,7 +292,7 @@ def fits(C, S, g, p, elite, ordinary, flyers, bonus_gold, elements, extra):
     return elite + ordinary + penalty <= gold + S[g, GAME0 + G_SILVER + p]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def buy(C, S, g, p, s):
     S[g, s * NCF + ZONE] = Z_SQUAD
     S[g, s * NCF + BOUGHT] = 1
@@ -300,7 +300,7 @@ def buy(C, S, g, p, s):
         log(S, g, EV_BUY, s, 0, 0, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pay_squad(C, S, g, p):
     """Pay: elite and the element penalty in gold, ordinary cards in silver first, then gold."""
     elite, ordinary, flyers, bonus_gold, elements = squad_totals(C, S, g, p)
@@ -319,7 +319,7 @@ def pay_squad(C, S, g, p):
         log(S, g, EV_CRYSTALS, p, gold, silver, 1, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def placement_level(C, S, g, p, c):
     """[H] modern placement levels by seat: lower levels fill first."""
     row = cell_row(c)
@@ -335,7 +335,7 @@ def placement_level(C, S, g, p, c):
     return 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def placement_allowed(C, S, g, p, c):
     """An empty cell of the player's rows, of the lowest level still open when levels are on."""
     if S[g, GAME0 + G_BOARD + c] >= 0 or not own_row(p, cell_row(c)):
@@ -349,7 +349,7 @@ def placement_allowed(C, S, g, p, c):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def enter_play(C, S, g, s, cell):
     """A squad card enters play: its life maximum is its printed life (508.1)."""
     c = S[g, s * NCF + CARD_ID]

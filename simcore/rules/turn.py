@@ -99,7 +99,7 @@ ACTION_NAMES = ("end_turn", "move", "jump", "attack", "ranged", "finish_off", "h
                 "special_strike", "gain_counter", "tap_gain") + tuple(f"ability {k + 1}" for k in range(MAX_AB))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def start_turn(C, S, g):
     p = S[g, GAME0 + G_ACTIVE]
     if logging(S, g):
@@ -146,7 +146,7 @@ def start_turn(C, S, g):
         recompute(C, S, g)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def end_turn(C, S, g):
     """End phase: "at end of turn" abilities (delayed ones too, 118.3), "until end of turn" effects
     expire; the turn passes; the round cap adjudicates (604.1)."""
@@ -171,7 +171,7 @@ def end_turn(C, S, g):
     start_turn(C, S, g)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def action_error(C, S, g, kind, actor, target):
     if S[g, GAME0 + G_WINNER] >= 0:
         return E_GAME_OVER
@@ -200,7 +200,7 @@ def action_error(C, S, g, kind, actor, target):
     return E_NO_ABILITY
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def apply_action(C, S, g, kind, actor, target, defender, exchange):
     """Carry out a legal action; A_END runs the end phase and the next start phase. A creature that
     acts first springs the opponent's traps (118); every action ends with recomputation (503.3)."""
@@ -234,7 +234,7 @@ def apply_action(C, S, g, kind, actor, target, defender, exchange):
         recompute(C, S, g)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _push(buf, n, kind, actor, target):
     if n < buf.shape[0]:
         buf[n, 0] = kind
@@ -244,7 +244,7 @@ def _push(buf, n, kind, actor, target):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal_actions(C, S, g, buf):
     """Every legal action of the active player into buf (kind, actor, target); returns the count.
     Ending the turn is always legal and comes first."""
@@ -294,7 +294,7 @@ def legal_actions(C, S, g, buf):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _push_abilities(C, S, g, s, buf, n):
     """The legal uses of s's played abilities: one per chosen target, or one without a target."""
     c = S[g, s * NCF + EFF]
