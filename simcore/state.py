@@ -80,6 +80,11 @@ TF_DIRECTED = 2
 TF_RANGED_SHIFT, TF_RANGE_SHIFT, TF_OVA_SHIFT = 8, 16, 24
 TO_STRIKE_SHIFT, TO_OVA_SHIFT = 0, 8
 TMP_BYTE = 255           # each packed gain is one byte
+# branch swst
+TF_NO_STRIKES = 4        # TMP_FLAGS bit 2: protected from simple strikes until the end of the turn
+TF_MARK_SHIFT = 32       # TMP_FLAGS bits 32-39: + die roll for attackers of player (bit 40) against it
+TF_TURN_WOUNDS_SHIFT = 48   # TMP_FLAGS bits 48-55: wounds taken this turn (only with F_TURN_WOUNDS)
+ROOT_SHIFT = 16          # GAINED bits 16-23: slot + 1 of the card that rooted it to its cell (0: none)
 
 # game fields
 G_FIRST = 0              # seat that moves first (0 or 1)
