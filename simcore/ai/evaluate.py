@@ -55,6 +55,7 @@ from ..cardtable import (
     TG_ALL_OWN,
     TG_SELF,
     # branch swst
+    RANGED_PER_WOUND,
     CLOSED_STRIKE_CAP,
     DEF_REDUCE,
     F_BESIDE_WEAK,
@@ -313,8 +314,11 @@ def one_effect_value(C, S, g, s, c, k, t, eff, n):
         m = min(w, n)
         if m == 0 or t == s:
             return 0.0
-        cost_self = hit_value(C, S, g, s, m) * (0.5 if C[S[g, s * NCF + EFF], REGEN] > 0 else 1.0)
-        return (0.8 if own else -0.8) * m * per_life - cost_self
+        cs = S[g, s * NCF + EFF]
+        cost_self = hit_value(C, S, g, s, m) * (0.5 if C[cs, REGEN] > 0 else 1.0)
+        # Рэккен: its wounds charge its ranged attack (ranged_per_wound), about 0.4 per point gained
+        charge = 0.4 * min(m, max(C[cs, RANGED_PER_WOUND] - S[g, s * NCF + WOUNDS], 0))
+        return (0.8 if own else -0.8) * m * per_life - cost_self + charge
     if eff == EF_ROLL_MARK:
         return 0.0 if own else 0.1 * n      # its attackers this turn roll higher
     if eff == EF_RAISE_POISON:
