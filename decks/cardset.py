@@ -26,7 +26,7 @@ BONUS_VS = ("always",) + ELEMENTS + (
     "isolated", "throw_user")
 BONUS_APPLIES_TO = ("strike", "ranged", "all")
 REDUCE_SOURCES = ("strikes", "ranged", "non_magic", "diagonal_strikes", "shots_throws", "flyers",
-                  "weak_strikes") + ELEMENTS
+                  "weak_strikes") + ELEMENTS + ("directed_strikes",)     # directed_strikes: branch swst
 PROTECTIONS = ("poison", "magic", "discharge", "shot", "throw", "spell", "flyer", "weak_strike")
 DRAWS_RANGED = ("shot", "throw", "discharge")
 TAP_ABILITIES = ("ranged", "finish_off", "heal_self", "special_strike", "tap_gain", "gain_counter")
@@ -92,7 +92,9 @@ class Formation:
 # conditions of `while` blocks (keywords that hold while a board condition holds)
 WHILE_CONDITIONS = ("central_column", "edge_column", "outnumbering_adjacent", "adjacent_classes",
                     "formation_with_elite", "formation_with_ordinary", "unwounded_allies_adjacent",
-                    "creature_in_every_row")
+                    "creature_in_every_row",
+                    # branch swst
+                    "enemy_front_row_empty")
 COUNTED_CONDITIONS = ("adjacent_classes", "unwounded_allies_adjacent")
 MAX_WHILE = 2
 
@@ -109,6 +111,7 @@ class While:
     reduce: tuple[Reduction, ...] = ()
     protection: frozenset[str] = frozenset()
     directed: bool = False
+    strikes_flyers: bool = False    # may declare simple strikes at flyers (branch swst)
 
 
 AURA_TO = ("left_right", "column")
@@ -125,23 +128,31 @@ class Aura:
 
 ABILITY_KINDS = ("played", "fast", "triggered", "permanent")
 TRIGGERS = ("on_strike", "on_struck", "on_death", "turn_start", "turn_end", "opponent_turn_start",
-            "opponent_turn_end", "on_move", "creature_dies", "on_defend", "to_enemy_half", "to_own_half")
+            "opponent_turn_end", "on_move", "creature_dies", "on_defend", "to_enemy_half", "to_own_half",
+            # branch swst
+            "enemy_poison_wounded")
 EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "destroy", "poison", "strike_bonus",
            "lose_abilities", "close", "open", "gain_counter", "trap", "boost_next_attack", "special_strike",
            "no_tap_after_attack", "attack_experience", "ranged_bonus", "range_bonus", "gain_directed", "stun",
-           "close_or_wound", "cure_poison")
+           "close_or_wound", "cure_poison",
+           # branch swst
+           "shot", "protect_from_strikes", "take_wounds", "raise_poison", "root", "roll_bonus_against",
+           "finish_off")
 TARGETS = ("self", "attacked", "attacker", "adjacent_enemies", "adjacent", "chosen", "chosen_enemy",
-           "chosen_own", "all_enemies", "all_own", "all", "chosen_adjacent")
+           "chosen_own", "all_enemies", "all_own", "all", "chosen_adjacent",
+           # branch swst
+           "chosen_adjacent_to_other")
 CONDITIONS = ("always", "in_formation", "unwounded", "wounded", "adjacent_enemy", "own_front_row",
               "own_back_row")
 DURATIONS = ("end_of_turn", "end_of_own_turn")
 DURATION_EFFECTS = ("strike_bonus", "attack_experience")        # effects with a duration
-ALSO_EFFECTS = ("wound", "poison", "heal")                      # effects that may have an `also`
-ALSO_ADDS = ALSO_EFFECTS + ("cure_poison",)                     # effects an `also` may add
-SELF_ONLY_EFFECTS = ("no_tap_after_attack", "ranged_bonus", "range_bonus", "gain_directed")
-LIMITS = ("once_per_turn", "once_per_battle")
+ALSO_EFFECTS = ("wound", "poison", "heal", "open")              # effects that may have an `also`
+ALSO_ADDS = ("wound", "poison", "heal", "cure_poison", "roll_bonus_against")   # effects an `also` may add
+SELF_ONLY_EFFECTS = ("no_tap_after_attack", "ranged_bonus", "range_bonus", "gain_directed",
+                     "protect_from_strikes")
+LIMITS = ("once_per_turn", "once_per_battle", "twice_per_turn")
 THEN_AT = ("turn_end",)
-AMOUNTS_OF = ("opposite_medium_strike",)      # amounts computed when the ability resolves
+AMOUNTS_OF = ("opposite_medium_strike", "other_poison", "wounds_this_turn", "cells_moved")      # amounts computed when the ability resolves
 # which effects each kind of ability may have (the engine plays exactly these)
 PERMANENT_EFFECTS = ("lose_abilities",)
 DELAYED_EFFECTS = ("trap", "boost_next_attack")
@@ -162,6 +173,8 @@ class TargetFilter:
     other: bool = False             # not the ability's own card
     not_moved: bool = False         # has not moved this turn
     open: bool = False              # not closed (untapped)
+    enemy: bool = False             # a card of the other player than the ability's card (branch swst)
+    killed_by_poison: bool = False  # creature_dies: it died of poison wounds (branch swst)
 
 
 @dataclass(frozen=True)
@@ -205,6 +218,7 @@ class Ability:
     destroy_self: bool = False      # the card destroys itself first (Болотник)
     name: str = ""                  # the printed name, e.g. "ловушка"
     amount_of: str = ""             # the amount computed in play instead of `amount` (AMOUNTS_OF)
+    up_to: int = 0                  # raise_poison: the poison it raises to at most (branch swst)
 
 
 @dataclass(frozen=True)
@@ -269,6 +283,13 @@ class Card:
     strikes_only_opposite: bool = False         # its simple strikes only at a card in its column (Циклоп)
     draws_ranged_condition: str = ""            # draws_ranged only while this holds (adjacent_enemy)
     finish_off_bonus: str = ""                  # finish off N + X (adjacent_poisoned)
+    special_strike_poison: int = 0              # its special strike poisons the target N (Слизь)
+    ranged_per_wound: int = 0                   # + its wounds (at most N) to its ranged attack (Рэккен)
+    no_counter_strike_wounds: bool = False      # takes no wounds from counter-strikes (Килсус)
+    ranged_explosion: int = 0                   # its ranged attack's cell explodes for N next turn (Орк-бомбардир)
+    reduce_as_defender: int = 0                 # -N from simple strikes while acting as defender (Морок)
+    strikes_at_it_closed: int = 0               # simple strikes at it while it is closed deal at most N (Морок)
+    strikes_beside_weak: bool = False           # strikes at the cards left and right of it are weak (Морок)
     played: tuple[str, ...] = ()
     abilities: tuple[Ability, ...] = ()
     assumed: bool = False
@@ -446,7 +467,7 @@ def _while(v):
     w = _table({"condition": _choice(WHILE_CONDITIONS), "count": _integer(1),
                 "attack_experience": _integer(0), "defence_experience": _integer(0), "armor": _integer(0),
                 "strike_bonus": _strike_bonus, "reduce": _reduce, "protection": _protections,
-                "directed": _boolean}, required=("condition",), build=While)(v)
+                "directed": _boolean, "strikes_flyers": _boolean}, required=("condition",), build=While)(v)
     if (w.condition in COUNTED_CONDITIONS) != (w.count > 0):
         raise _Bad(f"count goes with conditions {', '.join(COUNTED_CONDITIONS)}, and only with them",
                    "write count = N for those, delete it otherwise", (".count",))
@@ -475,7 +496,7 @@ def _filter(v):
     checked = _table({"element": _choice(ELEMENTS), "elite": _boolean, "cost": _integer(0),
                       "cost_at_most": _integer(0), "poisoned": _boolean, "ranged_user": _boolean,
                       "ground": _boolean, "unwounded": _boolean, "other": _boolean, "not_moved": _boolean,
-                      "open": _boolean})(v)
+                      "open": _boolean, "enemy": _boolean, "killed_by_poison": _boolean})(v)
     return TargetFilter(**checked)
 
 
@@ -489,12 +510,13 @@ _ABILITY_FIELDS = {
     "trigger_filter": _filter, "name": _string, "optional": _boolean,
     "also": _table({"effect": _choice(ALSO_ADDS), "amount": _integer(1)}, required=("effect",),
                    build=Also),
-    "destroy_self": _boolean, "amount_of": _choice(AMOUNTS_OF),
+    "destroy_self": _boolean, "amount_of": _choice(AMOUNTS_OF), "up_to": _integer(1),
 }
 AMOUNT_EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "poison", "strike_bonus", "trap",
                   "boost_next_attack", "special_strike", "attack_experience", "ranged_bonus", "range_bonus",
-                  "close_or_wound")
-CHOSEN_TARGETS = ("chosen", "chosen_enemy", "chosen_own", "chosen_adjacent")
+                  "close_or_wound", "shot", "take_wounds", "raise_poison", "roll_bonus_against", "finish_off")
+CHOSEN_TARGETS = ("chosen", "chosen_enemy", "chosen_own", "chosen_adjacent", "chosen_adjacent_to_other")
+OTHER_TRIGGERS = ("creature_dies", "enemy_poison_wounded")     # triggers that bring another creature
 
 
 def _ability(v):
@@ -511,7 +533,7 @@ def _ability(v):
         bad("trigger", f"only triggered abilities have a trigger (this one is {kind})", "delete trigger")
     if "strengths" in a and not (a.get("trigger") == "on_strike" or effect == "boost_next_attack"):
         bad("strengths", "strengths filter on_strike triggers and boost_next_attack only", "delete strengths")
-    for key in ("tap", "counters", "limit"):
+    for key in ("tap", "counters"):
         if key in a and not played:
             bad(key, f"only played and fast abilities have a cost or a limit (this one is {kind})",
                 f"delete {key}")
@@ -520,10 +542,31 @@ def _ability(v):
             "write the ability as played or triggered, or leave the card out (EXCLUDED.md)")
     if kind == "permanent" and a.get("target", "self") not in ("adjacent", "adjacent_enemies"):
         bad("target", "a permanent ability acts on adjacent or adjacent_enemies cards", "set target")
-    if "amount_of" in a and (effect not in ("heal", "wound") or "amount" in a
-                             or a.get("target", "self") in CHOSEN_TARGETS):
+    if "limit" in a and not (played or (kind == "triggered" and a["limit"] in ("once_per_turn", "twice_per_turn"))):
+        bad("limit", f"only played and fast abilities have a limit, and triggered ones once_per_turn or "
+            f"twice_per_turn (this one is {kind})", "delete limit")
+    if a.get("amount_of") == "cells_moved":
+        if effect != "finish_off" or "amount" in a:
+            bad("amount_of", "cells_moved is the amount of a finish_off", "write amount = N")
+    elif a.get("amount_of") == "wounds_this_turn":
+        if effect != "heal" or "amount" in a or a.get("target", "self") not in CHOSEN_TARGETS:
+            bad("amount_of", "wounds_this_turn is the amount of a heal of a chosen creature", "write amount = N")
+    elif a.get("amount_of") == "other_poison":
+        if effect != "poison" or "amount" in a or a.get("trigger") not in OTHER_TRIGGERS:
+            bad("amount_of", "other_poison is the amount of a poison fired by a creature_dies or "
+                "enemy_poison_wounded trigger", "write amount = N")
+    elif "amount_of" in a and (effect not in ("heal", "wound") or "amount" in a
+                               or a.get("target", "self") in CHOSEN_TARGETS):
         bad("amount_of", "amount_of replaces the amount of a heal or wound whose target is not chosen",
             "write amount = N, or use amount_of without amount on a heal or wound")
+    if "up_to" in a and effect != "raise_poison":
+        bad("up_to", "up_to is the cap of raise_poison", "delete up_to")
+    if effect == "raise_poison" and "up_to" not in a:
+        bad("up_to", "raise_poison needs the poison it raises to at most", "add up_to = N")
+    if a.get("target") == "chosen_adjacent_to_other" and not (
+            kind == "triggered" and a.get("trigger") in OTHER_TRIGGERS):
+        bad("target", "chosen_adjacent_to_other is for creature_dies and enemy_poison_wounded triggers",
+            "use chosen_adjacent")
     if effect in AMOUNT_EFFECTS and "amount" not in a and "amount_of" not in a:
         bad("amount", f"effect {effect} needs an amount", "add amount = N")
     if effect not in AMOUNT_EFFECTS and "amount" in a:
@@ -536,14 +579,12 @@ def _ability(v):
     if target in ("attacked", "attacker") and a.get("trigger") not in ("on_strike", "on_struck", "on_defend"):
         bad("target", f"target {target} exists only for on_strike, on_struck and on_defend triggers",
             "choose another target")
-    if "trigger_filter" in a and a.get("trigger") not in ("creature_dies", "on_strike", "on_struck"):
+    if "trigger_filter" in a and a.get("trigger") not in ("creature_dies", "on_strike", "on_struck",
+                                                          "enemy_poison_wounded"):
         bad("trigger_filter", "trigger_filter says which dead, struck or striking cards fire a creature_dies, "
             "on_strike or on_struck trigger", "delete it")
     if target in CHOSEN_TARGETS and not (played or kind == "triggered"):
         bad("target", "only played, fast and triggered abilities choose a target", "use adjacent... or all_*")
-    if target == "chosen_adjacent" and kind != "triggered":
-        bad("target", "chosen_adjacent is for triggered abilities (played ones: chosen with range)",
-            "use chosen, chosen_enemy or chosen_own")
     if "optional" in a and not (kind == "triggered" and target in CHOSEN_TARGETS):
         bad("optional", "optional ('may') is for triggered abilities with a chosen target", "delete optional")
     if "range" in a and target not in CHOSEN_TARGETS:
@@ -551,8 +592,8 @@ def _ability(v):
     if "duration" in a and effect not in DURATION_EFFECTS:
         bad("duration", f"only {', '.join(DURATION_EFFECTS)} have a duration", "delete duration")
     if "also" in a and (effect not in ALSO_EFFECTS or target == "self"):
-        bad("also", "also adds a wound, poison, heal or cure_poison to a wound, poison or heal on other cards",
-            "delete also")
+        bad("also", "also adds a wound, poison, heal, cure_poison or roll_bonus_against to a wound, poison, "
+            "heal or open on other cards", "delete also")
     also = a.get("also")
     if also is not None and also.effect == "cure_poison" and also.amount:
         bad("also", "cure_poison takes no amount (it removes all poison)", "delete also.amount")
@@ -567,8 +608,10 @@ def _ability(v):
         bad("then", "a two-condition ability here wounds first, then heals (Рафаэль)", "delete then")
     if a.get("trigger") == "on_death" and target in ("self",):
         bad("target", "an on-death ability cannot act on its dead card", "choose another target")
-    if effect == "special_strike" and target in ("self", "all_own", "all"):
+    if effect in ("special_strike", "shot", "finish_off") and target in ("self", "all_own", "all"):
         bad("target", "a special strike is an attack: it cannot hit its own card", "choose another target")
+    if effect == "take_wounds" and target not in CHOSEN_TARGETS:
+        bad("target", "take_wounds moves wounds from a chosen creature onto the card", "choose a chosen target")
     if effect in SELF_ONLY_EFFECTS and target != "self":
         bad("target", f"{effect} is gained by the card itself", 'delete target or set "self"')
     a.setdefault("target", "self")
@@ -579,7 +622,8 @@ FLAGS = ("clumsy", "no_tap_after_attack", "directed", "unanswered", "strike_twic
          "ignores_flyer_protection", "defends_any", "defender_no_tap", "ignores_target_abilities",
          "counter_strikes_when_closed", "close_target_on_attack", "ignores_draws",
          "gain_counter", "strikes_at_it_weak", "strike_copies_target",
-         "special_strike_stuns_closed", "strikes_only_opposite")  # the yes/no ability keywords
+         "special_strike_stuns_closed", "strikes_only_opposite",
+         "no_counter_strike_wounds", "strikes_beside_weak")  # the yes/no ability keywords
 
 FIELDS = {
     "set_number": _string, "element": _choice(ELEMENTS), "cost": _integer(0), "kind": _choice(KINDS),
@@ -603,6 +647,8 @@ FIELDS = {
     "while": _while_list, "aura": _aura, "unanswered_vs": _choices(BONUS_VS[1:]),
     "second_player_counters": _integer(1), "draws_ranged_condition": _choice(("adjacent_enemy",)),
     "finish_off_bonus": _choice(("adjacent_poisoned",)),
+    "special_strike_poison": _integer(1), "ranged_per_wound": _integer(1), "ranged_explosion": _integer(1),
+    "reduce_as_defender": _integer(1), "strikes_at_it_closed": _integer(1),
     "played": _choices(TAP_ABILITIES), "abilities": _list_of(_ability), "elite": _boolean, "unique": _boolean, "assumed": _boolean,
     **{flag: _boolean for flag in FLAGS},
 }
@@ -727,6 +773,12 @@ def _card(name, table, fail):
         fail("draws_ranged_condition", "the card draws no ranged attacks", "add draws_ranged = [...] or delete it")
     if values.get("special_strike_stuns_closed") and not values.get("special_strike"):
         fail("special_strike_stuns_closed", "the card has no special strike", "add special_strike = N or delete it")
+    if values.get("special_strike_poison") and not values.get("special_strike"):
+        fail("special_strike_poison", "the card has no special strike", "add special_strike = N or delete it")
+    if values.get("ranged_explosion") and not values.get("ranged"):
+        fail("ranged_explosion", "the card has no ranged attack", "add ranged = {...} or delete it")
+    if values.get("ranged_per_wound") and not values.get("ranged"):
+        fail("ranged_per_wound", "the card has no ranged attack", "add ranged = {...} or delete it")
     if values.get("finish_off_bonus") and not values.get("finish_off"):
         fail("finish_off_bonus", "the card has no finish off", "add finish_off = N or delete it")
     if values.get("unanswered") and values.get("unanswered_vs"):

@@ -131,6 +131,36 @@ COVERED = [
     rf"tap: magic strike {_STRIKE}",
     rf"X counters\+tap: magic strike {_STRIKE}, \+{_N} per counter spent",
     r"may declare strikes only at the card opposite it",
+    # branch swst: shot, protect_from_strikes, take_wounds, raise_poison, root, special_strike_poison,
+    # ranged_per_wound, enemy_poison_wounded, chosen_adjacent_to_other, other_poison, killed_by_poison
+    rf"on strike: shot(?: '[^']*')? {_N} range {_N}",
+    rf"counter\+tap: special strike(?: '[^']*')? {_N}, the target is poisoned {_N}",
+    r"when struck: protected from strikes until end of turn",
+    r"on strike: the target cannot leave its cell until the \w+ moves or leaves play(?: \('[^']*'\))?",
+    (rf"(?:counter\+)?tap: (?:impact '.+?' - )?move up to {_N} wounds from (?:an adjacent|another) "
+     r"(?:mountain|steppe|forest|swamp|dark|neutral) creature onto itself"),
+    rf"tap: (?:shot|throw|discharge)(?: '[^']*')? X range {_N}, X = its wounds \(max {_N}\)",
+    (rf"when an enemy creature takes poison wounds: may wound a creature adjacent to it by {_N} "
+     r"\(once per turn\)"),
+    rf"tap: (?:impact '[^']*' - )?a poisoned creature's poison \+{_N} \(max {_N}\)",
+    (r"when an enemy creature dies of poison: may poison a creature adjacent to it by X, X = the dead "
+     r"creature's poison \(once per turn\)"),
+    # branch swst: also after open, twice_per_turn, roll_bonus_against, directed_strikes,
+    # enemy_front_row_empty with strikes_flyers
+    (rf"fast\+tap: (?:spell|impact) '[^']*' - untap your creature and wound it by {_N} "
+     rf"\(max {_N} per turn\)"),
+    (rf"tap: (?:impact '[^']*' - )?wound a creature by {_N}, your creatures get \+{_N} to die rolls "
+     r"when attacking it this turn"),
+    rf"-{_N} from directed strikes",
+    rf"while the enemy first row is empty: \+{_N} strike(?: and may strike flyers)?",
+    r"fast\+counter\+tap: impact '[^']*' - heal another creature of the wounds it took this turn",
+    r"takes no wounds from counter-strikes",
+    rf"-{_N} from strikes while acting as defender",
+    rf"strikes at it while it is tapped are reduced to {_N}",
+    r"strikes at the cards to its left and right are reduced to weak",
+    (rf"tap: throw(?: '[^']*')? {_N} at a card on a chosen cell range {_N}, at the start of your next turn "
+     rf"every card on that cell takes {_N}(?: \('[^']*'\))?"),
+    rf"on strike: finish off X \(max {_N} per turn\), X = cells it moved this turn",
     # not an ability: a note on the source text
     r"text carries errata \d{4}-\d{2}-\d{2}",
 ]

@@ -31,7 +31,11 @@ import numpy as np
  W1_COND, W1_COUNT, W1_OVA, W1_OVZ, W1_ARMOR, W1_PROT, W1_DIRECTED, CLASS0, CLASS1,
  AURA_TO, AURA_F_ELEM, AURA_F_FLAGS, AURA_F_COST, AURA_F_COST_MAX, AURA_RED_AMT, AURA_RED_SRC,
  AURA_RED_COST_MAX, AURA_RANGE, SECOND_COUNTERS, STRIKES_WEAK, DRAWS_COND, FINISH_BONUS,
- STRIKE_COPY, SPECIAL_STUN, ONLY_OPPOSITE, N_FIELDS) = range(105)
+ STRIKE_COPY, SPECIAL_STUN, ONLY_OPPOSITE,
+ # branch swst
+ SPECIAL_POISON, RANGED_PER_WOUND, NO_COUNTER_WOUNDS, RANGED_EXPLOSION, DEF_REDUCE, CLOSED_STRIKE_CAP,
+ BESIDE_WEAK,
+ N_FIELDS) = range(112)
 DRAWS_WHILE_ADJ_ENEMY = 1     # DRAWS_COND: draws_ranged only while an enemy creature is adjacent
 FINISH_ADJ_POISONED = 1       # FINISH_BONUS: + 1 per poisoned creature adjacent to the target
 # `while` blocks (keywords that hold while a board condition holds): block b at W0_COND + W_W * b,
@@ -41,9 +45,12 @@ W_W = W1_COND - W0_COND
 W_COND, W_COUNT, W_OVA, W_OVZ, W_ARMOR, W_PROT, W_DIRECTED = range(7)
 WHILE_CODES = {"central_column": 1, "edge_column": 2, "outnumbering_adjacent": 3, "adjacent_classes": 4,
                "formation_with_elite": 5, "formation_with_ordinary": 6, "unwounded_allies_adjacent": 7,
-               "creature_in_every_row": 8}
+               "creature_in_every_row": 8,
+               # branch swst
+               "enemy_front_row_empty": 9}
 (WC_CENTRAL, WC_EDGE, WC_OUTNUMBER, WC_CLASSES, WC_FORM_ELITE, WC_FORM_ORDINARY, WC_UNWOUNDED_ALLIES,
- WC_EVERY_ROW) = range(1, 9)
+ WC_EVERY_ROW, WC_ENEMY_FRONT_EMPTY) = range(1, 10)
+W_DIRECTED_BIT, W_FLYERS_BIT = 1, 2     # the W_DIRECTED column: directed (1), strikes_flyers (2, branch swst)
 # condition slot of a strike bonus / reduction row: always, formation, while block 0, while block 1
 SLOT_ALWAYS, SLOT_FORMATION, SLOT_WHILE0 = 0, 1, 2
 # aura (what the card gives its owner's other creatures): AURA_TO codes
@@ -86,6 +93,7 @@ APPLY_CODES = {"strike": 1, "ranged": 2, "all": 3}
 SOURCE_CODES = {"strikes": 0, "ranged": 1, "non_magic": 2, "diagonal_strikes": 3,
                 "shots_throws": 4, "flyers": 5, "weak_strikes": 6}
 SOURCE_CODES.update({e: 10 + i for i, e in enumerate(ELEMENTS)})
+SOURCE_CODES["directed_strikes"] = 7      # branch swst: directed simple strikes
 
 # played (tap) abilities, in card-text order for the scenario's `ability = N`
 PLAYED_CODES = {"ranged": 1, "finish_off": 2, "heal_self": 3, "special_strike": 4, "tap_gain": 5,
@@ -101,9 +109,16 @@ REDUCE0 = BONUS0 + 5 * MAX_BONUS
 (AB_KIND, AB_TRIGGER, AB_STRENGTHS, AB_TAP, AB_COUNTERS, AB_COND, AB_EFFECT, AB_TARGET, AB_AMOUNT,
  AB_F_ELEM, AB_F_FLAGS, AB_F_COST, AB_F_COST_MAX, AB_RANGE, AB_LIMIT, AB_SPELL,
  AB_AND_SELF, AB_THEN, AB_THEN_AMOUNT, AB_TF_ELEM, AB_TF_FLAGS, AB_TF_COST, AB_TF_COST_MAX,
- AB_DURATION, AB_OPTIONAL, AB_ALSO_EFFECT, AB_ALSO_AMOUNT, AB_DESTROY_SELF, AB_AMOUNT_OF, AB_W) = range(30)
-AMOUNT_OF_CODES = {"": 0, "opposite_medium_strike": 1}
+ AB_DURATION, AB_OPTIONAL, AB_ALSO_EFFECT, AB_ALSO_AMOUNT, AB_DESTROY_SELF, AB_AMOUNT_OF,
+ # branch swst
+ AB_UP_TO,
+ AB_W) = range(31)
+AMOUNT_OF_CODES = {"": 0, "opposite_medium_strike": 1, "other_poison": 2, "wounds_this_turn": 3,
+                   "cells_moved": 4}
 AMT_OPPOSITE_MEDIUM = 1     # AB_AMOUNT_OF: the printed medium strike of the creature in front of the card
+AMT_OTHER_POISON = 2        # AB_AMOUNT_OF: the poison of the trigger's other creature (the dead one)
+AMT_TURN_WOUNDS = 3         # AB_AMOUNT_OF: the wounds the target took this turn
+AMT_CELLS_MOVED = 4         # AB_AMOUNT_OF: the cells the ability's card moved this turn
 DUR_TURN, DUR_OWN_TURN = 0, 1       # AB_DURATION: until the end of the turn / of its owner's turn
 MAX_AB = 4
 AB0 = REDUCE0 + 4 * MAX_REDUCE
@@ -119,28 +134,43 @@ F_TURN_TRIGGERS = 4   # start/end of turn triggers
 F_FAST = 8            # a fast ability: priority windows (114.2.2)
 F_DEATH_WATCH = 16    # a "when a creature dies" trigger
 F_AURA = 32           # an aura: reductions and ranges read the auras of the cards in play
+# branch swst
+F_POISON_WATCH = 64   # an "enemy creature takes poison wounds" trigger
+F_ROOT = 128          # can root a creature to its cell (effect root): movement checks it
+F_TURN_WOUNDS = 256   # amount_of wounds_this_turn: wound() counts the wounds each card takes in a turn
+F_BESIDE_WEAK = 512   # strikes_beside_weak: strikes look at the cards beside their target
 
 AB_KINDS = {"played": 1, "fast": 2, "triggered": 3, "permanent": 4}
 KIND_PLAYED, KIND_FAST, KIND_TRIGGERED, KIND_PERMANENT = 1, 2, 3, 4
 TRIGGER_CODES = {"on_strike": 1, "on_struck": 2, "on_death": 3, "turn_start": 5, "turn_end": 6,
                  "opponent_turn_start": 7, "opponent_turn_end": 8, "on_move": 9, "creature_dies": 10,
-                 "on_defend": 11, "to_enemy_half": 12, "to_own_half": 13}
+                 "on_defend": 11, "to_enemy_half": 12, "to_own_half": 13,
+                 # branch swst
+                 "enemy_poison_wounded": 14}
 (T_ON_STRIKE, T_ON_STRUCK, T_ON_DEATH, _T_UNUSED, T_TURN_START, T_TURN_END, T_OPP_TURN_START,
- T_OPP_TURN_END, T_ON_MOVE, T_CREATURE_DIES, T_ON_DEFEND, T_TO_ENEMY_HALF, T_TO_OWN_HALF) = range(1, 14)
+ T_OPP_TURN_END, T_ON_MOVE, T_CREATURE_DIES, T_ON_DEFEND, T_TO_ENEMY_HALF, T_TO_OWN_HALF,
+ T_ENEMY_POISON_WOUNDED) = range(1, 15)
 EFFECT_CODES = {"wound": 1, "heal": 2, "extra_lives": 3, "reduce_life": 4, "destroy": 5, "poison": 6,
                 "strike_bonus": 7, "lose_abilities": 8, "close": 9, "open": 10, "gain_counter": 11,
                 "trap": 12, "boost_next_attack": 13, "special_strike": 14, "no_tap_after_attack": 15,
                 "attack_experience": 16, "ranged_bonus": 17, "range_bonus": 18, "gain_directed": 19,
-                "stun": 20, "close_or_wound": 21, "cure_poison": 22}
+                "stun": 20, "close_or_wound": 21, "cure_poison": 22,
+                # branch swst
+                "shot": 23, "protect_from_strikes": 24, "take_wounds": 25, "raise_poison": 26, "root": 27,
+                "roll_bonus_against": 28, "finish_off": 29}
 (EF_WOUND, EF_HEAL, EF_EXTRA_LIVES, EF_REDUCE_LIFE, EF_DESTROY, EF_POISON, EF_STRIKE_BONUS,
  EF_LOSE_ABILITIES, EF_CLOSE, EF_OPEN, EF_GAIN_COUNTER, EF_TRAP, EF_BOOST, EF_SPECIAL,
  EF_NO_TAP, EF_OVA, EF_RANGED_BONUS, EF_RANGE_BONUS, EF_GAIN_DIRECTED, EF_STUN, EF_CLOSE_OR_WOUND,
- EF_CURE_POISON) = range(1, 23)
+ EF_CURE_POISON,
+ # branch swst
+ EF_SHOT, EF_PROT_STRIKES, EF_TAKE_WOUNDS, EF_RAISE_POISON, EF_ROOT, EF_ROLL_MARK, EF_FINISH_OFF) = range(1, 30)
 TARGET_CODES = {"self": 0, "attacked": 1, "attacker": 2, "adjacent_enemies": 3, "adjacent": 4,
                 "chosen": 5, "chosen_enemy": 6, "chosen_own": 7, "all_enemies": 8, "all_own": 9,
-                "all": 10, "chosen_adjacent": 11}
+                "all": 10, "chosen_adjacent": 11,
+                # branch swst
+                "chosen_adjacent_to_other": 12}
 (TG_SELF, TG_ATTACKED, TG_ATTACKER, TG_ADJ_ENEMIES, TG_ADJ, TG_CHOSEN, TG_CHOSEN_ENEMY, TG_CHOSEN_OWN,
- TG_ALL_ENEMIES, TG_ALL_OWN, TG_ALL, TG_CHOSEN_ADJ) = range(12)
+ TG_ALL_ENEMIES, TG_ALL_OWN, TG_ALL, TG_CHOSEN_ADJ, TG_CHOSEN_ADJ_OTHER) = range(13)
 COND_CODES = {"always": 0, "in_formation": 1, "unwounded": 2, "wounded": 3, "adjacent_enemy": 4,
               "own_front_row": 5, "own_back_row": 6}
 COND_FORMATION, COND_UNWOUNDED, COND_WOUNDED, COND_ADJ_ENEMY, COND_FRONT_ROW, COND_BACK_ROW = 1, 2, 3, 4, 5, 6
@@ -148,8 +178,10 @@ DURATION_CODES = {"end_of_turn": DUR_TURN, "end_of_own_turn": DUR_OWN_TURN}
 # target filter flags
 (FF_ELITE, FF_ORDINARY, FF_POISONED, FF_RANGED_USER, FF_GROUND, FF_UNWOUNDED, FF_OTHER, FF_NOT_MOVED,
  FF_OPEN) = (1, 2, 4, 8, 16, 32, 64, 128, 256)
-LIMIT_CODES = {"": 0, "once_per_turn": 1, "once_per_battle": 2}
-LIMIT_TURN, LIMIT_BATTLE = 1, 2
+# branch swst
+FF_ENEMY, FF_KILLED_BY_POISON = 512, 1024
+LIMIT_CODES = {"": 0, "once_per_turn": 1, "once_per_battle": 2, "twice_per_turn": 3}
+LIMIT_TURN, LIMIT_BATTLE, LIMIT_TWICE = 1, 2, 3
 
 
 class CardTable(NamedTuple):
@@ -205,7 +237,7 @@ def _filter_row(f):
         flags |= FF_ORDINARY
     for bit, on in ((FF_POISONED, f.poisoned), (FF_RANGED_USER, f.ranged_user), (FF_GROUND, f.ground),
                     (FF_UNWOUNDED, f.unwounded), (FF_OTHER, f.other), (FF_NOT_MOVED, f.not_moved),
-                    (FF_OPEN, f.open)):
+                    (FF_OPEN, f.open), (FF_ENEMY, f.enemy), (FF_KILLED_BY_POISON, f.killed_by_poison)):
         if on:
             flags |= bit
     elem = ELEMENTS.index(f.element) + 1 if f.element else 0
@@ -243,6 +275,7 @@ def _ability_row(a):
         row[AB_ALSO_AMOUNT] = a.also.amount
     row[AB_DESTROY_SELF] = int(a.destroy_self)
     row[AB_AMOUNT_OF] = AMOUNT_OF_CODES[a.amount_of]
+    row[AB_UP_TO] = a.up_to
     return row
 
 
@@ -280,7 +313,9 @@ def compile_cardset(cardset) -> CardTable:
                           (GAIN_COUNTER, c.gain_counter), (STRIKES_WEAK, c.strikes_at_it_weak),
                           (STRIKE_COPY, c.strike_copies_target),
                           (SPECIAL_STUN, c.special_strike_stuns_closed),
-                          (ONLY_OPPOSITE, c.strikes_only_opposite)):
+                          (ONLY_OPPOSITE, c.strikes_only_opposite),
+                          (NO_COUNTER_WOUNDS, c.no_counter_strike_wounds),
+                          (BESIDE_WEAK, c.strikes_beside_weak)):
             row[col] = int(bool(flag))
         row[PROT] = _prot_mask(c.protection)
         row[POISON_W], row[POISON_M], row[POISON_S] = c.poison_on_strike
@@ -295,6 +330,11 @@ def compile_cardset(cardset) -> CardTable:
         row[SECOND_COUNTERS] = c.second_player_counters
         row[DRAWS_COND] = DRAWS_WHILE_ADJ_ENEMY if c.draws_ranged_condition else 0
         row[FINISH_BONUS] = FINISH_ADJ_POISONED if c.finish_off_bonus else 0
+        row[SPECIAL_POISON] = c.special_strike_poison
+        row[RANGED_PER_WOUND] = c.ranged_per_wound
+        row[RANGED_EXPLOSION] = c.ranged_explosion
+        row[DEF_REDUCE] = c.reduce_as_defender
+        row[CLOSED_STRIKE_CAP] = c.strikes_at_it_closed
         row[RANGED_PER_COUNTER] = c.ranged_counter_bonus
         row[RANGED_SPEND] = SPEND_CODES[c.ranged_spends_counters]
         row[MAX_COUNTERS] = c.max_counters
@@ -331,12 +371,14 @@ def compile_cardset(cardset) -> CardTable:
             row[base + W_OVA], row[base + W_OVZ], row[base + W_ARMOR] = (
                 w.attack_experience, w.defence_experience, w.armor)
             row[base + W_PROT] = _prot_mask(w.protection)
-            row[base + W_DIRECTED] = int(w.directed)
+            row[base + W_DIRECTED] = int(w.directed) * W_DIRECTED_BIT + int(w.strikes_flyers) * W_FLYERS_BIT
             brows += _bonus_rows(w.strike_bonus, SLOT_WHILE0 + b)
             rrows += _reduce_rows(w.reduce, SLOT_WHILE0 + b)
             row[HAS_WHILE] = 1
             if w.condition.startswith("formation_with"):
                 row[HAS_FORMATION] = 1      # it takes part in formations
+        if c.strikes_beside_weak:
+            row[AB_FLAGS] |= F_BESIDE_WEAK
         if c.aura is not None:
             a = c.aura
             row[AURA_TO] = AURA_CODES[a.to]
@@ -385,6 +427,12 @@ def compile_cardset(cardset) -> CardTable:
             if r[AB_KIND] == KIND_TRIGGERED and r[AB_TRIGGER] in (T_TURN_START, T_TURN_END,
                                                                   T_OPP_TURN_START, T_OPP_TURN_END):
                 row[AB_FLAGS] |= F_TURN_TRIGGERS
+            if r[AB_KIND] == KIND_TRIGGERED and r[AB_TRIGGER] == T_ENEMY_POISON_WOUNDED:
+                row[AB_FLAGS] |= F_POISON_WATCH
+            if r[AB_EFFECT] == EF_ROOT:
+                row[AB_FLAGS] |= F_ROOT
+            if r[AB_AMOUNT_OF] == AMT_TURN_WOUNDS:
+                row[AB_FLAGS] |= F_TURN_WOUNDS
         for col in BLANK_KEEPS:
             stats[n + i, col] = row[col]
     info = np.iinfo(np.int16)

@@ -109,9 +109,9 @@ def _format(code, a, b, c, d, e, name):
     if code == L.EV_ABILITY:
         return f"{name(a)} uses ability {b + 1} ({EFFECT_NAMES.get(d, d)})" + (f" on {name(c)}" if c >= 0 else "")
     if code == L.EV_DELAYED:
-        what = {1: "trap", 2: "boost"}.get(b, b)
+        what = {1: "trap", 2: "boost", 3: "explosion"}.get(b, b)
         if e == 1:
-            return f"{_player(a)}'s {what} {c} fires on {name(d)}"
+            return f"{_player(a)}'s {what} {c} fires on {name(d) if d >= 0 else 'an empty cell'}"
         return f"{_player(a)} sets a delayed {what} {c}"
     if code == L.EV_LOST:
         return f"{name(a)} loses its abilities" if b else f"{name(a)} has its abilities again"

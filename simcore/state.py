@@ -31,7 +31,8 @@ Card fields (S[g, slot * N_CARD_FIELDS + FIELD]):
   COUNTERS     counters (фишки, 123)
   POISON       poison N: N wounds at the start of the owner's turn (acquired, 117)
   GAINED       acquired keywords: bit 0 directed strike, bit 1 stunned (does not untap at the start
-               of its owner's next turn, GAINED_STUN), bits 8.. protections (PROT bits << 8)
+               of its owner's next turn, GAINED_STUN), bits 8-15 protections (PROT bits << 8), bits
+               16-23 slot + 1 of the card that rooted it to its cell (effect root, ROOT_SHIFT)
   DIED_FROM    killer slot, KILLED_BY_* code, or -1 (509.1.1)
   DEATH_TURN   turn of death, -1 if alive
   DEALT        1 = in the (last) deal of 15
@@ -61,12 +62,14 @@ MAX_ACTIONS = 512        # legal-action buffer, allocated once per game
 #      stats only) while it has lost its abilities (recomputed after every action, 503.3)
 # LAST_CELL: the cell it stood on when it last left the battlefield (509.3)
 # TMP_STRIKE: + strike until the end of the turn; USED_TURN / USED_GAME: bit k = ability k used
-# this turn / this battle (limits); ACQ_LOST: 1 = lost its abilities by an acquired effect (117);
+# this turn / this battle (limits; USED_TURN bit MAX_AB + k: used twice this turn); ACQ_LOST: 1 = lost its abilities by an acquired effect (117);
 # HEAL_END: heal this much at the end of the turn (Рафаэль's second condition, 118.3);
 # AB_USES: how many times its played abilities were used (outcome counts); DEATH_PENDING: destroyed,
 # its on-death abilities not yet fired; TMP_FLAGS: keywords gained until the end of the turn (bit 0
-# TF_NO_TAP: does not tap after attacking; bit 1 TF_DIRECTED: directed strike; bits 8-15 + ranged
-# attack value, bits 16-23 + range, bits 24-31 + OvA); TMP_OWN: gains until the end of its owner's turn
+# TF_NO_TAP: does not tap after attacking; bit 1 TF_DIRECTED: directed strike; bit 2 TF_NO_STRIKES:
+# protected from simple strikes; bits 8-15 + ranged attack value, bits 16-23 + range, bits 24-31 + OvA;
+# bits 32-39 + die roll for the attackers of the player in bit 40 (roll_bonus_against); bits 48-55 the
+# wounds taken this turn, counted only with F_TURN_WOUNDS); TMP_OWN: gains until the end of its owner's turn
 # (bits 0-7 + strike, bits 8-15 + OvA)
 NCF = N_CARD_FIELDS
 CARD_FIELD_NAMES = ("card", "zone", "cell", "wounds", "extra_lives", "life_max", "closed",
@@ -80,6 +83,11 @@ TF_DIRECTED = 2
 TF_RANGED_SHIFT, TF_RANGE_SHIFT, TF_OVA_SHIFT = 8, 16, 24
 TO_STRIKE_SHIFT, TO_OVA_SHIFT = 0, 8
 TMP_BYTE = 255           # each packed gain is one byte
+# branch swst
+TF_NO_STRIKES = 4        # TMP_FLAGS bit 2: protected from simple strikes until the end of the turn
+TF_MARK_SHIFT = 32       # TMP_FLAGS bits 32-39: + die roll for attackers of player (bit 40) against it
+TF_TURN_WOUNDS_SHIFT = 48   # TMP_FLAGS bits 48-55: wounds taken this turn (only with F_TURN_WOUNDS)
+ROOT_SHIFT = 16          # GAINED bits 16-23: slot + 1 of the card that rooted it to its cell (0: none)
 
 # game fields
 G_FIRST = 0              # seat that moves first (0 or 1)

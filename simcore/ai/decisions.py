@@ -27,6 +27,7 @@ from ..cardtable import (
     TG_CHOSEN,
     TG_CHOSEN_ENEMY,
     TG_CHOSEN_OWN,
+    TG_CHOSEN_ADJ,
 )
 from ..rules.abilities import ab, ability_target_error, source_error
 from ..rules.board import cell_col, cell_row, forwardness, n_in_play, owner_of, play_slot
@@ -254,12 +255,13 @@ def choose_fast(C, S, g, p):
             if ab(C, c, k, AB_KIND) != KIND_FAST or source_error(C, S, g, s, k, True) != E_OK:
                 continue
             target = ab(C, c, k, AB_TARGET)
-            chosen = target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN
+            chosen = (target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN
+                      or target == TG_CHOSEN_ADJ)
             q0 = p if target == TG_CHOSEN_OWN else (1 - p if target == TG_CHOSEN_ENEMY else 0)
             n0 = n_in_play(S, g, q0)
             n_t = 1
             if chosen:
-                n_t = n0 if target != TG_CHOSEN else n0 + n_in_play(S, g, 1)
+                n_t = n0 if (target != TG_CHOSEN and target != TG_CHOSEN_ADJ) else n0 + n_in_play(S, g, 1)
             for jj in range(n_t):
                 j = -1
                 if chosen:

@@ -54,10 +54,25 @@ from ..cardtable import (
     TG_ALL_ENEMIES,
     TG_ALL_OWN,
     TG_SELF,
+    # branch swst
+    RANGED_PER_WOUND,
+    CLOSED_STRIKE_CAP,
+    DEF_REDUCE,
+    F_BESIDE_WEAK,
+    NO_COUNTER_WOUNDS,
+    AB_AMOUNT_OF,
+    AB_UP_TO,
+    AMT_TURN_WOUNDS,
+    EF_RAISE_POISON,
+    EF_ROLL_MARK,
+    EF_SHOT,
+    EF_TAKE_WOUNDS,
+    REGEN,
 )
-from ..rules.abilities import ab, matches, spell_blocked
+from ..rules.abilities import ab, matches, spell_blocked, turn_wounds
 from ..rules.board import adjacent_cells, n_in_play, play_slot
 from ..rules.damage import (
+    beside_weak,
     APPLY_RANGED,
     APPLY_STRIKE,
     attack_roll_bonus,
@@ -74,6 +89,11 @@ from ..rules.damage import (
 )
 from ..rules.dice import MAX_BONUS_ROLL, N_ROWS, dice_row_probabilities, single_roll_strength
 from ..state import (
+    CLOSED,
+    G_FLAGS,
+    GAME0,
+    TF_NO_STRIKES,
+    TMP_FLAGS,
     ACTED,
     ARMOR_LEFT,
     CELL,
@@ -136,10 +156,23 @@ def strike_wounds3(C, S, g, att, t, t_defending, ign, no_bonus, attacking):
     prot = protections(C, S, g, t)
     if C[ca, FLYER] == 1 and (prot & P_FLYER) and C[ca, IGN_ZOAL] == 0:
         return 0, 0, 0
+    if S[g, t * NCF + TMP_FLAGS] & TF_NO_STRIKES:
+        return 0, 0, 0                    # protect_from_strikes (Древний огр)
+    if not attacking and C[S[g, t * NCF + EFF], NO_COUNTER_WOUNDS] == 1:
+        return 0, 0, 0                    # no_counter_strike_wounds (Килсус)
     armor = S[g, t * NCF + ARMOR_LEFT]
+    ct = S[g, t * NCF + EFF]
+    if C[ct, CLOSED_STRIKE_CAP] > 0 and S[g, t * NCF + CLOSED] == 1:      # Морок, closed
+        w1 = min(w1, C[ct, CLOSED_STRIKE_CAP])
+        w2 = min(w2, C[ct, CLOSED_STRIKE_CAP])
+        w3 = min(w3, C[ct, CLOSED_STRIKE_CAP])
+    if t_defending:
+        armor += C[ct, DEF_REDUCE]        # Морок: -N while acting as defender
     w1 = 0 if prot & P_WEAK else max(w1 - reduction(C, S, g, t, att, K_STRIKE, 1) - armor, 0)
     if C[S[g, t * NCF + EFF], STRIKES_WEAK] == 1:
         return w1, w1, w1                 # every strike at it is reduced to weak
+    if S[g, GAME0 + G_FLAGS] & F_BESIDE_WEAK and beside_weak(C, S, g, t):
+        return w1, w1, w1                 # beside a Морок: reduced to weak
     w2 = max(w2 - reduction(C, S, g, t, att, K_STRIKE, 2) - armor, 0)
     w3 = max(w3 - reduction(C, S, g, t, att, K_STRIKE, 3) - armor, 0)
     return w1, w2, w3
@@ -231,7 +264,10 @@ def single_roll_ev(C, S, g, att, t, kind):
 def effect_value(C, S, g, s, c, k, t):
     """What ability k of s (table row c) is worth on card t, in crystals (negative: harmful), its
     `also` effect included."""
-    v = one_effect_value(C, S, g, s, c, k, t, ab(C, c, k, AB_EFFECT), ab(C, c, k, AB_AMOUNT))
+    n = ab(C, c, k, AB_AMOUNT)
+    if ab(C, c, k, AB_AMOUNT_OF) == AMT_TURN_WOUNDS:
+        n = turn_wounds(S, g, t)
+    v = one_effect_value(C, S, g, s, c, k, t, ab(C, c, k, AB_EFFECT), n)
     if ab(C, c, k, AB_ALSO_EFFECT) > 0:
         v += one_effect_value(C, S, g, s, c, k, t, ab(C, c, k, AB_ALSO_EFFECT), ab(C, c, k, AB_ALSO_AMOUNT))
     return v
@@ -271,6 +307,24 @@ def one_effect_value(C, S, g, s, c, k, t, eff, n):
         return 0.1 * n if own and S[g, t * NCF + ACTED] == 0 else 0.0
     if eff == EF_GAIN_COUNTER:
         return 0.05 if own else 0.0
+    if eff == EF_SHOT:
+        return -hit_value(C, S, g, t, n) if own else hit_value(C, S, g, t, n)
+    if eff == EF_TAKE_WOUNDS:
+        # its wounds healed, the same wounds on the ability's card (lighter when it regenerates)
+        m = min(w, n)
+        if m == 0 or t == s:
+            return 0.0
+        cs = S[g, s * NCF + EFF]
+        cost_self = hit_value(C, S, g, s, m) * (0.5 if C[cs, REGEN] > 0 else 1.0)
+        # Рэккен: its wounds charge its ranged attack (ranged_per_wound), about 0.4 per point gained
+        charge = 0.4 * min(m, max(C[cs, RANGED_PER_WOUND] - S[g, s * NCF + WOUNDS], 0))
+        return (0.8 if own else -0.8) * m * per_life - cost_self + charge
+    if eff == EF_ROLL_MARK:
+        return 0.0 if own else 0.1 * n      # its attackers this turn roll higher
+    if eff == EF_RAISE_POISON:
+        p = S[g, t * NCF + POISON]
+        d = max(p, min(p + n, ab(C, c, k, AB_UP_TO))) - p if p > 0 else 0
+        return 0.0 if own else 1.5 * d * per_life
     return 0.0
 
 

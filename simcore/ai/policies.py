@@ -39,6 +39,7 @@ from ..cardtable import (
     TG_CHOSEN,
     TG_CHOSEN_ENEMY,
     TG_CHOSEN_OWN,
+    TG_CHOSEN_ADJ,
     TWICE,
 )
 from ..rules.abilities import ab, ability_error, ability_target_error, source_error
@@ -162,7 +163,7 @@ def _consider_abilities(C, S, g, s, prepare, best, b_kind, b_target):
         target = ab(C, c, k, AB_TARGET)
         if source_error(C, S, g, s, k, False) != E_OK:
             continue
-        if target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN:
+        if target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN or target == TG_CHOSEN_ADJ:
             if eff == EF_TRAP or eff == EF_BOOST:
                 continue
             p = s // MAX_DECK

@@ -19,6 +19,7 @@ from ..cardtable import (
     EF_REDUCE_LIFE,
     EF_SPECIAL,
     EF_WOUND,
+    EF_SHOT,
 )
 from ..ruleset import PR_POLICY0
 from ..state import CLOSED, EFF, EXTRA_LIVES, LIFE_MAX, MAX_DECK, NCF, PARAM0, WOUNDS
@@ -41,7 +42,7 @@ def target_value(C, S, g, src, t, eff, n):
     life = S[g, t * NCF + LIFE_MAX] + S[g, t * NCF + EXTRA_LIVES] - S[g, t * NCF + WOUNDS]
     per_life = C[ct, COST] / max(S[g, t * NCF + LIFE_MAX] + S[g, t * NCF + EXTRA_LIVES], 1)
     v = 0.0
-    if eff == EF_WOUND or eff == EF_SPECIAL or eff == EF_REDUCE_LIFE:
+    if eff == EF_WOUND or eff == EF_SPECIAL or eff == EF_REDUCE_LIFE or eff == EF_SHOT:
         v = C[ct, COST] if n >= life else n * per_life
         return -v if own else v
     if eff == EF_DESTROY:

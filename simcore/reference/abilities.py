@@ -28,7 +28,7 @@ import dataclasses
 
 from . import game as G
 
-CHOSEN = ("chosen", "chosen_enemy", "chosen_own", "chosen_adjacent")
+CHOSEN = ("chosen", "chosen_enemy", "chosen_own", "chosen_adjacent", "chosen_adjacent_to_other")
 DELAYED_EFFECTS = ("trap", "boost_next_attack")
 
 
@@ -138,13 +138,63 @@ def _close_or_wound(game, src, a, t):
         game.wound(t, a.amount, src.slot)
 
 
+# branch swst: shot, protect_from_strikes, take_wounds, raise_poison, root
+def _shot(game, src, a, t):
+    """An attack of src: a shot N, no dice, no counter-strike; its ranged strike bonuses, t's
+    protections, reductions and armor apply."""
+    ign = src.card.ignores_target_abilities
+    w = game.attack_wounds(src, t, G.SHOT, G.MISS, a.amount, False, ign, False)
+    game.wound(t, game.absorb_armor(t, w, G.SHOT, ign), src.slot)
+
+
+def _protect_from_strikes(game, src, a, t):
+    t.tmp_no_strikes = True                  # until the end of the turn
+
+
+def _take_wounds(game, src, a, t):
+    """Up to N of t's wounds move onto the ability's card (an impact: no reductions)."""
+    if src.in_play and t is not src:
+        m = min(t.wounds, a.amount)
+        game.heal(t, m)
+        game.wound(src, m, G.RULE)
+
+
+def _raise_poison(game, src, a, t):
+    """A poisoned card's poison + N, to at most up_to (never lowered)."""
+    if t.poison > 0 and "poison" not in game.protections(t):
+        t.poison = max(t.poison, min(t.poison + a.amount, a.up_to))
+
+
+def _roll_bonus_against(game, src, a, t):
+    """Until the end of the turn the creatures of src's owner get + N to their die rolls when they
+    attack t (a mark of the other player is replaced)."""
+    if t.roll_mark and t.roll_mark_player == src.owner:
+        t.roll_mark = min(t.roll_mark + a.amount, G.TMP_MAX)
+    else:
+        t.roll_mark, t.roll_mark_player = a.amount, src.owner
+
+
+def _finish_off(game, src, a, t):
+    """Finish off N (509.2): a creature on the battlefield with current life <= N is destroyed."""
+    if t.on_field and t.life <= a.amount:
+        game.destroy(t, src.slot)
+
+
+def _root(game, src, a, t):
+    t.rooted_by = src.slot                   # until src moves or leaves play
+
+
 EFFECTS = {"wound": _wound, "heal": _heal, "extra_lives": _extra_lives, "reduce_life": _reduce_life,
            "destroy": _destroy, "poison": _poison, "strike_bonus": _strike_bonus_for,
            "lose_abilities": _lose_abilities, "close": _close, "open": _open, "gain_counter": _gain_counter,
            "special_strike": _special_strike, "attack_experience": _attack_experience,
            "ranged_bonus": _ranged_bonus, "range_bonus": _range_bonus, "gain_directed": _gain_directed,
            "no_tap_after_attack": _no_tap, "stun": _stun, "close_or_wound": _close_or_wound,
-           "cure_poison": _cure_poison}
+           "cure_poison": _cure_poison,
+           # branch swst
+           "shot": _shot, "protect_from_strikes": _protect_from_strikes, "take_wounds": _take_wounds,
+           "raise_poison": _raise_poison, "root": _root, "roll_bonus_against": _roll_bonus_against,
+           "finish_off": _finish_off}
 
 
 def _delay(game, src, a):
@@ -186,6 +236,10 @@ def passes(f, src, t, game=None):
         return False
     if f.not_moved and t.owner == game.active and t.moved > 0:
         return False                # only the active player's creatures can have moved this turn
+    if f.enemy and t.owner == src.owner:
+        return False
+    if f.killed_by_poison and t.died_from != G.POISON:
+        return False
     return not (f.open and t.closed)
 
 
@@ -202,7 +256,10 @@ def _opposite_medium_strike(game, c):
     return o.card.strike[1] if o is not None else 0
 
 
-AMOUNTS_OF = {"opposite_medium_strike": _opposite_medium_strike}
+AMOUNTS_OF = {"opposite_medium_strike": lambda game, c, other, t: _opposite_medium_strike(game, c),
+              "other_poison": lambda game, c, other, t: other.poison if other is not None else 0,
+              "wounds_this_turn": lambda game, c, other, t: t.turn_wounds,
+              "cells_moved": lambda game, c, other, t: c.moved}
 
 
 def _adjacent_enemy(game, c):
@@ -220,7 +277,8 @@ CONDITIONS = {
 }
 
 TRIGGERS = ("on_strike", "on_struck", "on_death", "turn_start", "turn_end", "opponent_turn_start",
-            "opponent_turn_end", "on_move", "creature_dies", "on_defend", "to_enemy_half", "to_own_half")
+            "opponent_turn_end", "on_move", "creature_dies", "on_defend", "to_enemy_half", "to_own_half",
+            "enemy_poison_wounded")
 AREA_TARGETS = ("adjacent_enemies", "adjacent", "all_enemies", "all_own", "all")
 TARGETS = ("self", "attacked", "attacker") + CHOSEN + AREA_TARGETS
 KINDS = ("played", "fast", "triggered", "permanent")
@@ -251,20 +309,20 @@ def check_ability(card, a):
         no(f"amount_of '{a.amount_of}'")
     if a.duration not in ("end_of_turn", "end_of_own_turn"):
         no(f"duration '{a.duration}'")
-    if a.limit not in ("", "once_per_turn", "once_per_battle"):
+    if a.limit not in ("", "once_per_turn", "once_per_battle", "twice_per_turn"):
         no(f"limit '{a.limit}'")
     if a.also is not None and a.also.effect not in EFFECTS:
         no(f"also '{a.also.effect}'")
 
 
 # ---- resolving an ability ------------------------------------------------------------------------
-def apply_effect(game, src, a, t):
+def apply_effect(game, src, a, t, other=None):
     """The effect of ability a of card src on card t: nothing if t has left play, or if a is a spell
-    and t is protected from spells."""
+    and t is protected from spells (other: the trigger's other card, for amount_of)."""
     if t is None or not t.in_play or (a.spell and "spell" in game.protections(t)):
         return
     if a.amount_of:                          # computed now (AMOUNTS_OF)
-        EFFECTS[a.effect](game, src, dataclasses.replace(a, amount=AMOUNTS_OF[a.amount_of](game, src)), t)
+        EFFECTS[a.effect](game, src, dataclasses.replace(a, amount=AMOUNTS_OF[a.amount_of](game, src, other, t)), t)
     else:
         EFFECTS[a.effect](game, src, a, t)
     if a.also is not None:                   # its second effect on the same card, right after
@@ -278,28 +336,32 @@ def resolve(game, src, card, k, chosen, other):
     card itself, or every matching card of an area at once."""
     a = card.abilities[k]
     if chosen is None and a.target in CHOSEN and a.kind == "triggered":
-        chosen = choose_trigger_target(game, src, k, a)     # its owner chooses now (logged)
+        chosen = choose_trigger_target(game, src, k, a, other)     # its owner chooses now (logged)
         if chosen is None:
             return
+    if a.kind == "triggered" and a.limit:
+        if a.limit == "twice_per_turn" and k in src.used_turn:
+            src.used_turn = src.used_turn | {k + G.MAX_AB}
+        src.used_turn = src.used_turn | {k}             # "(once per turn)": it has fired
     if a.destroy_self and src.in_play:
         game.destroy(src, src.slot)         # first; the area is around its last cell (509.3)
     if a.effect in DELAYED_EFFECTS:
         _delay(game, src, a)
     elif a.target == "self":
-        apply_effect(game, src, a, src)
+        apply_effect(game, src, a, src, other)
     elif a.target in ("attacked", "attacker"):
         if other is not None and passes(a.filter, src, other, game):
-            apply_effect(game, src, a, other)
+            apply_effect(game, src, a, other, other)
     elif a.target in CHOSEN:
-        apply_effect(game, src, a, chosen)
+        apply_effect(game, src, a, chosen, other)
         if a.and_self and src.in_play:
-            apply_effect(game, src, a, src)
+            apply_effect(game, src, a, src, other)
     else:
         center = src.cell if src.in_play else src.last_cell      # on death: its last cell (509.3)
-        _apply_area(game, src, a, center)
+        _apply_area(game, src, a, center, other)
 
 
-def _apply_area(game, src, a, center):
+def _apply_area(game, src, a, center, other=None):
     """Every card of the area, player 1's first, by slot; cards destroyed on the way drop out."""
     for q in range(2):
         if a.target in ("adjacent_enemies", "all_enemies") and q == src.owner:
@@ -319,15 +381,29 @@ def _apply_area(game, src, a, center):
             if not passes(a.filter, src, o, game):
                 continue
             n_before = len(cards)
-            apply_effect(game, src, a, o)
+            apply_effect(game, src, a, o, other)
             if len(cards) < n_before:
                 i -= 1
 
 
-def choose_trigger_target(game, src, k, a):
+def trigger_target_error(game, src, a, t, other):
+    """target_error, and for chosen_adjacent_to_other: t stands on a cell around the trigger's other
+    card (around its last cell when it has left play), t not being that card."""
+    why = target_error(game, src, a, t)
+    if why or a.target != "chosen_adjacent_to_other":
+        return why
+    if other is None:
+        return "no other card"
+    center = other.cell if other.in_play else other.last_cell
+    if center < 0 or t is other or not t.on_field or not G.adjacent(center, t.cell):
+        return "not on a cell around the trigger's other card"
+    return None
+
+
+def choose_trigger_target(game, src, k, a, other=None):
     """The target the owner of src chose for its triggered ability k (the fast engine's logged
     decision), checked: a legal target, or none when it is optional or no target is legal."""
-    legal = [t for q in range(2) for t in game.play[q] if target_error(game, src, a, t) is None]
+    legal = [t for q in range(2) for t in game.play[q] if trigger_target_error(game, src, a, t, other) is None]
     slot = game.decisions.trigger_target(src.slot, k)
     if slot < 0:
         if legal and not a.optional:
@@ -337,8 +413,14 @@ def choose_trigger_target(game, src, k, a):
     t = game.by_slot.get(slot)
     if t not in legal:
         raise G.Disagreement(f"{src.name} (slot {src.slot}) chose slot {slot} for ability {k + 1}, which is "
-                             f"illegal: {target_error(game, src, a, t) if t else 'no such card'}")
+                             f"illegal: {trigger_target_error(game, src, a, t, other) if t else 'no such card'}")
     return t
+
+
+def _used_up(a, c, k):
+    """A triggered ability limited once (twice) per turn that has fired once (twice) this turn."""
+    return ((a.limit == "once_per_turn" and k in c.used_turn)
+            or (a.limit == "twice_per_turn" and k + G.MAX_AB in c.used_turn))
 
 
 def fire_triggers(game, c, trigger, other, strength):
@@ -351,7 +433,9 @@ def fire_triggers(game, c, trigger, other, strength):
             continue
         if trigger != "on_death" and not CONDITIONS[a.condition](game, c):
             continue
-        if other is not None and trigger in ("on_strike", "on_struck") and not passes(
+        if _used_up(a, c, k):
+            continue
+        if other is not None and trigger in ("on_strike", "on_struck", "enemy_poison_wounded") and not passes(
                 a.trigger_filter, c, other, game):
             continue                        # which struck / striking card fires it
         resolve(game, c, card, k, None, other)
@@ -379,10 +463,25 @@ def fire_death_watchers(game, dead):
             card = c.card
             for k, a in enumerate(card.abilities):
                 if (a.kind == "triggered" and a.trigger == "creature_dies"
-                        and CONDITIONS[a.condition](game, c) and passes(a.trigger_filter, c, dead, game)):
+                        and CONDITIONS[a.condition](game, c) and passes(a.trigger_filter, c, dead, game)
+                        and not _used_up(a, c, k)):
                     resolve(game, c, card, k, None, dead)
             if len(cards) == n_before:
                 i += 1
+
+
+def fire_poison_watchers(game, poisoned):
+    """"When an enemy creature takes poison wounds": the cards in play of the other player than the
+    poisoned creature's, by slot, right after its poison wounds."""
+    cards = game.play[1 - poisoned.owner]
+    i = 0
+    while i < len(cards):
+        n_before = len(cards)
+        c = cards[i]
+        if any(a.kind == "triggered" and a.trigger == "enemy_poison_wounded" for a in c.card.abilities):
+            fire_triggers(game, c, "enemy_poison_wounded", poisoned, 0)
+        if len(cards) == n_before:
+            i += 1
 
 
 # ---- permanent abilities and the recomputation (115, 503.3) -----------------------------------------
@@ -453,6 +552,8 @@ def source_error(game, c, k, window):
         return "used this turn"
     if a.limit == "once_per_battle" and k in c.used_game:
         return "used this battle"
+    if a.limit == "twice_per_turn" and k + G.MAX_AB in c.used_turn:
+        return "used twice this turn"           # k: once, MAX_AB + k: twice
     return None
 
 
@@ -495,6 +596,8 @@ def pay_and_push(game, c, k, target):
     its action, 506.5) and put it on the stack."""
     a = c.card.abilities[k]
     c.counters -= a.counters
+    if a.limit == "twice_per_turn" and k in c.used_turn:
+        c.used_turn = c.used_turn | {k + G.MAX_AB}
     c.used_turn = c.used_turn | {k}
     c.used_game = c.used_game | {k}
     c.ability_uses += 1

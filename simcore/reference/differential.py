@@ -126,14 +126,17 @@ def _cached_mask(fs, of):
 
 def _tmp_flags(c):
     """The gains until the end of the turn packed as the fast engine's TMP_FLAGS."""
-    return (int(c.tmp_no_tap) | (int(c.tmp_directed) << 1) | (c.tmp_ranged << 8) | (c.tmp_range << 16)
-            | (c.tmp_ova << 24))
+    return (int(c.tmp_no_tap) | (int(c.tmp_directed) << 1) | (int(c.tmp_no_strikes) << 2)
+            | (c.tmp_ranged << 8) | (c.tmp_range << 16) | (c.tmp_ova << 24)
+            | ((c.roll_mark | (c.roll_mark_player << 8)) << 32 if c.roll_mark else 0)
+            | (c.turn_wounds << 48))
 
 
 def _gained(c):
     """Acquired keywords packed as the fast engine's GAINED (directed, stunned, protections << 8)."""
     return (int(c.gained_directed) | (int(c.stunned) << 1)
-            | (_cached_mask(c.gained_protection, _prot_mask) << 8 if c.gained_protection else 0))
+            | (_cached_mask(c.gained_protection, _prot_mask) << 8 if c.gained_protection else 0)
+            | ((c.rooted_by + 1) << 16 if c.rooted_by >= 0 else 0))
 
 
 def ref_cards(cards):
@@ -175,6 +178,8 @@ def fast_game(S, g, sizes):
 def _delayed_entry(d):
     if d is None:
         return None
+    if d.kind == "explosion":
+        return (3, d.player, d.amount, d.cell, d.source)
     kind = 1 if d.kind == "trap" else 2
     elem = ELEMENTS.index(d.element) + 1 if d.element else 0
     return (kind, d.player, d.amount, elem, _mask(d.strengths))
@@ -235,13 +240,15 @@ def quick_reference(game, cards, n_cards):
     for c in cards:
         ext((_ZONE_CODE[c.zone], c.cell, c.wounds, c.extra_lives, c.life_max, c.closed, c.moves_left,
              c.moved, c.acted, c.strikes, c.last_target, c.armor_left, c.counters, c.poison,
-             _gained(c) if (c.gained_protection or c.stunned) else int(c.gained_directed), c.died_from,
+             _gained(c) if (c.gained_protection or c.stunned or c.rooted_by >= 0) else int(c.gained_directed),
+             c.died_from,
              c.death_turn, c.dealt, c.bought, c.dmg_dealt, c.kills,
              c.card_id + n_cards if c.lost_abilities else c.card_id,
              c.last_cell, c.strike_bonus, _mask(c.used_turn) if c.used_turn else 0,
              _mask(c.used_game) if c.used_game else 0, c.acquired_loss, c.heal_at_end, c.ability_uses,
              c.death_pending, _tmp_flags(c) if (c.tmp_no_tap or c.tmp_directed or c.tmp_ranged or c.tmp_range
-                                                or c.tmp_ova) else 0, c.own_strike | (c.own_ova << 8)))
+                                                or c.tmp_ova or c.tmp_no_strikes or c.roll_mark
+                                                or c.turn_wounds) else 0, c.own_strike | (c.own_ova << 8)))
     n_delayed = sum(1 for d in game.delayed if d is not None)
     ext((game.first, game.active, game.turn, game.winner, _END_CODE[game.end], game.gold[0], game.gold[1],
          game.silver[0], game.silver[1], game.mulligans[0], game.mulligans[1],

@@ -54,7 +54,11 @@ KNOWN_CARD_FIELDS = {
     "special_strike_stuns_closed", "strikes_only_opposite",
     "while_blocks", "aura", "unanswered_vs", "second_player_counters", "strikes_at_it_weak",
     "strike_copies_target", "draws_ranged_condition", "finish_off_bonus",
+    # branch swst
+    "special_strike_poison", "ranged_per_wound", "no_counter_strike_wounds", "ranged_explosion",
+    "reduce_as_defender", "strikes_at_it_closed", "strikes_beside_weak",
 }
+MAX_AB = 4               # abilities per card (cardtable.MAX_AB): bit MAX_AB + k of used_turn = used twice
 TMP_MAX = 255            # each gain until the end of a turn holds at most 255 (VOCABULARY.md)
 
 
@@ -165,6 +169,11 @@ class GameCard:
     tmp_ova: int = 0                # + OvA
     own_strike: int = 0             # gains until the end of its owner's turn: + strike,
     own_ova: int = 0                # + OvA
+    tmp_no_strikes: bool = False    # protect_from_strikes: protected from simple strikes this turn
+    rooted_by: int = NOBODY         # effect root: the slot of the card that rooted it to its cell
+    roll_mark: int = 0              # roll_bonus_against: + die roll this turn for attackers of
+    roll_mark_player: int = 0       # this player
+    turn_wounds: int = 0            # wounds taken this turn (games with amount_of wounds_this_turn)
 
     def gain(self, name, n):
         """+ n to a gain until the end of a turn (at most TMP_MAX)."""
@@ -201,6 +210,8 @@ class Delayed:
     amount: int
     element: str = ""               # boost: only cards of this element ("" any)
     strengths: tuple = ()           # boost: which attack strengths (0 weak, 1 medium, 2 strong)
+    cell: int = -1                  # explosion (ranged_explosion): the cell that explodes
+    source: int = -1                # explosion: the slot of the card that threw it
 
 
 class Game:
@@ -230,6 +241,9 @@ class Game:
         self.has_fast = [any(a.kind == "fast" for c in self.deck(p) for a in c.printed.abilities)
                          for p in range(2)]
         self.has_drawers = [any(c.printed.draws_ranged for c in self.deck(p)) for p in range(2)]
+        # amount_of wounds_this_turn (Хронос): the wounds each card takes in a turn are counted
+        self.track_turn_wounds = any(a.amount_of == "wounds_this_turn" for c in self.cards
+                                     for a in c.printed.abilities)
         self.first = 0
         self.active = 0
         self.turn = 0                   # turns played, 0-based; a round is two turns
@@ -443,6 +457,9 @@ class Game:
             return any(o.card.elite == elite for o in self.formation_partners(c))
         if cond == "creature_in_every_row":
             return {row_of(o.cell) for o in self.play[c.owner] if o.on_field} == set(range(N_ROWS))
+        if cond == "enemy_front_row_empty":           # the enemy's first row: his row next to the middle
+            r = N_ROWS // 2 if c.owner == 0 else N_ROWS // 2 - 1
+            return not any(o is not None and o.owner != c.owner for o in self.board[r * N_COLS:(r + 1) * N_COLS])
         around = [o for o in self.board if o is not None and adjacent(o.cell, c.cell)]
         if cond == "outnumbering_adjacent":
             own = sum(1 for o in around if o.owner == c.owner)
@@ -521,6 +538,8 @@ class Game:
             return
         t.wounds += n
         self.last_wound_turn = self.turn
+        if self.track_turn_wounds:
+            t.turn_wounds = min(t.turn_wounds + n, TMP_MAX)
         if source >= 0:
             self.card_at(source).dmg_dealt += n
         if t.life <= 0 and t.died_from == NOBODY:
@@ -610,9 +629,16 @@ class Game:
                         c.closed = False
                     c.acted, c.strikes, c.last_target, c.moved = False, 0, -1, 0
                     c.moves_left = c.card.move if c.on_field else 0
+        for i, d in enumerate(self.delayed):     # ranged_explosion: before the poison wounds
+            if d is not None and d.kind == "explosion" and d.player == p:
+                self.delayed[i] = None
+                o = self.board[d.cell]
+                if o is not None:
+                    self.wound(o, d.amount, d.source)
         for c in list(self.play[p]):
             if c.poison > 0 and "poison" not in self.protections(c):
                 self.wound(c, c.poison, POISON)
+                AB.fire_poison_watchers(self, c)
         self.check_deaths()
         if self.check_game_end():
             return
@@ -643,7 +669,8 @@ class Game:
                     self.heal(c, h)
                 c.strike_bonus = 0
                 c.used_turn = frozenset()
-                c.tmp_no_tap = c.tmp_directed = False
+                c.tmp_no_tap = c.tmp_directed = c.tmp_no_strikes = False
+                c.roll_mark = c.roll_mark_player = c.turn_wounds = 0
                 c.tmp_ranged = c.tmp_range = c.tmp_ova = 0
                 if q == p:                  # "until the end of your (next) turn" ends
                     c.own_strike = c.own_ova = 0
@@ -733,6 +760,8 @@ class Game:
         if t.zone == "aux":
             if self.rules["ground_hits_lone_flyers"] and self.only_flyers_left(t.owner):
                 return None
+            if any(w.strikes_flyers for w in self.holding_whiles(att)):
+                return None                 # a `while` block with strikes_flyers (Скелос)
             return "ground melee cannot reach a flyer"
         if not adjacent(att.cell, t.cell):
             return "not adjacent"
@@ -880,6 +909,8 @@ class Game:
             return why
         if not c.on_field:
             return "a flyer does not move"
+        if self.rooted(c):
+            return "rooted to its cell"
         if not 0 <= cell < N_CELLS:
             return "no such cell"
         if c.moves_left <= 0:
@@ -890,6 +921,20 @@ class Game:
             return "occupied"
         return None
 
+    def rooted(self, c):
+        """Effect root (Василиск): c may not leave its cell while the card that rooted it is in play."""
+        if c.rooted_by == NOBODY:
+            return False
+        r = self.by_slot.get(c.rooted_by)
+        return r is not None and r.in_play
+
+    def release_roots(self, c):
+        """c moved: the creatures it rooted may leave their cells again."""
+        for q in range(2):
+            for o in self.play[q]:
+                if o.rooted_by == c.slot:
+                    o.rooted_by = NOBODY
+
     def jump_error(self, c, cell):
         why = self.actor_error(c)
         if why:
@@ -899,6 +944,8 @@ class Game:
             return "no jump"
         if not c.on_field:
             return "a flyer does not jump"
+        if self.rooted(c):
+            return "rooted to its cell"
         if not 0 <= cell < N_CELLS:
             return "no such cell"
         if c.moved > 0 or c.moves_left <= 0:
@@ -995,6 +1042,7 @@ class Game:
             self.relocate(c, action.target)
             c.moved += 1
             c.moves_left = 0
+            self.release_roots(c)
         elif kind == "attack":
             self.strike(c, t)
         elif kind == "ranged":
@@ -1032,6 +1080,7 @@ class Game:
         self.relocate(c, cell)
         c.moves_left -= 1
         c.moved += 1
+        self.release_roots(c)
         if any(a.kind == "triggered" and a.trigger in ("on_move", "to_enemy_half", "to_own_half")
                for a in c.card.abilities):
             AB.fire_triggers(self, c, "on_move", None, 0)
@@ -1075,6 +1124,8 @@ class Game:
             wanted = 2 + rb.row if att.owner == 0 else 3 - rb.row
             if row_of(t.cell) == wanted:
                 v += rb.amount
+        if t.roll_mark and att.owner == t.roll_mark_player:      # roll_bonus_against (Хозяйка прайда)
+            v += t.roll_mark
         return v
 
     def only_attacker_rolls(self, att, t):
@@ -1150,6 +1201,8 @@ class Game:
                 ok = kind == STRIKE and strength == WEAK
             elif src in ELEMENTS:
                 ok = att.card.element == src
+            elif src == "directed_strikes":
+                ok = kind == STRIKE and self.is_directed(att, t)
             else:
                 raise NotImplementedError(f"reference engine: reduction source '{src}' is not implemented")
             if ok:
@@ -1184,6 +1237,8 @@ class Game:
             return True
         if kind == STRIKE and strength == WEAK and "weak_strike" in prot:
             return True
+        if kind == STRIKE and t.tmp_no_strikes:
+            return True                 # protect_from_strikes, until the end of the turn
         return att.card.kind == "flyer" and "flyer" in prot and not att.card.ignores_flyer_protection
 
     def strike_value(self, att, strength):
@@ -1194,6 +1249,8 @@ class Game:
         """The ranged attack's wounds for a strength, + N per counter when it is charged."""
         r = att.card.ranged
         base = r.strike[strength - 1] if r is not None else 0
+        if att.card.ranged_per_wound:           # "X = its wounds (at most N)" (Рэккен)
+            base += min(att.wounds, att.card.ranged_per_wound)
         return base + att.counters * att.card.ranged_counter_bonus + att.tmp_ranged
 
     def attack_wounds(self, att, t, kind, strength, base, t_defending, ignore_t, no_bonus):
@@ -1212,8 +1269,25 @@ class Game:
         if not ignore_t:
             if self.protected_from(t, att, kind, strength):
                 return 0
+            if kind == STRIKE:
+                if t.card.strikes_at_it_closed and t.closed:        # Морок, closed
+                    dmg = min(dmg, t.card.strikes_at_it_closed)
+                if t_defending:
+                    dmg -= t.card.reduce_as_defender                # Морок, as defender
             dmg -= self.reduction_of(t, att, kind, strength)
         return max(dmg, 0)
+
+    def beside_weak(self, t):
+        """strikes_beside_weak (Морок): t stands directly left or right of a card of its owner with it."""
+        if not t.on_field:
+            return False
+        col = col_of(t.cell)
+        for dc in (-1, 1):
+            if 0 <= col + dc < N_COLS:
+                o = self.board[t.cell + dc]
+                if o is not None and o.owner == t.owner and o.card.strikes_beside_weak:
+                    return True
+        return False
 
     def absorb_armor(self, t, dmg, kind, ignore_t):
         """Armor X absorbs up to X wounds of non-magical attacks per turn."""
@@ -1270,6 +1344,10 @@ class Game:
             a_str = min(a_str, WEAK)
         if card.strikes_at_it_weak:
             c_str = min(c_str, WEAK)
+        if self.beside_weak(t):                         # beside a Морок: strikes at it are weak
+            a_str = min(a_str, WEAK)
+        if self.beside_weak(att):
+            c_str = min(c_str, WEAK)
         self.resolve_strike(att, tgt, t, a_str, c_str)
         att.strikes += 1
         att.last_target = tgt.slot
@@ -1296,6 +1374,8 @@ class Game:
         w_a = 0
         if c_str > MISS:
             w_a = self.attack_wounds(t, att, STRIKE, c_str, None, False, False, ign)
+            if att.card.no_counter_strike_wounds:       # Килсус
+                w_a = 0
             w_a = self.absorb_armor(att, w_a, STRIKE, False)
         if a_str > MISS:
             self.wound(t, w_t, att.slot)
@@ -1327,6 +1407,12 @@ class Game:
             att.counters -= 1
         self.wound(t, w, att.slot)
         self.poison(t, card.ranged_poison[s - 1])
+        if card.ranged_explosion and t.on_field:   # Орк-бомбардир: the cell explodes next turn
+            for i, e in enumerate(self.delayed):
+                if e is None:
+                    self.delayed[i] = Delayed("explosion", att.owner, card.ranged_explosion, cell=t.cell,
+                                              source=att.slot)
+                    break
         self.after_attack(att)
         self.check_deaths()
         self.check_game_end()
@@ -1343,6 +1429,8 @@ class Game:
         self.wound(t, w, att.slot)
         if stun:
             t.stunned = True
+        if att.card.special_strike_poison:      # special_strike_poison (Слизь)
+            self.poison(t, att.card.special_strike_poison)
         self.after_attack(att)
         self.check_deaths()
         self.check_game_end()

@@ -109,6 +109,25 @@ from ..cardtable import (
     TG_CHOSEN_OWN,
     TG_SELF,
     SM,
+    # branch swst
+    AMT_CELLS_MOVED,
+    EF_FINISH_OFF,
+    AMT_TURN_WOUNDS,
+    MAX_AB,
+    EF_ROLL_MARK,
+    LIMIT_TWICE,
+    AB_UP_TO,
+    AMT_OTHER_POISON,
+    EF_PROT_STRIKES,
+    EF_RAISE_POISON,
+    EF_ROOT,
+    EF_SHOT,
+    EF_TAKE_WOUNDS,
+    F_POISON_WATCH,
+    K_SHOT,
+    P_POISON,
+    T_ENEMY_POISON_WOUNDED,
+    TG_CHOSEN_ADJ_OTHER,
 )
 from ..state import (
     AB_USES,
@@ -165,6 +184,13 @@ from ..state import (
     TO_STRIKE_SHIFT,
     Z_FIELD,
     ZONE,
+    # branch swst
+    MOVED,
+    TF_TURN_WOUNDS_SHIFT,
+    TF_MARK_SHIFT,
+    KILLED_BY_RULE,
+    ROOT_SHIFT,
+    TF_NO_STRIKES,
 )
 from .board import (
     adjacent_cells,
@@ -211,10 +237,12 @@ from .errors import (
     E_TARGET_THEIRS,
     E_TARGET_UNWANTED,
 )
-from .log import EV_ABILITY, EV_ATTACK, EV_CHOOSE, EV_CLOSE_OR_WOUND, EV_DECLARE, EV_DELAYED, EV_LOST, log, logging
+from .log import (EV_ABILITY, EV_ATTACK, EV_CHOOSE, EV_CLOSE_OR_WOUND, EV_DECLARE, EV_DELAYED, EV_LOST,
+                  EV_POISONED, log, logging)
 
 DL_TRAP = 1
 DL_BOOST = 2
+DL_EXPLOSION = 3        # branch swst: ranged_explosion; its entry holds the cell and the source slot
 KILLED_BY_TRAP = -4
 
 
@@ -418,13 +446,26 @@ def opposite_medium_strike(C, S, g, s):
     return C[S[g, o * NCF + EFF], SM] if o >= 0 else 0
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def turn_wounds(S, g, t):
+    """The wounds card t took this turn (counted only in games with F_TURN_WOUNDS)."""
+    return (S[g, t * NCF + TMP_FLAGS] >> TF_TURN_WOUNDS_SHIFT) & TMP_BYTE if t >= 0 else 0
+
+
 @njit(cache=True, _nrt=False)
-def apply_effect(C, S, g, src, c, k, t):
+def apply_effect(C, S, g, src, c, k, t, other):
     """Effect of ability k (table row c, source slot src) on card t (-1: no target), then its `also`
-    effect on the same card. An `amount_of` amount is computed now."""
+    effect on the same card. An `amount_of` amount is computed now (other: the trigger's other card,
+    -1 if none)."""
     n = ab(C, c, k, AB_AMOUNT)
     if ab(C, c, k, AB_AMOUNT_OF) == AMT_OPPOSITE_MEDIUM:
         n = opposite_medium_strike(C, S, g, src)
+    elif ab(C, c, k, AB_AMOUNT_OF) == AMT_OTHER_POISON:
+        n = S[g, other * NCF + POISON] if other >= 0 else 0
+    elif ab(C, c, k, AB_AMOUNT_OF) == AMT_TURN_WOUNDS:
+        n = turn_wounds(S, g, t)
+    elif ab(C, c, k, AB_AMOUNT_OF) == AMT_CELLS_MOVED:
+        n = S[g, src * NCF + MOVED]
     apply_one(C, S, g, src, c, k, t, ab(C, c, k, AB_EFFECT), n)
     if ab(C, c, k, AB_ALSO_EFFECT) > 0:
         apply_one(C, S, g, src, c, k, t, ab(C, c, k, AB_ALSO_EFFECT), ab(C, c, k, AB_ALSO_AMOUNT))
@@ -511,10 +552,55 @@ def apply_one(C, S, g, src, c, k, t, eff, n):
         m = C[S[g, t * NCF + EFF], MAX_COUNTERS]
         if m == 0 or S[g, t * NCF + COUNTERS] < m:
             S[g, t * NCF + COUNTERS] += 1
+    else:
+        apply_swst(C, S, g, src, c, k, t, eff, n)
 
 
 @njit(cache=True, _nrt=False)
-def _apply_area(C, S, g, src, c, k, center, target):
+def apply_swst(C, S, g, src, c, k, t, eff, n):
+    """The effects added with branch swst: shot, protect_from_strikes, take_wounds, raise_poison, root."""
+    if eff == EF_SHOT:
+        # an attack of src: a shot N, no dice, no counter-strike; its ranged strike bonuses, the
+        # target's protections (ZoV), reductions and armor apply
+        if logging(S, g):
+            log(S, g, EV_ATTACK, src, t, K_SHOT, 0, 0)
+        ign = C[S[g, src * NCF + EFF], IGN_TARGET] == 1
+        w = attack_wounds(C, S, g, src, t, K_SHOT, 0, n, False, ign, False)
+        w = absorb_armor(C, S, g, t, w, K_SHOT, ign)
+        wound(S, g, t, w, src)
+    elif eff == EF_PROT_STRIKES:
+        S[g, t * NCF + TMP_FLAGS] |= TF_NO_STRIKES
+    elif eff == EF_TAKE_WOUNDS:
+        # up to n of t's wounds move onto the ability's card (an impact: no reductions)
+        if in_play(S, g, src) and t != src:
+            m = heal(S, g, t, n)
+            wound(S, g, src, m, KILLED_BY_RULE)
+    elif eff == EF_RAISE_POISON:
+        p = S[g, t * NCF + POISON]
+        if p > 0 and (protections(C, S, g, t) & P_POISON) == 0:
+            v = max(p, min(p + n, ab(C, c, k, AB_UP_TO)))
+            if v > p:
+                S[g, t * NCF + POISON] = v
+                if logging(S, g):
+                    log(S, g, EV_POISONED, t, v - p, src, 0, 0)
+    elif eff == EF_ROLL_MARK:
+        # until the end of the turn the creatures of src's owner get + n to their die rolls when they
+        # attack t (a mark of the other player is replaced)
+        f = S[g, t * NCF + TMP_FLAGS]
+        m = f >> TF_MARK_SHIFT
+        p = owner_of(src)
+        v = min((m & TMP_BYTE) + n, TMP_BYTE) if m != 0 and (m >> 8) & 1 == p else n
+        S[g, t * NCF + TMP_FLAGS] = (f & ~(511 << TF_MARK_SHIFT)) | ((v | (p << 8)) << TF_MARK_SHIFT)
+    elif eff == EF_FINISH_OFF:
+        # finish off N (509.2): a creature on the battlefield with current life <= N is destroyed
+        if S[g, t * NCF + ZONE] == Z_FIELD and current_life(S, g, t) <= n:
+            destroy(S, g, t, src)
+    elif eff == EF_ROOT:
+        S[g, t * NCF + GAINED] = (S[g, t * NCF + GAINED] & ~(255 << ROOT_SHIFT)) | ((src + 1) << ROOT_SHIFT)
+
+
+@njit(cache=True, _nrt=False)
+def _apply_area(C, S, g, src, c, k, center, target, other):
     """Every card matching an area target, all at once (simple ability, RULES.md section 8)."""
     p = owner_of(src)
     for q in range(2):
@@ -535,18 +621,35 @@ def _apply_area(C, S, g, src, c, k, center, target):
             if not matches(C, S, g, src, c, k, o):
                 continue
             n_before = n_in_play(S, g, q)
-            apply_effect(C, S, g, src, c, k, o)
+            apply_effect(C, S, g, src, c, k, o, other)
             if n_in_play(S, g, q) < n_before:       # destroyed: the list shifted
                 i -= 1
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def is_chosen(target):
-    return target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN or target == TG_CHOSEN_ADJ
+    return (target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN
+            or target == TG_CHOSEN_ADJ or target == TG_CHOSEN_ADJ_OTHER)
 
 
 @njit(cache=True, _nrt=False)
-def choose_trigger_target(C, S, g, src, c, k):
+def trigger_target_error(C, S, g, src, c, k, t, other):
+    """ability_target_error, and for chosen_adjacent_to_other: t stands on a cell around the trigger's
+    other card (around its last cell when it has left play), t not being that card."""
+    e = ability_target_error(C, S, g, src, c, k, t)
+    if e != E_OK or ab(C, c, k, AB_TARGET) != TG_CHOSEN_ADJ_OTHER:
+        return e
+    if other < 0:
+        return E_NOT_ADJACENT
+    center = S[g, other * NCF + CELL] if in_play(S, g, other) else S[g, other * NCF + LAST_CELL]
+    if center < 0 or t == other or S[g, t * NCF + ZONE] != Z_FIELD or not adjacent_cells(
+            center, S[g, t * NCF + CELL]):
+        return E_NOT_ADJACENT
+    return E_OK
+
+
+@njit(cache=True, _nrt=False)
+def choose_trigger_target(C, S, g, src, c, k, other):
     """The owner's policy picks the target of triggered ability k of src among the cards in play that
     ability_target_error allows: random uniformly (with "none" when optional), greedy the one worth
     most (ai.triggered.target_value; none when optional and nothing is worth more than 0). -1: none."""
@@ -554,13 +657,15 @@ def choose_trigger_target(C, S, g, src, c, k):
     optional = ab(C, c, k, AB_OPTIONAL) == 1
     eff = ab(C, c, k, AB_EFFECT)
     n = ab(C, c, k, AB_AMOUNT)
+    if ab(C, c, k, AB_AMOUNT_OF) == AMT_OTHER_POISON:
+        n = S[g, other * NCF + POISON] if other >= 0 else 0
     count = 0
     best = -1
     best_v = 0.0
     for q in range(2):
         for i in range(n_in_play(S, g, q)):
             t = play_slot(S, g, q, i)
-            if ability_target_error(C, S, g, src, c, k, t) != E_OK:
+            if trigger_target_error(C, S, g, src, c, k, t, other) != E_OK:
                 continue
             count += 1
             v = target_value(C, S, g, src, t, eff, n)
@@ -574,7 +679,7 @@ def choose_trigger_target(C, S, g, src, c, k):
         for q in range(2):
             for i in range(n_in_play(S, g, q)):
                 t = play_slot(S, g, q, i)
-                if ability_target_error(C, S, g, src, c, k, t) == E_OK:
+                if trigger_target_error(C, S, g, src, c, k, t, other) == E_OK:
                     if j == 0:
                         return t
                     j -= 1
@@ -592,29 +697,44 @@ def resolve(C, S, g, src, c, k, chosen, other):
     target = ab(C, c, k, AB_TARGET)
     eff = ab(C, c, k, AB_EFFECT)
     if chosen < 0 and is_chosen(target) and ab(C, c, k, AB_KIND) == KIND_TRIGGERED:
-        chosen = choose_trigger_target(C, S, g, src, c, k)
+        chosen = choose_trigger_target(C, S, g, src, c, k, other)
         if logging(S, g):
             log(S, g, EV_CHOOSE, src, k, chosen, eff, 0)      # the owner's choice (-1: none)
         if chosen < 0:
             return
+    if ab(C, c, k, AB_KIND) == KIND_TRIGGERED and ab(C, c, k, AB_LIMIT) != 0:
+        if ab(C, c, k, AB_LIMIT) == LIMIT_TWICE and (S[g, src * NCF + USED_TURN] >> k) & 1:
+            S[g, src * NCF + USED_TURN] |= 1 << (k + MAX_AB)
+        S[g, src * NCF + USED_TURN] |= 1 << k        # "(once per turn)": it has fired
     if ab(C, c, k, AB_DESTROY_SELF) == 1 and in_play(S, g, src):
         destroy(S, g, src, src)           # first; the area is then around its last cell (509.3)
     if logging(S, g):
         log(S, g, EV_ABILITY, src, k, chosen if chosen >= 0 else other, eff, 0)
     if eff == EF_TRAP or eff == EF_BOOST:
-        apply_effect(C, S, g, src, c, k, -1)
+        apply_effect(C, S, g, src, c, k, -1, other)
     elif target == TG_SELF:
-        apply_effect(C, S, g, src, c, k, src)
+        apply_effect(C, S, g, src, c, k, src, other)
     elif target == TG_ATTACKED or target == TG_ATTACKER:
         if other >= 0 and matches(C, S, g, src, c, k, other):
-            apply_effect(C, S, g, src, c, k, other)
+            apply_effect(C, S, g, src, c, k, other, other)
     elif is_chosen(target):
-        apply_effect(C, S, g, src, c, k, chosen)
+        apply_effect(C, S, g, src, c, k, chosen, other)
         if ab(C, c, k, AB_AND_SELF) == 1 and in_play(S, g, src):
-            apply_effect(C, S, g, src, c, k, src)
+            apply_effect(C, S, g, src, c, k, src, other)
     else:
         center = S[g, src * NCF + CELL] if in_play(S, g, src) else S[g, src * NCF + LAST_CELL]
-        _apply_area(C, S, g, src, c, k, center, target)
+        _apply_area(C, S, g, src, c, k, center, target, other)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def trigger_used_up(C, S, g, s, c, k):
+    """A triggered ability limited once (twice) per turn that has fired once (twice) this turn."""
+    lim = ab(C, c, k, AB_LIMIT)
+    if lim == LIMIT_TURN:
+        return (S[g, s * NCF + USED_TURN] >> k) & 1 == 1
+    if lim == LIMIT_TWICE:
+        return (S[g, s * NCF + USED_TURN] >> (k + MAX_AB)) & 1 == 1
+    return False
 
 
 # ---- triggered abilities ----------------------------------------------------------------------------
@@ -631,7 +751,10 @@ def fire_triggers(C, S, g, s, trig, other, strength):
             continue
         if trig != T_ON_DEATH and not condition_holds(C, S, g, s, c, k):
             continue
-        if other >= 0 and (trig == T_ON_STRIKE or trig == T_ON_STRUCK) and not filter_ok(
+        if trigger_used_up(C, S, g, s, c, k):
+            continue
+        if other >= 0 and (trig == T_ON_STRIKE or trig == T_ON_STRUCK or trig == T_ENEMY_POISON_WOUNDED) \
+                and not filter_ok(
                 C, S, g, s, c, k, other, AB_TF_ELEM):
             continue                # the trigger filter: which struck / striking card fires it
         resolve(C, S, g, s, c, k, -1, other)
@@ -664,10 +787,28 @@ def fire_death_watchers(C, S, g, dead):
             if (C[c, AB_TRIG_MASK] >> T_CREATURE_DIES) & 1:
                 for k in range(C[c, N_AB]):
                     if ab(C, c, k, AB_KIND) == KIND_TRIGGERED and ab(C, c, k, AB_TRIGGER) == T_CREATURE_DIES \
-                            and condition_holds(C, S, g, s, c, k) and filter_ok(C, S, g, s, c, k, dead, AB_TF_ELEM):
+                            and condition_holds(C, S, g, s, c, k) and filter_ok(C, S, g, s, c, k, dead, AB_TF_ELEM) \
+                            and not trigger_used_up(C, S, g, s, c, k):
                         resolve(C, S, g, s, c, k, -1, dead)
             if n_in_play(S, g, p) == n_before:
                 i += 1
+
+
+@njit(cache=True, _nrt=False)
+def fire_poison_watchers(C, S, g, poisoned):
+    """"When an enemy creature takes poison wounds" (enemy_poison_wounded): the abilities of the cards
+    in play of the other player than the poisoned creature's, in slot order, right after its poison
+    wounds; the poisoned creature is their other card."""
+    p = 1 - owner_of(poisoned)
+    i = 0
+    while i < n_in_play(S, g, p):
+        s = play_slot(S, g, p, i)
+        n_before = n_in_play(S, g, p)
+        c = S[g, s * NCF + EFF]
+        if (C[c, AB_TRIG_MASK] >> T_ENEMY_POISON_WOUNDED) & 1:
+            fire_triggers(C, S, g, s, T_ENEMY_POISON_WOUNDED, poisoned, 0)
+        if n_in_play(S, g, p) == n_before:
+            i += 1
 
 
 @njit(cache=True, _nrt=False)
@@ -710,6 +851,22 @@ def spring_traps(C, S, g, actor):
     check_deaths(C, S, g)
     check_game_end(S, g)
     return in_play(S, g, actor)
+
+
+@njit(cache=True, _nrt=False)
+def explode(C, S, g, p):
+    """ranged_explosion (Орк-бомбардир): at the start of player p's turn each of his waiting explosions
+    wounds the card on its cell (an impact), in table order. Destruction is checked by the caller."""
+    for k in range(MAX_DELAYED):
+        b = GAME0 + G_DELAY + k * DELAY_W
+        if S[g, b] == DL_EXPLOSION and S[g, b + 1] == p:
+            S[g, b] = 0
+            S[g, GAME0 + G_N_DELAYED] -= 1
+            o = S[g, GAME0 + G_BOARD + S[g, b + 3]]
+            if logging(S, g):
+                log(S, g, EV_DELAYED, p, DL_EXPLOSION, S[g, b + 2], o, 1)
+            if o >= 0:
+                wound(S, g, o, S[g, b + 2], S[g, b + 4])
 
 
 @njit(cache=True, _nrt=False)
@@ -828,6 +985,8 @@ def source_error(C, S, g, s, k, window):
         return E_LIMIT
     if lim == LIMIT_BATTLE and (S[g, s * NCF + USED_GAME] >> k) & 1:
         return E_LIMIT
+    if lim == LIMIT_TWICE and (S[g, s * NCF + USED_TURN] >> (k + MAX_AB)) & 1:
+        return E_LIMIT          # bit k: used once this turn, bit MAX_AB + k: twice
     return E_OK
 
 
@@ -845,6 +1004,8 @@ def pay_and_push(C, S, g, s, k, t):
     if logging(S, g):
         log(S, g, EV_DECLARE, s, k, t, ab(C, c, k, AB_EFFECT), 0)
     S[g, s * NCF + COUNTERS] -= ab(C, c, k, AB_COUNTERS)
+    if ab(C, c, k, AB_LIMIT) == LIMIT_TWICE and (S[g, s * NCF + USED_TURN] >> k) & 1:
+        S[g, s * NCF + USED_TURN] |= 1 << (k + MAX_AB)
     S[g, s * NCF + USED_TURN] |= 1 << k
     S[g, s * NCF + USED_GAME] |= 1 << k
     S[g, s * NCF + AB_USES] += 1

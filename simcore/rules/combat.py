@@ -10,6 +10,13 @@ from numba import njit
 
 from ..ai.decisions import choose_defender, choose_exchange
 from ..cardtable import (
+    F_BESIDE_WEAK,
+    RANGED_EXPLOSION,
+    NO_COUNTER_WOUNDS,
+    SPECIAL_POISON,
+    HAS_WHILE,
+    W_DIRECTED,
+    W_FLYERS_BIT,
     AB_COUNTER_COST,
     CLOSE_TARGET,
     CLUMSY,
@@ -79,7 +86,7 @@ from ..state import (
     Z_FIELD,
     ZONE,
 )
-from .abilities import check_deaths, fire_triggers, take_boost
+from .abilities import DL_EXPLOSION, add_delayed, check_deaths, fire_triggers, take_boost
 from .board import (
     adjacent_cells,
     cell_col,
@@ -93,6 +100,8 @@ from .board import (
     play_slot,
 )
 from .damage import (
+    beside_weak,
+    while_value,
     absorb_armor,
     attack_roll_bonus,
     attack_wounds,
@@ -189,6 +198,9 @@ def melee_reach(C, S, g, att, t):
         if S[g, PARAM0 + PR_GROUND_HITS_LONE_FLYERS] == 1 and only_flyers_left(C, S, g,
                                                                           owner_of(t)):
             return E_OK
+        ca = S[g, att * NCF + EFF]
+        if C[ca, HAS_WHILE] == 1 and (while_value(C, S, g, att, W_DIRECTED) & W_FLYERS_BIT) != 0:
+            return E_OK             # a `while` block with strikes_flyers (Скелос)
         return E_FLYER_UNREACHABLE
     if not adjacent_cells(S[g, att * NCF + CELL], S[g, t * NCF + CELL]):
         return E_NOT_ADJACENT
@@ -432,6 +444,8 @@ def resolve_strike(C, S, g, att, tgt, t, a_str, c_str):
     if c_str > MISS:
         # Етун ignores the abilities of the creature it attacks: its strike bonuses do not count
         w_a = attack_wounds(C, S, g, t, att, K_STRIKE, c_str, -1, False, False, ign)
+        if C[S[g, att * NCF + EFF], NO_COUNTER_WOUNDS] == 1:
+            w_a = 0                 # no_counter_strike_wounds (Килсус)
         w_a = absorb_armor(C, S, g, att, w_a, K_STRIKE, False)
     if a_str > MISS:
         wound(S, g, t, w_t, att)
@@ -501,6 +515,12 @@ def strike(C, S, g, att, tgt, defender, exchange):
         a_str = min(a_str, WEAK)
     if C[ca, STRIKES_WEAK] == 1:
         c_str = min(c_str, WEAK)
+    if S[g, GAME0 + G_FLAGS] & F_BESIDE_WEAK:
+        # Морок: strikes at the cards to its left and right (a counter-strike too) are weak
+        if beside_weak(C, S, g, t):
+            a_str = min(a_str, WEAK)
+        if beside_weak(C, S, g, att):
+            c_str = min(c_str, WEAK)
     resolve_strike(C, S, g, att, tgt, t, a_str, c_str)
     S[g, att * NCF + STRIKES] += 1
     S[g, att * NCF + LAST_TARGET] = tgt
@@ -540,6 +560,9 @@ def ranged(C, S, g, att, t):
         S[g, att * NCF + COUNTERS] -= 1
     wound(S, g, t, w, att)
     poison(C, S, g, att, t, C[ca, RPOISON_W + s - 1])
+    if C[ca, RANGED_EXPLOSION] > 0 and S[g, t * NCF + ZONE] == Z_FIELD:
+        # Орк-бомбардир: the target's cell explodes at the start of the attacker's owner's next turn
+        add_delayed(S, g, DL_EXPLOSION, owner_of(att), C[ca, RANGED_EXPLOSION], S[g, t * NCF + CELL], att)
     after_attack(C, S, g, att)
     check_deaths(C, S, g)
     check_game_end(S, g)
@@ -562,6 +585,8 @@ def special_strike(C, S, g, att, t):
     wound(S, g, t, w, att)
     if stun:
         S[g, t * NCF + GAINED] |= GAINED_STUN
+    if C[S[g, att * NCF + EFF], SPECIAL_POISON] > 0:       # special_strike_poison (Слизь)
+        poison(C, S, g, att, t, C[S[g, att * NCF + EFF], SPECIAL_POISON])
     after_attack(C, S, g, att)
     check_deaths(C, S, g)
     check_game_end(S, g)

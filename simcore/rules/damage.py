@@ -114,6 +114,16 @@ from ..cardtable import (
     VS_FLYER,
     VS_MAGIC,
     VS_RANGED,
+    # branch swst
+    BESIDE_WEAK,
+    CLOSED_STRIKE_CAP,
+    DEF_REDUCE,
+    F_TURN_WOUNDS,
+    W_DIRECTED_BIT,
+    WC_ENEMY_FRONT_EMPTY,
+    FF_ENEMY,
+    FF_KILLED_BY_POISON,
+    RANGED_PER_WOUND,
 )
 from ..ruleset import PR_POISON_STACKS
 from ..state import (
@@ -153,6 +163,11 @@ from ..state import (
     WOUNDS,
     Z_FIELD,
     ZONE,
+    # branch swst
+    TF_TURN_WOUNDS_SHIFT,
+    TF_MARK_SHIFT,
+    KILLED_BY_POISON,
+    TF_NO_STRIKES,
 )
 from .board import (
     cell_col,
@@ -202,6 +217,15 @@ def while_holds(C, S, g, s, b):
             if S[g, o * NCF + ZONE] == Z_FIELD:
                 rows |= 1 << cell_row(S[g, o * NCF + CELL])
         return rows == (1 << N_ROWS) - 1
+    if cond == WC_ENEMY_FRONT_EMPTY:
+        # no card of the enemy on the enemy's first row (the row of his half next to the middle)
+        p = owner_of(s)
+        r = N_ROWS // 2 if p == 0 else N_ROWS // 2 - 1
+        for cc in range(N_COLS):
+            o = S[g, GAME0 + G_BOARD + r * N_COLS + cc]
+            if o >= 0 and owner_of(o) != p:
+                return False
+        return True
     row = cell_row(cell)
     p = owner_of(s)
     own = 0
@@ -301,6 +325,9 @@ def attack_roll_bonus(C, S, g, att, t):
         wanted = 2 + row if att // MAX_DECK == 0 else 3 - row
         if r == wanted:
             v += C[ca, ROW_BONUS_AMT]
+    m = S[g, t * NCF + TMP_FLAGS] >> TF_MARK_SHIFT      # roll_bonus_against (Хозяйка прайда)
+    if m != 0 and owner_of(att) == (m >> 8) & 1:
+        v += m & TMP_BYTE
     return v
 
 
@@ -400,7 +427,7 @@ def is_directed(C, S, g, att, t):
         return True
     if C[ca, DIRECTED_VS] != 0 and vs_any(C, S, g, C[ca, DIRECTED_VS], att, t):
         return True
-    return C[ca, HAS_WHILE] == 1 and while_value(C, S, g, att, W_DIRECTED) != 0
+    return C[ca, HAS_WHILE] == 1 and (while_value(C, S, g, att, W_DIRECTED) & W_DIRECTED_BIT) != 0
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -455,6 +482,8 @@ def source_ok(C, S, g, t, att, kind, strength, src):
         return kind == K_STRIKE and strength == 1
     if src >= 10:
         return C[S[g, att * NCF + EFF], ELEMENT] == src - 10
+    if src == 7:
+        return kind == K_STRIKE and is_directed(C, S, g, att, t)
     return False
 
 
@@ -492,6 +521,10 @@ def card_filter_ok(C, S, g, src, t, c, col0):
     if (f & FF_NOT_MOVED) and owner_of(t) == S[g, GAME0 + G_ACTIVE] and S[g, t * NCF + MOVED] > 0:
         return False                # only the active player's creatures can have moved this turn
     if (f & FF_OPEN) and S[g, t * NCF + CLOSED] == 1:
+        return False
+    if (f & FF_ENEMY) and owner_of(t) == owner_of(src):
+        return False
+    if (f & FF_KILLED_BY_POISON) and S[g, t * NCF + DIED_FROM] != KILLED_BY_POISON:
         return False
     return True
 
@@ -588,6 +621,8 @@ def protected_from(C, S, g, t, att, kind, strength):
         return True
     if kind == K_STRIKE and strength == 1 and prot & P_WEAK:
         return True
+    if kind == K_STRIKE and S[g, t * NCF + TMP_FLAGS] & TF_NO_STRIKES:
+        return True                 # protect_from_strikes: until the end of the turn
     ca = S[g, att * NCF + EFF]
     if C[ca, FLYER] == 1 and prot & P_FLYER and C[ca, IGN_ZOAL] == 0:
         return True
@@ -620,6 +655,8 @@ def ranged_base(C, S, g, att, strength):
     """The ranged attack's value for a strength, with "+N per counter" charged on the card."""
     ca = S[g, att * NCF + EFF]
     base = C[ca, RW] if strength == 1 else (C[ca, RM] if strength == 2 else C[ca, RS])
+    if C[ca, RANGED_PER_WOUND] > 0:         # "X = its wounds (at most N)" (Рэккен)
+        base += min(S[g, att * NCF + WOUNDS], C[ca, RANGED_PER_WOUND])
     return (base + S[g, att * NCF + COUNTERS] * C[ca, RANGED_PER_COUNTER]
             + ((S[g, att * NCF + TMP_FLAGS] >> TF_RANGED_SHIFT) & TMP_BYTE))
 
@@ -640,8 +677,30 @@ def attack_wounds(C, S, g, att, t, kind, strength, base, t_defending, ignore_t, 
     if not ignore_t:
         if protected_from(C, S, g, t, att, kind, strength):
             return 0
+        if kind == K_STRIKE:
+            ct = S[g, t * NCF + EFF]
+            if C[ct, CLOSED_STRIKE_CAP] > 0 and S[g, t * NCF + CLOSED] == 1:
+                dmg = min(dmg, C[ct, CLOSED_STRIKE_CAP])     # Морок: strikes at it while closed
+            if t_defending:
+                dmg -= C[ct, DEF_REDUCE]                      # Морок: -N while acting as defender
         dmg -= reduction(C, S, g, t, att, kind, strength)
     return max(dmg, 0)
+
+
+@njit(cache=True, _nrt=False)
+def beside_weak(C, S, g, t):
+    """strikes_beside_weak (Морок): t stands on the battlefield directly left or right of a card of the
+    same owner that has this keyword (and its abilities): simple strikes at t are reduced to weak."""
+    if S[g, t * NCF + ZONE] != Z_FIELD:
+        return False
+    cell = S[g, t * NCF + CELL]
+    col = cell_col(cell)
+    for dc in (-1, 1):
+        if 0 <= col + dc < N_COLS:
+            o = S[g, GAME0 + G_BOARD + cell + dc]
+            if o >= 0 and owner_of(o) == owner_of(t) and C[S[g, o * NCF + EFF], BESIDE_WEAK] == 1:
+                return True
+    return False
 
 
 @njit(cache=True, _nrt=False)
@@ -663,6 +722,10 @@ def wound(S, g, t, n, source):
         return
     S[g, t * NCF + WOUNDS] += n
     S[g, GAME0 + G_LAST_WOUND] = S[g, GAME0 + G_TURN]
+    if S[g, GAME0 + G_FLAGS] & F_TURN_WOUNDS:        # amount_of wounds_this_turn (Хронос)
+        f = S[g, t * NCF + TMP_FLAGS]
+        v = min(((f >> TF_TURN_WOUNDS_SHIFT) & TMP_BYTE) + n, TMP_BYTE)
+        S[g, t * NCF + TMP_FLAGS] = (f & ~(TMP_BYTE << TF_TURN_WOUNDS_SHIFT)) | (v << TF_TURN_WOUNDS_SHIFT)
     if source >= 0:
         S[g, source * NCF + DMG_DEALT] += n
     if current_life(S, g, t) <= 0 and S[g, t * NCF + DIED_FROM] == -1:

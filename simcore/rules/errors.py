@@ -40,6 +40,8 @@ E_TARGET_THEIRS = 35
 E_TARGET_UNWANTED = 36
 E_CONDITION = 37
 E_NOT_OPPOSITE = 38
+# branch swst
+E_ROOTED = 39
 
 MESSAGES = {
     E_GAME_OVER: "the game is over (section 9)",
@@ -80,4 +82,5 @@ MESSAGES = {
     E_TARGET_UNWANTED: "this ability takes no chosen target; leave target out (114, 118)",
     E_CONDITION: "{actor} does not meet the condition of this ability (114)",
     E_NOT_OPPOSITE: "{actor} may strike only the card opposite it, in its column (strikes_only_opposite)",
+    E_ROOTED: "{actor} is rooted to its cell until the card that rooted it moves or leaves play (effect root)",
 }

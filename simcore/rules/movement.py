@@ -7,10 +7,13 @@ spending all its movement. Relocation needs an empty cell (507.1).
 """
 from numba import njit
 
-from ..cardtable import AB_TRIG_MASK, JUMP, T_ON_MOVE, T_TO_ENEMY_HALF, T_TO_OWN_HALF
+from ..cardtable import AB_TRIG_MASK, F_ROOT, JUMP, T_ON_MOVE, T_TO_ENEMY_HALF, T_TO_OWN_HALF
 from ..state import (
     CELL,
     EFF,
+    GAINED,
+    G_FLAGS,
+    ROOT_SHIFT,
     G_BOARD,
     GAME0,
     MOVED,
@@ -21,7 +24,7 @@ from ..state import (
     ZONE,
 )
 from .abilities import check_deaths, fire_triggers
-from .board import cell_row, manhattan, own_row, owner_of
+from .board import cell_row, in_play, manhattan, n_in_play, own_row, owner_of, play_slot
 from .combat import actor_error
 from .destruction import check_game_end
 from .errors import (
@@ -34,6 +37,7 @@ from .errors import (
     E_NOT_ORTHOGONAL,
     E_OCCUPIED,
     E_OK,
+    E_ROOTED,
 )
 from .log import EV_JUMP, EV_MOVE, log, logging
 
@@ -50,12 +54,32 @@ def relocate(S, g, s, cell):
 
 
 @njit(cache=True, _nrt=False)
+def rooted(S, g, s):
+    """Effect root (Василиск): s may not leave its cell while the card that rooted it is in play (the
+    root ends when that card moves, release_roots)."""
+    r = (S[g, s * NCF + GAINED] >> ROOT_SHIFT) & 255
+    return r > 0 and in_play(S, g, r - 1)
+
+
+@njit(cache=True, _nrt=False)
+def release_roots(S, g, s):
+    """Card s moved: the creatures it rooted may leave their cells again."""
+    for q in range(2):
+        for i in range(n_in_play(S, g, q)):
+            o = play_slot(S, g, q, i)
+            if (S[g, o * NCF + GAINED] >> ROOT_SHIFT) & 255 == s + 1:
+                S[g, o * NCF + GAINED] &= ~(255 << ROOT_SHIFT)
+
+
+@njit(cache=True, _nrt=False)
 def move_error(C, S, g, s, cell):
     e = actor_error(S, g, s)
     if e != E_OK:
         return e
     if S[g, s * NCF + ZONE] != Z_FIELD:
         return E_FLYER_MOVES
+    if S[g, GAME0 + G_FLAGS] & F_ROOT and rooted(S, g, s):
+        return E_ROOTED
     if cell < 0 or cell >= N_CELLS:
         return E_BAD_CELL
     if S[g, s * NCF + MOVES_LEFT] <= 0:
@@ -75,6 +99,8 @@ def move(C, S, g, s, cell):
     relocate(S, g, s, cell)
     S[g, s * NCF + MOVES_LEFT] -= 1
     S[g, s * NCF + MOVED] += 1
+    if S[g, GAME0 + G_FLAGS] & F_ROOT:
+        release_roots(S, g, s)
     mask = C[S[g, s * NCF + EFF], AB_TRIG_MASK]
     if mask & MOVE_TRIGGERS:
         # on_move, then crossing between the halves (the step from the old cell to the new one)
@@ -101,6 +127,8 @@ def jump_error(C, S, g, s, cell):
         return E_NO_ABILITY
     if S[g, s * NCF + ZONE] != Z_FIELD:
         return E_FLYER_MOVES
+    if S[g, GAME0 + G_FLAGS] & F_ROOT and rooted(S, g, s):
+        return E_ROOTED
     if cell < 0 or cell >= N_CELLS:
         return E_BAD_CELL
     if S[g, s * NCF + MOVED] > 0 or S[g, s * NCF + MOVES_LEFT] <= 0:
@@ -119,3 +147,5 @@ def jump(C, S, g, s, cell):
     relocate(S, g, s, cell)
     S[g, s * NCF + MOVED] += 1
     S[g, s * NCF + MOVES_LEFT] = 0
+    if S[g, GAME0 + G_FLAGS] & F_ROOT:
+        release_roots(S, g, s)

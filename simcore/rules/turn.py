@@ -14,6 +14,7 @@ from ..cardtable import (
     F_ABILITIES,
     F_FAST,
     F_LOSER,
+    F_POISON_WATCH,
     FINISH,
     GAIN_DIRECTED,
     GAIN_PROT,
@@ -61,6 +62,8 @@ from ..state import (
     ZONE,
 )
 from .abilities import (
+    explode,
+    fire_poison_watchers,
     ability_error,
     check_deaths,
     end_of_turn_effects,
@@ -118,6 +121,8 @@ def start_turn(C, S, g):
                 S[g, s * NCF + LAST_TARGET] = -1
                 S[g, s * NCF + MOVED] = 0
                 S[g, s * NCF + MOVES_LEFT] = C[S[g, s * NCF + EFF], MOVE] if S[g, s * NCF + ZONE] == Z_FIELD else 0
+    if S[g, GAME0 + G_N_DELAYED] > 0:
+        explode(C, S, g, p)             # ranged_explosion: before the poison wounds
     for i in range(n_in_play(S, g, p)):
         s = play_slot(S, g, p, i)
         if S[g, s * NCF + POISON] > 0:
@@ -126,6 +131,8 @@ def start_turn(C, S, g):
             if logging(S, g):
                 log(S, g, EV_POISON_TICK, s, S[g, s * NCF + POISON], 0, 0, 0)
             wound(S, g, s, S[g, s * NCF + POISON], KILLED_BY_POISON)
+            if S[g, GAME0 + G_FLAGS] & F_POISON_WATCH:
+                fire_poison_watchers(C, S, g, s)
     check_deaths(C, S, g)
     if check_game_end(S, g):
         return
