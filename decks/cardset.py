@@ -125,11 +125,13 @@ class Aura:
 
 ABILITY_KINDS = ("played", "fast", "triggered", "permanent")
 TRIGGERS = ("on_strike", "on_struck", "on_death", "turn_start", "turn_end", "opponent_turn_start",
-            "opponent_turn_end", "on_move", "creature_dies", "on_defend", "to_enemy_half", "to_own_half")
+            "opponent_turn_end", "on_move", "creature_dies", "on_defend", "to_enemy_half", "to_own_half",
+            "valhalla")                                          # branch mount
 EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "destroy", "poison", "strike_bonus",
            "lose_abilities", "close", "open", "gain_counter", "trap", "boost_next_attack", "special_strike",
            "no_tap_after_attack", "attack_experience", "ranged_bonus", "range_bonus", "gain_directed", "stun",
-           "close_or_wound", "cure_poison")
+           "close_or_wound", "cure_poison",
+           "first_strike_unanswered")                            # branch mount
 TARGETS = ("self", "attacked", "attacker", "adjacent_enemies", "adjacent", "chosen", "chosen_enemy",
            "chosen_own", "all_enemies", "all_own", "all", "chosen_adjacent")
 CONDITIONS = ("always", "in_formation", "unwounded", "wounded", "adjacent_enemy", "own_front_row",
@@ -162,6 +164,7 @@ class TargetFilter:
     other: bool = False             # not the ability's own card
     not_moved: bool = False         # has not moved this turn
     open: bool = False              # not closed (untapped)
+    card_class: str = ""            # TOML key `class`: has this creature class (e.g. "Йордлинг")
 
 
 @dataclass(frozen=True)
@@ -267,6 +270,9 @@ class Card:
     strike_copies_target: bool = False          # + the printed strike of the creature it strikes
     special_strike_stuns_closed: bool = False   # its special strike stuns a closed target (Борг)
     strikes_only_opposite: bool = False         # its simple strikes only at a card in its column (Циклоп)
+    must_strike_closed: bool = False            # must strike a closed enemy creature it can (Гном-басаарг)
+    valhalla_twice: bool = False                # the first valhalla of its owner each turn fires twice (Рагнар)
+    row_strike_middle_ova: int = 0              # its row strike: + OvA to the own card it strikes over
     draws_ranged_condition: str = ""            # draws_ranged only while this holds (adjacent_enemy)
     finish_off_bonus: str = ""                  # finish off N + X (adjacent_poisoned)
     played: tuple[str, ...] = ()
@@ -475,7 +481,11 @@ def _filter(v):
     checked = _table({"element": _choice(ELEMENTS), "elite": _boolean, "cost": _integer(0),
                       "cost_at_most": _integer(0), "poisoned": _boolean, "ranged_user": _boolean,
                       "ground": _boolean, "unwounded": _boolean, "other": _boolean, "not_moved": _boolean,
-                      "open": _boolean})(v)
+                      "open": _boolean, "class": _string})(v)
+    if "class" in checked:
+        checked["card_class"] = checked.pop("class")
+        if not checked["card_class"].strip():
+            raise _Bad("an empty class filters nothing", "write the class as printed, e.g. class = \"Йордлинг\"", (".class",))
     return TargetFilter(**checked)
 
 
@@ -569,6 +579,9 @@ def _ability(v):
         bad("target", "an on-death ability cannot act on its dead card", "choose another target")
     if effect == "special_strike" and target in ("self", "all_own", "all"):
         bad("target", "a special strike is an attack: it cannot hit its own card", "choose another target")
+    if a.get("trigger") == "valhalla" and target != "chosen_own":
+        bad("target", "a valhalla ability acts on one of its owner's creatures in play (its card is in the "
+            "graveyard)", 'set target = "chosen_own"')
     if effect in SELF_ONLY_EFFECTS and target != "self":
         bad("target", f"{effect} is gained by the card itself", 'delete target or set "self"')
     a.setdefault("target", "self")
@@ -579,7 +592,8 @@ FLAGS = ("clumsy", "no_tap_after_attack", "directed", "unanswered", "strike_twic
          "ignores_flyer_protection", "defends_any", "defender_no_tap", "ignores_target_abilities",
          "counter_strikes_when_closed", "close_target_on_attack", "ignores_draws",
          "gain_counter", "strikes_at_it_weak", "strike_copies_target",
-         "special_strike_stuns_closed", "strikes_only_opposite")  # the yes/no ability keywords
+         "special_strike_stuns_closed", "strikes_only_opposite",
+         "must_strike_closed", "valhalla_twice")  # the yes/no ability keywords
 
 FIELDS = {
     "set_number": _string, "element": _choice(ELEMENTS), "cost": _integer(0), "kind": _choice(KINDS),
@@ -602,7 +616,7 @@ FIELDS = {
                               required=("element", "max"), build=AllyBonus),
     "while": _while_list, "aura": _aura, "unanswered_vs": _choices(BONUS_VS[1:]),
     "second_player_counters": _integer(1), "draws_ranged_condition": _choice(("adjacent_enemy",)),
-    "finish_off_bonus": _choice(("adjacent_poisoned",)),
+    "finish_off_bonus": _choice(("adjacent_poisoned",)), "row_strike_middle_ova": _integer(1),
     "played": _choices(TAP_ABILITIES), "abilities": _list_of(_ability), "elite": _boolean, "unique": _boolean, "assumed": _boolean,
     **{flag: _boolean for flag in FLAGS},
 }
@@ -729,6 +743,10 @@ def _card(name, table, fail):
         fail("special_strike_stuns_closed", "the card has no special strike", "add special_strike = N or delete it")
     if values.get("finish_off_bonus") and not values.get("finish_off"):
         fail("finish_off_bonus", "the card has no finish off", "add finish_off = N or delete it")
+    if values.get("row_strike_middle_ova") and (values.get("ranged") is None
+                                                or values["ranged"].kind != "row_strike"):
+        fail("row_strike_middle_ova", "the card has no strike through a row",
+             'add ranged = { kind = "row_strike", ... } or delete it')
     if values.get("unanswered") and values.get("unanswered_vs"):
         fail("unanswered_vs", "the card already has an unanswered strike against every target",
              "delete unanswered_vs or unanswered")

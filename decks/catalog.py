@@ -131,6 +131,14 @@ COVERED = [
     rf"tap: magic strike {_STRIKE}",
     rf"X counters\+tap: magic strike {_STRIKE}, \+{_N} per counter spent",
     r"may declare strikes only at the card opposite it",
+    # branch mount: valhalla (trigger), must_strike_closed, row_strike_middle_ova, valhalla_twice
+    rf"valhalla: your creature gets (?:OvA {_N} \(or \+{_N} OvA\)|\+{_N} strike) until end of your turn",
+    rf"valhalla: heal your (?:creature|Yordling) by {_N}",
+    r"valhalla: your creature's first strike this turn is unanswered",
+    r"the first Valhalla ability of your cards each turn triggers twice",
+    r"must strike an adjacent tapped enemy creature on its turn if able",
+    (rf"tap: strike through a row {_N}, the creature directly in front of it gets OvA {_N} \(or \+{_N} OvA\) "
+     r"until end of your turn"),
     # not an ability: a note on the source text
     r"text carries errata \d{4}-\d{2}-\d{2}",
 ]

@@ -65,7 +65,8 @@ MAX_ACTIONS = 512        # legal-action buffer, allocated once per game
 # HEAL_END: heal this much at the end of the turn (Рафаэль's second condition, 118.3);
 # AB_USES: how many times its played abilities were used (outcome counts); DEATH_PENDING: destroyed,
 # its on-death abilities not yet fired; TMP_FLAGS: keywords gained until the end of the turn (bit 0
-# TF_NO_TAP: does not tap after attacking; bit 1 TF_DIRECTED: directed strike; bits 8-15 + ranged
+# TF_NO_TAP: does not tap after attacking; bit 1 TF_DIRECTED: directed strike; bit 2 TF_UNANSWERED: its
+# first simple strike this turn is unanswered; bits 8-15 + ranged
 # attack value, bits 16-23 + range, bits 24-31 + OvA); TMP_OWN: gains until the end of its owner's turn
 # (bits 0-7 + strike, bits 8-15 + OvA)
 NCF = N_CARD_FIELDS
@@ -77,6 +78,7 @@ CARD_FIELD_NAMES = ("card", "zone", "cell", "wounds", "extra_lives", "life_max",
 TF_NO_TAP = 1
 GAINED_STUN = 2
 TF_DIRECTED = 2
+TF_UNANSWERED = 4        # branch mount: TMP_FLAGS bit 2, its first simple strike this turn is unanswered
 TF_RANGED_SHIFT, TF_RANGE_SHIFT, TF_OVA_SHIFT = 8, 16, 24
 TO_STRIKE_SHIFT, TO_OVA_SHIFT = 0, 8
 TMP_BYTE = 255           # each packed gain is one byte

@@ -40,6 +40,7 @@ from ..cardtable import (
     TG_CHOSEN_ENEMY,
     TG_CHOSEN_OWN,
     TWICE,
+    F_MUST_STRIKE,
 )
 from ..rules.abilities import ab, ability_error, ability_target_error, source_error
 from ..rules.board import cell_col, cell_row, in_play, n_in_play, only_flyers_left, play_slot
@@ -60,6 +61,7 @@ from ..rules.turn import (
     A_STRIKE,
     A_TAP_GAIN,
     legal_actions,
+    must_strike_now,
 )
 from ..state import (
     ACTED,
@@ -72,6 +74,7 @@ from ..state import (
     G_AI_TURN,
     G_BOARD,
     G_DECK_SIZE,
+    G_FLAGS,
     G_LAST_WOUND,
     G_TURN,
     GAINED,
@@ -272,8 +275,31 @@ def best_for(C, S, g, s, allow_move):
 
 
 @njit(cache=True)
+def forced_strike(C, S, g, p):
+    """A card of p that must strike a closed enemy creature (must_strike_closed) strikes the closed
+    enemy with the best expected exchange first; (A_END, -1, -1) when none must."""
+    for i in range(n_in_play(S, g, p)):
+        s = play_slot(S, g, p, i)
+        if not must_strike_now(C, S, g, s):
+            continue
+        best, b_target = 0.0, -1
+        for j in range(n_in_play(S, g, 1 - p)):
+            t = play_slot(S, g, 1 - p, j)
+            if S[g, t * NCF + CLOSED] == 1 and strike_error(C, S, g, s, t) == E_OK:
+                v = strike_ev(C, S, g, s, t, False)
+                if b_target < 0 or v > best:
+                    best, b_target = v, t
+        return A_STRIKE, s, b_target
+    return A_END, -1, -1
+
+
+@njit(cache=True)
 def greedy_action(C, S, g):
     p = S[g, GAME0 + G_ACTIVE]
+    if S[g, GAME0 + G_FLAGS] & F_MUST_STRIKE:
+        kind, s, t = forced_strike(C, S, g, p)
+        if kind == A_STRIKE:
+            return kind, s, t
     turn = S[g, GAME0 + G_TURN]
     if S[g, GAME0 + G_AI_TURN] != turn + 1:
         S[g, GAME0 + G_AI_TURN] = turn + 1

@@ -19,6 +19,11 @@ from ..cardtable import (
     EF_REDUCE_LIFE,
     EF_SPECIAL,
     EF_WOUND,
+    # branch mount
+    EF_FIRST_UNANSWERED,
+    EF_OVA,
+    EF_STRIKE_BONUS,
+    SM,
 )
 from ..ruleset import PR_POLICY0
 from ..state import CLOSED, EFF, EXTRA_LIVES, LIFE_MAX, MAX_DECK, NCF, PARAM0, WOUNDS
@@ -53,6 +58,12 @@ def target_value(C, S, g, src, t, eff, n):
         return v if own else -v
     if eff == EF_EXTRA_LIVES:
         v = 0.8 * n * per_life
+        return v if own else -v
+    if eff == EF_STRIKE_BONUS or eff == EF_OVA or eff == EF_FIRST_UNANSWERED:
+        # a gain for this turn's strikes: worth most on an open creature with a strong strike
+        if S[g, t * NCF + CLOSED] == 1:
+            return 0.0
+        v = 0.1 * max(n, 1) * (C[ct, SM] + 1)
         return v if own else -v
     return 0.0
 

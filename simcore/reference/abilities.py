@@ -122,6 +122,10 @@ def _gain_directed(game, src, a, t):
     t.tmp_directed = True
 
 
+def _first_strike_unanswered(game, src, a, t):
+    t.tmp_unanswered = True                  # its first simple strike this turn (Рагнар's valhalla)
+
+
 def _no_tap(game, src, a, t):
     t.tmp_no_tap = True
 
@@ -144,7 +148,7 @@ EFFECTS = {"wound": _wound, "heal": _heal, "extra_lives": _extra_lives, "reduce_
            "special_strike": _special_strike, "attack_experience": _attack_experience,
            "ranged_bonus": _ranged_bonus, "range_bonus": _range_bonus, "gain_directed": _gain_directed,
            "no_tap_after_attack": _no_tap, "stun": _stun, "close_or_wound": _close_or_wound,
-           "cure_poison": _cure_poison}
+           "cure_poison": _cure_poison, "first_strike_unanswered": _first_strike_unanswered}
 
 
 def _delay(game, src, a):
@@ -186,6 +190,8 @@ def passes(f, src, t, game=None):
         return False
     if f.not_moved and t.owner == game.active and t.moved > 0:
         return False                # only the active player's creatures can have moved this turn
+    if f.card_class and f.card_class not in [k.strip() for k in ct.card_class.split(",")]:
+        return False
     return not (f.open and t.closed)
 
 
@@ -220,7 +226,8 @@ CONDITIONS = {
 }
 
 TRIGGERS = ("on_strike", "on_struck", "on_death", "turn_start", "turn_end", "opponent_turn_start",
-            "opponent_turn_end", "on_move", "creature_dies", "on_defend", "to_enemy_half", "to_own_half")
+            "opponent_turn_end", "on_move", "creature_dies", "on_defend", "to_enemy_half", "to_own_half",
+            "valhalla")
 AREA_TARGETS = ("adjacent_enemies", "adjacent", "all_enemies", "all_own", "all")
 TARGETS = ("self", "attacked", "attacker") + CHOSEN + AREA_TARGETS
 KINDS = ("played", "fast", "triggered", "permanent")
@@ -366,6 +373,24 @@ def fire_player_triggers(game, p, trigger):
         fire_triggers(game, cards[i], trigger, None, 0)
         if len(cards) == n_before:
             i += 1
+
+
+def fire_valhalla(game, p):
+    """At the start of p's turn, the valhalla abilities of p's cards in his graveyard, by slot, each at
+    a creature of his that he chooses; while p has in play a card with valhalla_twice (Рагнар), the
+    first one fires twice. Deaths are checked after each."""
+    twice = any(c.card.valhalla_twice for c in game.play[p])
+    for c in sorted((c for c in game.cards if c.owner == p and c.zone == "graveyard"), key=lambda c: c.slot):
+        for k, a in enumerate(c.printed.abilities):
+            if a.kind != "triggered" or a.trigger != "valhalla":
+                continue
+            times, twice = (2 if twice else 1), False
+            for _ in range(times):
+                if game.over():
+                    return
+                resolve(game, c, c.printed, k, None, None)
+                game.check_deaths()
+                game.check_game_end()
 
 
 def fire_death_watchers(game, dead):

@@ -54,6 +54,7 @@ KNOWN_CARD_FIELDS = {
     "special_strike_stuns_closed", "strikes_only_opposite",
     "while_blocks", "aura", "unanswered_vs", "second_player_counters", "strikes_at_it_weak",
     "strike_copies_target", "draws_ranged_condition", "finish_off_bonus",
+    "must_strike_closed", "valhalla_twice", "row_strike_middle_ova",         # branch mount
 }
 TMP_MAX = 255            # each gain until the end of a turn holds at most 255 (VOCABULARY.md)
 
@@ -165,6 +166,7 @@ class GameCard:
     tmp_ova: int = 0                # + OvA
     own_strike: int = 0             # gains until the end of its owner's turn: + strike,
     own_ova: int = 0                # + OvA
+    tmp_unanswered: bool = False    # until the end of the turn: its first simple strike is unanswered
 
     def gain(self, name, n):
         """+ n to a gain until the end of a turn (at most TMP_MAX)."""
@@ -623,6 +625,7 @@ class Game:
         AB.fire_player_triggers(self, 1 - p, "opponent_turn_start")
         self.check_deaths()
         self.check_game_end()
+        AB.fire_valhalla(self, p)
         AB.recompute(self)
         self.priority_window()
         AB.recompute(self)
@@ -643,7 +646,7 @@ class Game:
                     self.heal(c, h)
                 c.strike_bonus = 0
                 c.used_turn = frozenset()
-                c.tmp_no_tap = c.tmp_directed = False
+                c.tmp_no_tap = c.tmp_directed = c.tmp_unanswered = False
                 c.tmp_ranged = c.tmp_range = c.tmp_ova = 0
                 if q == p:                  # "until the end of your (next) turn" ends
                     c.own_strike = c.own_ova = 0
@@ -909,11 +912,34 @@ class Game:
             return "beyond jump range"
         return None
 
+    def must_strike_now(self, c):
+        """must_strike_closed (Гном-басаарг): c may now strike a closed enemy creature, so it must."""
+        return c.card.must_strike_closed and any(t.closed and not self.strike_error(c, t)
+                                                 for t in self.play[1 - c.owner])
+
+    def forced_strike_error(self, action):
+        """Ending the turn while a card must strike, or another action of such a card than a simple
+        strike at a closed enemy, is illegal."""
+        if action.kind == "end_turn":
+            if any(self.must_strike_now(c) for c in self.play[self.active]):
+                return "a card must strike a closed enemy creature first (must_strike_closed)"
+            return None
+        c = self.by_slot.get(action.actor)
+        if c is not None and c.in_play and c.owner == self.active and self.must_strike_now(c):
+            t = self.by_slot.get(action.target)
+            if action.kind == "attack" and t is not None and t.closed:
+                return None
+            return "it must strike a closed enemy creature first (must_strike_closed)"
+        return None
+
     def action_error(self, action):
         """Why the active player may not take this action now (None if he may)."""
         kind, s, target, k = action.kind, action.actor, action.target, action.ability
         if self.over():
             return "the game is over"
+        why = self.forced_strike_error(action)
+        if why:
+            return why
         if kind == "end_turn":
             return None
         c = self.by_slot.get(s)
@@ -971,7 +997,7 @@ class Game:
                     for t in self.play[q]:
                         if not AB.use_error(self, c, k, t.slot, window=False):
                             out.add(Action("ability", c.slot, t.slot, k))
-        return out
+        return {a for a in out if not self.forced_strike_error(a)}
 
     # ---- actions -------------------------------------------------------------------------------
     def act(self, action):
@@ -1084,6 +1110,8 @@ class Game:
             return True
         if any(self.vs_matches(v, t, False, att) for v in att.card.unanswered_vs):
             return True
+        if att.tmp_unanswered and att.strikes == 0:
+            return True                 # Рагнар's valhalla: its first simple strike this turn
         if not t.closed:
             return False
         return not t.card.counter_strikes_when_closed or att.card.ignores_target_abilities
@@ -1316,6 +1344,10 @@ class Game:
         kind = card.ranged.kind
         if not self.answers_to_attack(att, t):
             return
+        if kind == ROW_STRIKE and card.row_strike_middle_ova:
+            mid = self.board[(att.cell + t.cell) // 2]      # the own card it strikes over
+            if mid is not None and mid.owner == att.owner:
+                mid.gain("tmp_ova", card.row_strike_middle_ova)
         s = single_roll_strength(self.streams.d6() + self.attack_roll_bonus(att, t))
         ign = card.ignores_target_abilities
         base = self.ranged_value(att, s) + AB.take_boost(self, att, s)

@@ -108,6 +108,14 @@ from ..cardtable import (
     TG_CHOSEN_OWN,
     TG_SELF,
     SM,
+    # branch mount: valhalla, first_strike_unanswered, filter class
+    AB_F_CLASS,
+    CLASS0,
+    CLASS1,
+    EF_FIRST_UNANSWERED,
+    F_VALHALLA,
+    T_VALHALLA,
+    VALHALLA_TWICE,
 )
 from ..state import (
     AB_USES,
@@ -162,6 +170,9 @@ from ..state import (
     TO_STRIKE_SHIFT,
     Z_FIELD,
     ZONE,
+    # branch mount
+    TF_UNANSWERED,
+    Z_GRAVE,
 )
 from .board import (
     adjacent_cells,
@@ -315,7 +326,13 @@ def recompute(C, S, g):
 @njit(cache=True)
 def matches(C, S, g, src, c, k, t):
     """Does card t pass the target filter of ability k of row c (source slot src)?"""
-    return filter_ok(C, S, g, src, c, k, t, AB_F_ELEM)
+    if not filter_ok(C, S, g, src, c, k, t, AB_F_ELEM):
+        return False
+    k_class = ab(C, c, k, AB_F_CLASS)
+    if k_class > 0:
+        ct = S[g, t * NCF + EFF]
+        return C[ct, CLASS0] == k_class or C[ct, CLASS1] == k_class
+    return True
 
 
 @njit(cache=True)
@@ -484,6 +501,8 @@ def apply_one(C, S, g, src, c, k, t, eff, n):
         m = C[S[g, t * NCF + EFF], MAX_COUNTERS]
         if m == 0 or S[g, t * NCF + COUNTERS] < m:
             S[g, t * NCF + COUNTERS] += 1
+    elif eff == EF_FIRST_UNANSWERED:
+        S[g, t * NCF + TMP_FLAGS] |= TF_UNANSWERED      # its first simple strike this turn
 
 
 @njit(cache=True)
@@ -660,6 +679,39 @@ def check_deaths(C, S, g):
                 if S[g, GAME0 + G_FLAGS] & F_DEATH_WATCH:
                     fire_death_watchers(C, S, g, s)
         check_destruction(S, g)
+
+
+# ---- valhalla (VOCABULARY.md, readings) -------------------------------------------------------------
+@njit(cache=True)
+def fire_valhalla(C, S, g, p):
+    """At the start of player p's turn, the valhalla abilities of his cards lying in his graveyard,
+    in slot order, each at one of his creatures in play that he chooses (target chosen_own). While
+    p has in play a card with valhalla_twice (Рагнар) that has its abilities, the first valhalla
+    ability fired this turn fires twice (two choices). Deaths are checked after each."""
+    if (S[g, GAME0 + G_FLAGS] & F_VALHALLA) == 0:
+        return
+    twice = False
+    for i in range(n_in_play(S, g, p)):
+        if C[S[g, play_slot(S, g, p, i) * NCF + EFF], VALHALLA_TWICE] == 1:
+            twice = True
+    for i in range(S[g, GAME0 + G_DECK_SIZE + p]):
+        s = p * MAX_DECK + i
+        if S[g, s * NCF + ZONE] != Z_GRAVE:
+            continue
+        c = S[g, s * NCF + CARD_ID]
+        if (C[c, AB_TRIG_MASK] >> T_VALHALLA) & 1 == 0:
+            continue
+        for k in range(C[c, N_AB]):
+            if ab(C, c, k, AB_KIND) != KIND_TRIGGERED or ab(C, c, k, AB_TRIGGER) != T_VALHALLA:
+                continue
+            times = 2 if twice else 1
+            twice = False
+            for _ in range(times):
+                if S[g, GAME0 + G_WINNER] >= 0:
+                    return
+                resolve(C, S, g, s, c, k, -1, -1)
+                check_deaths(C, S, g)
+                check_game_end(S, g)
 
 
 # ---- delayed abilities (118) ----------------------------------------------------------------------------

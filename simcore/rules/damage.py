@@ -142,6 +142,8 @@ from ..state import (
     PARAM0,
     POISON,
     TF_DIRECTED,
+    TF_UNANSWERED,
+    STRIKES as _STRIKES,
     TF_OVA_SHIFT,
     TF_RANGED_SHIFT,
     TMP_BYTE,
@@ -334,6 +336,8 @@ def only_attacker_rolls(C, S, g, att, t):
         return True
     if C[ca, UNANSWERED_VS] != 0 and vs_any(C, S, g, C[ca, UNANSWERED_VS], att, t):
         return True
+    if (S[g, att * NCF + TMP_FLAGS] & TF_UNANSWERED) and S[g, att * NCF + _STRIKES] == 0:
+        return True                 # Рагнар's valhalla: its first simple strike this turn
     if S[g, t * NCF + CLOSED] == 0:
         return False
     return C[S[g, t * NCF + EFF], COUNTER_CLOSED] == 0 or C[ca, IGN_TARGET] == 1

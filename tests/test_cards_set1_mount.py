@@ -1,0 +1,181 @@
+"""Set-1 mountain cards of branch mount: valhalla (the `valhalla` trigger, VOCABULARY.md readings),
+Рагнар's valhalla_twice and first_strike_unanswered, Гном-басаарг's must_strike_closed, Ледовый
+охотник's row_strike_middle_ova; each as a scenario with forced dice through the real engine (greedy
+policy on both seats).
+
+Expected values are worked out by hand from RULES.md section 5 (the dice table) and the printed stats
+in set1.toml. Кочевник: steppe, 3 ordinary, life 8, strike 1-2-3, no abilities.
+"""
+import numpy as np
+import pytest
+from scenario_util import NO_COUNTER, card, play, roll, single_roll
+
+from decks import load_cardset
+from simcore.cardtable import compile_cardset
+from simcore.rules.board import rebuild_play_lists
+from simcore.rules.setup import enter_play, init_game
+from simcore.rules.turn import A_END, A_MOVE, A_STRIKE, legal_actions
+from simcore.scenario import ScenarioError
+from simcore.state import (CELL, CLOSED, G_ACTIVE, G_BOARD, GAME0, MAX_ACTIONS, MAX_DECK, MOVES_LEFT, NCF,
+                           Z_FIELD, ZONE, new_state)
+
+# player 2 ends his turn: player 1's turn starts, his graveyard's valhalla abilities fire
+NEXT_TURN = '{ do = "end_turn" }'
+
+
+def c(result, label):
+    return result["cards"][label]
+
+
+def head(dice, *actions):
+    return f"active_player = 2\ndice = {list(dice)}\nactions = [{NEXT_TURN}{''.join(', ' + a for a in actions)}]\n"
+
+
+def attack(att, tgt):
+    return f'{{ do = "attack", card = "{att}", target = "{tgt}", exchange = "keep" }}'
+
+
+# ---- 1-62 Костедробитель: valhalla strike_bonus --------------------------------------------------------
+def test_valhalla_1_62_bonecrusher_gives_your_creature_plus_1_strike(tmp_path):
+    """Костедробитель lies in player 1's graveyard. At the start of his turn its valhalla gives his only
+    creature, Кочевник a, +1 strike until the end of the turn: A=6 D=1, strong 3 + 1 = 4 wounds."""
+    cards = [card("v", "Костедробитель", 1, "graveyard"), card("a", "Кочевник", 1, "c3"),
+             card("k", "Кочевник", 2, "c4")]
+    r = play(tmp_path, head([6, 1], attack("a", "k")), cards)
+    assert roll(6, 1, "strong", NO_COUNTER) in r["events"]
+    assert c(r, "k")["wounds"] == 4
+    assert c(r, "v")["zone"] == "graveyard"          # it stays there: valhalla fires every turn
+
+
+def test_valhalla_does_not_fire_from_the_battlefield_nor_for_the_opponent(tmp_path):
+    """The same Костедробитель on the battlefield (not in the graveyard), or in player 2's graveyard,
+    gives player 1's Кочевник nothing: strong 3 wounds."""
+    for v in (card("v", "Костедробитель", 1, "a1"), card("v", "Костедробитель", 2, "graveyard")):
+        cards = [v, card("a", "Кочевник", 1, "c3"), card("k", "Кочевник", 2, "c4")]
+        r = play(tmp_path, head([6, 1], attack("a", "k")), cards)
+        assert c(r, "k")["wounds"] == 3
+        assert c(r, "a")["strike_bonus"] == 0
+
+
+def test_valhalla_greedy_owner_picks_the_open_creature_with_the_strongest_strike(tmp_path):
+    """Two creatures of player 1: Кочевник (medium strike 2) and Гобрах (medium 4); the greedy owner
+    gives the +1 strike to Гобрах."""
+    cards = [card("v", "Костедробитель", 1, "graveyard"), card("a", "Кочевник", 1, "a3"),
+             card("b", "Гобрах", 1, "c3"), card("k", "Кочевник", 2, "e6")]
+    r = play(tmp_path, head([]), cards)
+    assert c(r, "b")["strike_bonus"] == 1 and c(r, "a")["strike_bonus"] == 0
+
+
+# ---- 1-45 Ледовый охотник: valhalla OvA, row strike gives OvA to the card it strikes over -------------
+def test_valhalla_1_45_ice_hunter_gives_your_creature_ova_1(tmp_path):
+    """Ледовый охотник in the graveyard: Кочевник a gets OvA 1 until the end of the turn. Dice 3 and 1:
+    A = 3 + 1 = 4, D = 1, A-D = +3: medium strike, no counter-strike, 2 wounds."""
+    cards = [card("h", "Ледовый охотник", 1, "graveyard"), card("a", "Кочевник", 1, "c3"),
+             card("k", "Кочевник", 2, "c4")]
+    r = play(tmp_path, head([3, 1], attack("a", "k")), cards)
+    assert roll(4, 1, "medium", NO_COUNTER) in r["events"]
+    assert c(r, "k")["wounds"] == 2
+
+
+def test_1_45_ice_hunter_row_strike_gives_ova_1_to_the_creature_in_front(tmp_path):
+    """Ледовый охотник (c1) strikes through a row at Кочевник k (c3) over its own Кочевник a (c2): die 6,
+    2 wounds; a gains OvA 1 until the end of the turn, so its strike at k rolls A = 3 + 1 = 4 against
+    D = 1: medium, 2 more wounds."""
+    cards = [card("h", "Ледовый охотник", 1, "c1"), card("a", "Кочевник", 1, "c2"),
+             card("k", "Кочевник", 2, "c3")]
+    r = play(tmp_path, 'active_player = 1\ndice = [6, 3, 1]\nactions = [{ do = "ranged", card = "h", '
+             'target = "k" }, ' + attack("a", "k") + "]\n", cards)
+    assert single_roll(6, "strong") in r["events"]
+    assert roll(4, 1, "medium", NO_COUNTER) in r["events"]
+    assert c(r, "k")["wounds"] == 4
+
+
+# ---- 1-63 Рагнар: first_strike_unanswered, valhalla_twice ----------------------------------------------
+def test_valhalla_1_63_ragnar_makes_your_creatures_first_strike_unanswered(tmp_path):
+    """Рагнар in the graveyard: Кочевник a's first strike this turn is unanswered, only the attacker
+    rolls (die 2: weak, 1 wound) although the target is open."""
+    cards = [card("r", "Рагнар", 1, "graveyard"), card("a", "Кочевник", 1, "c3"),
+             card("k", "Кочевник", 2, "c4")]
+    r = play(tmp_path, head([2], attack("a", "k")), cards)
+    assert single_roll(2, "weak") in r["events"]
+    assert c(r, "k")["wounds"] == 1 and c(r, "a")["wounds"] == 0
+
+
+def test_1_63_ragnar_in_play_doubles_the_first_valhalla_of_the_turn(tmp_path):
+    """Рагнар in play, two Костедробители in the graveyard: the first valhalla fires twice, the second
+    once: the greedy owner gives all three +1 strikes to Рагнар (medium 3 beats Кочевник's 2)."""
+    cards = [card("v1", "Костедробитель", 1, "graveyard"), card("v2", "Костедробитель", 1, "graveyard"),
+             card("r", "Рагнар", 1, "c3"), card("a", "Кочевник", 1, "a3"), card("k", "Кочевник", 2, "e6")]
+    r = play(tmp_path, head([]), cards)
+    assert c(r, "r")["strike_bonus"] == 3
+    cards[2] = card("r", "Рагнар", 1, "graveyard")      # in the graveyard Рагнар doubles nothing
+    r = play(tmp_path, head([]), cards)
+    assert c(r, "a")["strike_bonus"] == 2
+
+
+# ---- 1-53 Гном-басаарг: must_strike_closed, +1 and directed vs closed ---------------------------------
+BASAARG = [card("b", "Гном-басаарг", 1, "c3"), card("k", "Кочевник", 2, "c4", closed=True),
+           card("o", "Кочевник", 2, "d4")]
+
+
+@pytest.mark.parametrize("action", ['{ do = "end_turn" }', '{ do = "move", card = "b", to = "b3" }',
+                                    '{ do = "attack", card = "b", target = "o", exchange = "keep" }'])
+def test_1_53_basaarg_must_strike_an_adjacent_closed_enemy_first(tmp_path, action):
+    """Кочевник k (c4) is closed and adjacent: Гном-басаарг may not end the turn, move, or strike the open
+    Кочевник o first."""
+    with pytest.raises(ScenarioError, match="must_strike_closed"):
+        play(tmp_path, f"active_player = 1\ndice = [6, 1]\nactions = [{action}]\n", BASAARG)
+
+
+def test_1_53_basaarg_strikes_the_closed_enemy_plus_1(tmp_path):
+    """Its strike at the closed Кочевник: only the attacker rolls, A = 5 + OvA 1 = 6: strong 4 + 1 (vs
+    closed) = 5 wounds; then the turn may end."""
+    r = play(tmp_path, 'active_player = 1\ndice = [5]\nactions = [' + attack("b", "k") + ', { do = "end_turn" }]\n',
+             BASAARG)
+    assert single_roll(6, "strong") in r["events"]
+    assert c(r, "k")["wounds"] == 5
+
+
+def _board(closed):
+    """Player 1: Гном-басаарг on c3 (slot 0), Кочевник on a1 (slot 1); player 2: Кочевник on c4 (closed
+    or not) and on d4."""
+    cs = load_cardset()
+    C = compile_cardset(cs).stats
+    b, k = cs.index("Гном-басаарг"), cs.index("Кочевник")
+    decks = np.full((2, MAX_DECK), k, np.int64)
+    decks[0, 0] = b
+    S = new_state(1)
+    init_game(C, S, 0, decks, np.array([30, 30], np.int64), np.uint64(1), 0)
+    for s, cell in ((0, 12), (1, 0), (MAX_DECK, 17), (MAX_DECK + 1, 18)):
+        S[0, s * NCF + ZONE] = Z_FIELD
+        S[0, s * NCF + CELL] = cell
+        S[0, GAME0 + G_BOARD + cell] = s
+        enter_play(C, S, 0, s, cell)
+    S[0, MAX_DECK * NCF + CLOSED] = int(closed)
+    rebuild_play_lists(S, 0)
+    S[0, GAME0 + G_ACTIVE] = 0
+    S[0, 0 * NCF + MOVES_LEFT] = S[0, 1 * NCF + MOVES_LEFT] = 1
+    buf = np.zeros((MAX_ACTIONS, 3), np.int64)
+    n = legal_actions(C, S, 0, buf)
+    return {tuple(int(x) for x in buf[i]) for i in range(n)}
+
+
+def test_1_53_basaarg_legal_actions_hold_only_the_forced_strike():
+    """With the closed Кочевник (slot 50) in reach, Басаарг's only legal action is its strike at it, the
+    turn cannot end, and the other Кочевник (slot 1) still acts; with it open, Басаарг moves and strikes
+    either enemy and the turn may end."""
+    forced = _board(True)
+    assert (A_END, -1, -1) not in forced
+    assert {a for a in forced if a[1] == 0} == {(A_STRIKE, 0, MAX_DECK)}
+    assert any(a[1] == 1 for a in forced)
+    free = _board(False)
+    assert (A_END, -1, -1) in free
+    assert {(A_STRIKE, 0, MAX_DECK), (A_STRIKE, 0, MAX_DECK + 1)} <= free
+    assert any(a[0] == A_MOVE and a[1] == 0 for a in free)
+
+
+def test_1_53_basaarg_free_when_no_closed_enemy_is_adjacent(tmp_path):
+    """Without a closed enemy in reach it acts freely: it may end the turn."""
+    cards = [card("b", "Гном-басаарг", 1, "c3"), card("o", "Кочевник", 2, "d4")]
+    r = play(tmp_path, 'active_player = 1\ndice = []\nactions = [{ do = "end_turn" }]\n', cards)
+    assert r["active_player"] == 2
