@@ -131,9 +131,10 @@ EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "destroy", "poison", "
            "lose_abilities", "close", "open", "gain_counter", "trap", "boost_next_attack", "special_strike",
            "no_tap_after_attack", "attack_experience", "ranged_bonus", "range_bonus", "gain_directed", "stun",
            "close_or_wound", "cure_poison",
-           "first_strike_unanswered")                            # branch mount
+           "first_strike_unanswered", "push_or_wound", "stone_skin", "ram")   # branch mount
 TARGETS = ("self", "attacked", "attacker", "adjacent_enemies", "adjacent", "chosen", "chosen_enemy",
-           "chosen_own", "all_enemies", "all_own", "all", "chosen_adjacent")
+           "chosen_own", "all_enemies", "all_own", "all", "chosen_adjacent",
+           "opposite_enemy")                                     # branch mount
 CONDITIONS = ("always", "in_formation", "unwounded", "wounded", "adjacent_enemy", "own_front_row",
               "own_back_row")
 DURATIONS = ("end_of_turn", "end_of_own_turn")
@@ -165,6 +166,16 @@ class TargetFilter:
     not_moved: bool = False         # has not moved this turn
     open: bool = False              # not closed (untapped)
     card_class: str = ""            # TOML key `class`: has this creature class (e.g. "Йордлинг")
+    magic_user: bool = False        # has a discharge or magic strike
+
+
+@dataclass(frozen=True)
+class TurnOption:
+    """One form of a `turn_choice`: what the card has from its owner's turn start to the end of the
+    opponent's next turn."""
+    regeneration: int = 0
+    strike: int = 0                 # + simple strike (counter-strikes too)
+    move: int = 0                   # + movement
 
 
 @dataclass(frozen=True)
@@ -208,6 +219,7 @@ class Ability:
     destroy_self: bool = False      # the card destroys itself first (Болотник)
     name: str = ""                  # the printed name, e.g. "ловушка"
     amount_of: str = ""             # the amount computed in play instead of `amount` (AMOUNTS_OF)
+    plus_if_not_moved: int = 0      # + N to the amount on a target that took no step in its last turn
 
 
 @dataclass(frozen=True)
@@ -273,6 +285,7 @@ class Card:
     must_strike_closed: bool = False            # must strike a closed enemy creature it can (Гном-басаарг)
     valhalla_twice: bool = False                # the first valhalla of its owner each turn fires twice (Рагнар)
     row_strike_middle_ova: int = 0              # its row strike: + OvA to the own card it strikes over
+    turn_choice: tuple["TurnOption", ...] = ()  # before its owner's turn: one of two forms (Оборотень)
     draws_ranged_condition: str = ""            # draws_ranged only while this holds (adjacent_enemy)
     finish_off_bonus: str = ""                  # finish off N + X (adjacent_poisoned)
     played: tuple[str, ...] = ()
@@ -481,12 +494,28 @@ def _filter(v):
     checked = _table({"element": _choice(ELEMENTS), "elite": _boolean, "cost": _integer(0),
                       "cost_at_most": _integer(0), "poisoned": _boolean, "ranged_user": _boolean,
                       "ground": _boolean, "unwounded": _boolean, "other": _boolean, "not_moved": _boolean,
-                      "open": _boolean, "class": _string})(v)
+                      "open": _boolean, "class": _string, "magic_user": _boolean})(v)
     if "class" in checked:
         checked["card_class"] = checked.pop("class")
         if not checked["card_class"].strip():
             raise _Bad("an empty class filters nothing", "write the class as printed, e.g. class = \"Йордлинг\"", (".class",))
     return TargetFilter(**checked)
+
+
+def _turn_choice(v):
+    if not isinstance(v, list) or len(v) != 2:
+        raise _Bad("turn_choice lists exactly two forms", 'write turn_choice = [{ regeneration = 2 }, { strike = 2, move = 1 }]')
+    out = []
+    for i, o in enumerate(v):
+        try:
+            opt = _table({"regeneration": _integer(1), "strike": _integer(1), "move": _integer(1)},
+                         build=TurnOption)(o)
+        except _Bad as e:
+            raise _Bad(e.message, e.fix, (f"[{i}]",) + tuple(e.path)) from None
+        if opt == TurnOption():
+            raise _Bad("a form gives nothing", "give it regeneration, strike and/or move", (f"[{i}]",))
+        out.append(opt)
+    return tuple(out)
 
 
 _ABILITY_FIELDS = {
@@ -499,11 +528,11 @@ _ABILITY_FIELDS = {
     "trigger_filter": _filter, "name": _string, "optional": _boolean,
     "also": _table({"effect": _choice(ALSO_ADDS), "amount": _integer(1)}, required=("effect",),
                    build=Also),
-    "destroy_self": _boolean, "amount_of": _choice(AMOUNTS_OF),
+    "destroy_self": _boolean, "amount_of": _choice(AMOUNTS_OF), "plus_if_not_moved": _integer(1),
 }
 AMOUNT_EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "poison", "strike_bonus", "trap",
                   "boost_next_attack", "special_strike", "attack_experience", "ranged_bonus", "range_bonus",
-                  "close_or_wound")
+                  "close_or_wound", "push_or_wound", "stone_skin")
 CHOSEN_TARGETS = ("chosen", "chosen_enemy", "chosen_own", "chosen_adjacent")
 
 
@@ -579,6 +608,17 @@ def _ability(v):
         bad("target", "an on-death ability cannot act on its dead card", "choose another target")
     if effect == "special_strike" and target in ("self", "all_own", "all"):
         bad("target", "a special strike is an attack: it cannot hit its own card", "choose another target")
+    if target == "opposite_enemy" and kind not in ("triggered", "played", "fast"):
+        bad("target", "opposite_enemy is the target of a triggered, played or fast ability", "choose another target")
+    if effect == "push_or_wound" and not (kind == "triggered" and a.get("trigger") == "on_strike"
+                                          and target == "attacked"):
+        bad("effect", "push_or_wound pushes the creature it strikes: a triggered on_strike ability at the attacked",
+            'write kind = "triggered", trigger = "on_strike", target = "attacked"')
+    if "plus_if_not_moved" in a and effect not in ("wound", "heal", "poison", "special_strike"):
+        bad("plus_if_not_moved", "plus_if_not_moved adds to the amount of a wound, heal, poison or special strike",
+            "delete it")
+    if effect == "ram" and target != "opposite_enemy":
+        bad("target", "a ram wounds the enemy creature opposite the card", 'set target = "opposite_enemy"')
     if a.get("trigger") == "valhalla" and target != "chosen_own":
         bad("target", "a valhalla ability acts on one of its owner's creatures in play (its card is in the "
             "graveyard)", 'set target = "chosen_own"')
@@ -617,6 +657,7 @@ FIELDS = {
     "while": _while_list, "aura": _aura, "unanswered_vs": _choices(BONUS_VS[1:]),
     "second_player_counters": _integer(1), "draws_ranged_condition": _choice(("adjacent_enemy",)),
     "finish_off_bonus": _choice(("adjacent_poisoned",)), "row_strike_middle_ova": _integer(1),
+    "turn_choice": _turn_choice,
     "played": _choices(TAP_ABILITIES), "abilities": _list_of(_ability), "elite": _boolean, "unique": _boolean, "assumed": _boolean,
     **{flag: _boolean for flag in FLAGS},
 }

@@ -137,6 +137,16 @@ COVERED = [
     r"valhalla: your creature's first strike this turn is unanswered",
     r"the first Valhalla ability of your cards each turn triggers twice",
     r"must strike an adjacent tapped enemy creature on its turn if able",
+    (r"before your turn: choose regeneration \d+, or \+\d+ strike and \+\d+ move "
+     r"\(until end of the opponent's turn\)"),
+    (rf"start of your turn: impact '[^']*' - wound the enemy creature opposite by {_N} "
+     r"\(\+\d+ if it did not move in the opponent's last turn\)"),
+    (rf"on strike on its own turn: may push the target 1 cell in the strike direction, if it cannot or will "
+     rf"not move wound it by {_N}(?: \('[^']*'\))?"),
+    r"tap: gain directed strike",
+    (r"on strike: your creature with discharge, magic strike or spell gets -\d+ from non-magic attacks until "
+     r"end of the opponent's next turn(?: \('[^']*'\))?"),
+    r"counter\+tap: impact '[^']*' - take X wounds and wound the enemy creature opposite by X-1",
     (rf"tap: strike through a row {_N}, the creature directly in front of it gets OvA {_N} \(or \+{_N} OvA\) "
      r"until end of your turn"),
     # not an ability: a note on the source text

@@ -34,7 +34,10 @@ import numpy as np
  STRIKE_COPY, SPECIAL_STUN, ONLY_OPPOSITE,
  # branch mount: Гном-басаарг, Ледовый охотник, Рагнар
  MUST_STRIKE_CLOSED, ROW_MID_OVA, VALHALLA_TWICE,
- N_FIELDS) = range(108)
+ # branch mount: Оборотень's turn_choice (two options of regeneration, strike, move)
+ TC0_REGEN, TC0_STRIKE, TC0_MOVE, TC1_REGEN, TC1_STRIKE, TC1_MOVE,
+ N_FIELDS) = range(114)
+TC_W = TC1_REGEN - TC0_REGEN     # turn_choice option o at TC0_REGEN + TC_W * o: regeneration, strike, move
 DRAWS_WHILE_ADJ_ENEMY = 1     # DRAWS_COND: draws_ranged only while an enemy creature is adjacent
 FINISH_ADJ_POISONED = 1       # FINISH_BONUS: + 1 per poisoned creature adjacent to the target
 # `while` blocks (keywords that hold while a board condition holds): block b at W0_COND + W_W * b,
@@ -106,7 +109,8 @@ REDUCE0 = BONUS0 + 5 * MAX_BONUS
  AB_AND_SELF, AB_THEN, AB_THEN_AMOUNT, AB_TF_ELEM, AB_TF_FLAGS, AB_TF_COST, AB_TF_COST_MAX,
  AB_DURATION, AB_OPTIONAL, AB_ALSO_EFFECT, AB_ALSO_AMOUNT, AB_DESTROY_SELF, AB_AMOUNT_OF,
  AB_F_CLASS,                    # branch mount: target filter `class` (class id, 0 = any)
- AB_W) = range(31)
+ AB_PLUS_NOT_MOVED,             # branch mount: + N to the amount on a target that did not move
+ AB_W) = range(32)
 AMOUNT_OF_CODES = {"": 0, "opposite_medium_strike": 1}
 AMT_OPPOSITE_MEDIUM = 1     # AB_AMOUNT_OF: the printed medium strike of the creature in front of the card
 DUR_TURN, DUR_OWN_TURN = 0, 1       # AB_DURATION: until the end of the turn / of its owner's turn
@@ -127,6 +131,8 @@ F_AURA = 32           # an aura: reductions and ranges read the auras of the car
 # branch mount
 F_VALHALLA = 64       # a valhalla ability: the graveyard is read at the start of each turn
 F_MUST_STRIKE = 128   # must_strike_closed: action legality checks the forced strike
+F_TURN_CHOICE = 256   # turn_choice: a form chosen before its owner's turn (regeneration, strike, move)
+F_STONE_SKIN = 512    # stone_skin: reductions read the card's stone skin, the end phase clears it
 
 AB_KINDS = {"played": 1, "fast": 2, "triggered": 3, "permanent": 4}
 KIND_PLAYED, KIND_FAST, KIND_TRIGGERED, KIND_PERMANENT = 1, 2, 3, 4
@@ -142,16 +148,17 @@ EFFECT_CODES = {"wound": 1, "heal": 2, "extra_lives": 3, "reduce_life": 4, "dest
                 "trap": 12, "boost_next_attack": 13, "special_strike": 14, "no_tap_after_attack": 15,
                 "attack_experience": 16, "ranged_bonus": 17, "range_bonus": 18, "gain_directed": 19,
                 "stun": 20, "close_or_wound": 21, "cure_poison": 22,
-                "first_strike_unanswered": 23}       # branch mount
+                "first_strike_unanswered": 23, "push_or_wound": 24, "stone_skin": 25, "ram": 26}  # branch mount
 (EF_WOUND, EF_HEAL, EF_EXTRA_LIVES, EF_REDUCE_LIFE, EF_DESTROY, EF_POISON, EF_STRIKE_BONUS,
  EF_LOSE_ABILITIES, EF_CLOSE, EF_OPEN, EF_GAIN_COUNTER, EF_TRAP, EF_BOOST, EF_SPECIAL,
  EF_NO_TAP, EF_OVA, EF_RANGED_BONUS, EF_RANGE_BONUS, EF_GAIN_DIRECTED, EF_STUN, EF_CLOSE_OR_WOUND,
- EF_CURE_POISON, EF_FIRST_UNANSWERED) = range(1, 24)
+ EF_CURE_POISON, EF_FIRST_UNANSWERED, EF_PUSH_OR_WOUND, EF_STONE_SKIN, EF_RAM) = range(1, 27)
 TARGET_CODES = {"self": 0, "attacked": 1, "attacker": 2, "adjacent_enemies": 3, "adjacent": 4,
                 "chosen": 5, "chosen_enemy": 6, "chosen_own": 7, "all_enemies": 8, "all_own": 9,
-                "all": 10, "chosen_adjacent": 11}
+                "all": 10, "chosen_adjacent": 11,
+                "opposite_enemy": 12}                # branch mount
 (TG_SELF, TG_ATTACKED, TG_ATTACKER, TG_ADJ_ENEMIES, TG_ADJ, TG_CHOSEN, TG_CHOSEN_ENEMY, TG_CHOSEN_OWN,
- TG_ALL_ENEMIES, TG_ALL_OWN, TG_ALL, TG_CHOSEN_ADJ) = range(12)
+ TG_ALL_ENEMIES, TG_ALL_OWN, TG_ALL, TG_CHOSEN_ADJ, TG_OPPOSITE_ENEMY) = range(13)
 COND_CODES = {"always": 0, "in_formation": 1, "unwounded": 2, "wounded": 3, "adjacent_enemy": 4,
               "own_front_row": 5, "own_back_row": 6}
 COND_FORMATION, COND_UNWOUNDED, COND_WOUNDED, COND_ADJ_ENEMY, COND_FRONT_ROW, COND_BACK_ROW = 1, 2, 3, 4, 5, 6
@@ -159,6 +166,7 @@ DURATION_CODES = {"end_of_turn": DUR_TURN, "end_of_own_turn": DUR_OWN_TURN}
 # target filter flags
 (FF_ELITE, FF_ORDINARY, FF_POISONED, FF_RANGED_USER, FF_GROUND, FF_UNWOUNDED, FF_OTHER, FF_NOT_MOVED,
  FF_OPEN) = (1, 2, 4, 8, 16, 32, 64, 128, 256)
+FF_MAGIC_USER = 512      # branch mount: has a discharge or magic strike (the vs value magic_user)
 LIMIT_CODES = {"": 0, "once_per_turn": 1, "once_per_battle": 2}
 LIMIT_TURN, LIMIT_BATTLE = 1, 2
 
@@ -216,7 +224,7 @@ def _filter_row(f):
         flags |= FF_ORDINARY
     for bit, on in ((FF_POISONED, f.poisoned), (FF_RANGED_USER, f.ranged_user), (FF_GROUND, f.ground),
                     (FF_UNWOUNDED, f.unwounded), (FF_OTHER, f.other), (FF_NOT_MOVED, f.not_moved),
-                    (FF_OPEN, f.open)):
+                    (FF_OPEN, f.open), (FF_MAGIC_USER, f.magic_user)):
         if on:
             flags |= bit
     elem = ELEMENTS.index(f.element) + 1 if f.element else 0
@@ -254,6 +262,7 @@ def _ability_row(a, classes=None):
         row[AB_ALSO_AMOUNT] = a.also.amount
     row[AB_DESTROY_SELF] = int(a.destroy_self)
     row[AB_AMOUNT_OF] = AMOUNT_OF_CODES[a.amount_of]
+    row[AB_PLUS_NOT_MOVED] = a.plus_if_not_moved
     if a.filter.card_class:
         row[AB_F_CLASS] = (classes or {}).get(a.filter.card_class, 0)
         if row[AB_F_CLASS] == 0:
@@ -311,6 +320,12 @@ def compile_cardset(cardset) -> CardTable:
         row[RECRUIT_GOLD] = c.on_recruit_gold
         row[SECOND_COUNTERS] = c.second_player_counters
         row[ROW_MID_OVA] = c.row_strike_middle_ova
+        for o, opt in enumerate(c.turn_choice):
+            row[TC0_REGEN + TC_W * o] = opt.regeneration
+            row[TC0_STRIKE + TC_W * o] = opt.strike
+            row[TC0_MOVE + TC_W * o] = opt.move
+        if c.turn_choice:
+            row[AB_FLAGS] |= F_TURN_CHOICE
         if c.must_strike_closed:
             row[AB_FLAGS] |= F_MUST_STRIKE
         row[DRAWS_COND] = DRAWS_WHILE_ADJ_ENEMY if c.draws_ranged_condition else 0
@@ -396,6 +411,8 @@ def compile_cardset(cardset) -> CardTable:
                 if r[AB_COUNTERS] > 0:
                     row[AB_COUNTER_COST] = 1
             row[AB_FLAGS] |= F_ABILITIES
+            if r[AB_EFFECT] == EF_STONE_SKIN:
+                row[AB_FLAGS] |= F_STONE_SKIN
             if r[AB_EFFECT] == EF_LOSE_ABILITIES:
                 row[AB_FLAGS] |= F_LOSER
             if r[AB_KIND] == KIND_FAST:

@@ -31,7 +31,9 @@ Card fields (S[g, slot * N_CARD_FIELDS + FIELD]):
   COUNTERS     counters (фишки, 123)
   POISON       poison N: N wounds at the start of the owner's turn (acquired, 117)
   GAINED       acquired keywords: bit 0 directed strike, bit 1 stunned (does not untap at the start
-               of its owner's next turn, GAINED_STUN), bits 8.. protections (PROT bits << 8)
+               of its owner's next turn, GAINED_STUN), bits 8-15 protections (PROT bits << 8),
+               bits 24-25 the turn_choice form it holds (GAINED_FORM_SHIFT), bits 26-28 its stone skin
+               (GAINED_STONE_SHIFT: - N from non-magic attacks until the end of the opponent's turn)
   DIED_FROM    killer slot, KILLED_BY_* code, or -1 (509.1.1)
   DEATH_TURN   turn of death, -1 if alive
   DEALT        1 = in the (last) deal of 15
@@ -79,6 +81,8 @@ TF_NO_TAP = 1
 GAINED_STUN = 2
 TF_DIRECTED = 2
 TF_UNANSWERED = 4        # branch mount: TMP_FLAGS bit 2, its first simple strike this turn is unanswered
+GAINED_FORM_SHIFT = 24   # branch mount: GAINED bits 24-25, the turn_choice form held (0 none, o + 1)
+GAINED_STONE_SHIFT = 26  # branch mount: GAINED bits 26-28, stone skin: - N from non-magic attacks
 TF_RANGED_SHIFT, TF_RANGE_SHIFT, TF_OVA_SHIFT = 8, 16, 24
 TO_STRIKE_SHIFT, TO_OVA_SHIFT = 0, 8
 TMP_BYTE = 255           # each packed gain is one byte

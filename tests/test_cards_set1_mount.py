@@ -179,3 +179,105 @@ def test_1_53_basaarg_free_when_no_closed_enemy_is_adjacent(tmp_path):
     cards = [card("b", "Гном-басаарг", 1, "c3"), card("o", "Кочевник", 2, "d4")]
     r = play(tmp_path, 'active_player = 1\ndice = []\nactions = [{ do = "end_turn" }]\n', cards)
     assert r["active_player"] == 2
+
+
+# ---- 1-59 Оборотень: turn_choice, valhalla heal with a class filter ------------------------------------
+def test_1_59_werewolf_wounded_takes_regeneration_2(tmp_path):
+    """Оборотень with 3 wounds: before player 1's turn the greedy owner takes regeneration 2 (2 wounds
+    healed beat +2 strike and +1 move); it heals 2 at once."""
+    cards = [card("w", "Оборотень", 1, "c3", wounds=3), card("k", "Кочевник", 2, "e6")]
+    r = play(tmp_path, head([]), cards)
+    assert c(r, "w")["wounds"] == 1
+    assert "takes form 1" in " ".join(r["events"])
+
+
+def test_1_59_werewolf_unwounded_takes_plus_2_strike_and_plus_1_move(tmp_path):
+    """Unwounded, it takes +2 strike and +1 move: two steps a1 -> a2 -> a3 (move 1 + 1), then a strike at
+    Кочевник on a4: A=6 D=1, strong 4 + 2 = 6 wounds."""
+    cards = [card("w", "Оборотень", 1, "a1"), card("k", "Кочевник", 2, "a4")]
+    r = play(tmp_path, head([6, 1], '{ do = "move", card = "w", to = "a2" }',
+                            '{ do = "move", card = "w", to = "a3" }', attack("w", "k")), cards)
+    assert c(r, "w")["cell"] == "a3"
+    assert c(r, "k")["wounds"] == 6
+
+
+def test_valhalla_1_59_werewolf_heals_only_a_yordling(tmp_path):
+    """Оборотень in the graveyard heals a Yordling of player 1 (Ледовый охотник) by 1, not the more
+    wounded Кочевник (no class)."""
+    cards = [card("w", "Оборотень", 1, "graveyard"), card("h", "Ледовый охотник", 1, "a1", wounds=2),
+             card("a", "Кочевник", 1, "c1", wounds=5), card("k", "Кочевник", 2, "e6")]
+    r = play(tmp_path, head([]), cards)
+    assert c(r, "h")["wounds"] == 1 and c(r, "a")["wounds"] == 5
+
+
+# ---- 1-35 Гном-поджигатель: turn_start at the enemy opposite, +1 if it did not move -------------------
+def test_1_35_fire_gnome_wounds_the_enemy_opposite_2_if_it_did_not_move(tmp_path):
+    """Гном-поджигатель on c3, Кочевник on c4 (directly in front): at the start of player 1's turn,
+    'unbearable heat' wounds it by 1 + 1 (it did not move in player 2's turn)."""
+    cards = [card("f", "Гном-поджигатель", 1, "c3"), card("k", "Кочевник", 2, "c4"),
+             card("o", "Кочевник", 2, "d4")]
+    r = play(tmp_path, head([]), cards)
+    assert c(r, "k")["wounds"] == 2 and c(r, "o")["wounds"] == 0
+
+
+def test_1_35_fire_gnome_wounds_1_a_creature_that_moved(tmp_path):
+    """The Кочевник stepped c5 -> c4 in player 2's turn: only 1 wound."""
+    cards = [card("f", "Гном-поджигатель", 1, "c3"), card("k", "Кочевник", 2, "c5")]
+    r = play(tmp_path, 'active_player = 2\ndice = []\nactions = [{ do = "move", card = "k", to = "c4" }, '
+             f'{NEXT_TURN}]\n', cards)
+    assert c(r, "k")["wounds"] == 1
+
+
+# ---- 1-58 Молотобоец: on_strike push_or_wound, tap_gain directed ---------------------------------------
+def test_1_58_hammerer_pushes_the_struck_creature_on(tmp_path):
+    """Молотобоец (c3) strikes Кочевник (c4): A=6 D=1, strong 3 wounds; 'hammer blow': the greedy owner
+    of the Кочевник lets it be pushed one cell on, to c5."""
+    cards = [card("m", "Молотобоец", 1, "c3"), card("k", "Кочевник", 2, "c4")]
+    r = play(tmp_path, 'active_player = 1\ndice = [6, 1]\nactions = [' + attack("m", "k") + "]\n", cards)
+    assert c(r, "k")["wounds"] == 3 and c(r, "k")["cell"] == "c5"
+
+
+def test_1_58_hammerer_wounds_2_when_the_creature_cannot_be_pushed(tmp_path):
+    """The cell behind (c5) is taken: the Кочевник takes 2 more wounds (5) and stays on c4. Struck
+    diagonally from b3, it is pushed on diagonally, to d5."""
+    cards = [card("m", "Молотобоец", 1, "c3"), card("k", "Кочевник", 2, "c4"), card("o", "Кочевник", 2, "c5")]
+    r = play(tmp_path, 'active_player = 1\ndice = [6, 1]\nactions = [' + attack("m", "k") + "]\n", cards)
+    assert c(r, "k")["wounds"] == 5 and c(r, "k")["cell"] == "c4"
+    cards = [card("m", "Молотобоец", 1, "b3"), card("k", "Кочевник", 2, "c4"), card("o", "Кочевник", 2, "c5")]
+    r = play(tmp_path, 'active_player = 1\ndice = [6, 1]\nactions = [' + attack("m", "k") + "]\n", cards)
+    assert c(r, "k")["wounds"] == 3 and c(r, "k")["cell"] == "d5"
+
+
+# ---- 1-36 Ледяной змей: on_strike stone_skin on your magic user ----------------------------------------
+def test_1_36_ice_serpent_stone_skin_until_the_end_of_the_opponents_turn(tmp_path):
+    """Ледяной змей strikes Кочевник k (A=6 D=1: strong 3); 'stone skin': player 1's only magic user,
+    Повелитель молний (discharge), gets -1 from non-magic attacks. In player 2's turn Кочевник o strikes
+    it: A=6 D=1, strong 3 - 1 = 2 wounds; at the end of that turn the stone skin is gone."""
+    cards = [card("s", "Ледяной змей", 1, "aux"), card("p", "Повелитель молний", 1, "a1"),
+             card("n", "Кочевник", 1, "e1"), card("k", "Кочевник", 2, "c4"), card("o", "Кочевник", 2, "a2")]
+    acts = ('active_player = 1\ndice = [6, 1, 6, 1]\nactions = [' + attack("s", "k") + ', { do = "end_turn" }, '
+            + attack("o", "p"))
+    r = play(tmp_path, acts + "]\n", cards)
+    assert c(r, "k")["wounds"] == 3 and c(r, "p")["wounds"] == 2
+    assert c(r, "p")["acquired"] >> 26 == 1 and c(r, "n")["acquired"] == 0
+    r = play(tmp_path, acts + ', { do = "end_turn" }]\n', cards)
+    assert c(r, "p")["acquired"] >> 26 == 0
+
+
+# ---- 1-49 Центурион: counter+tap ram at the enemy opposite ---------------------------------------------
+def test_1_49_centurion_ram_takes_x_wounds_and_deals_x_minus_1(tmp_path):
+    """Центурион (c3, one counter) rams the Кочевник opposite (c4, 1 life left): the greedy owner takes
+    X = 2 (2 wounds on itself, 1 on the Кочевник, which dies: worth its cost 3 against 2/10 of 5)."""
+    cards = [card("c", "Центурион", 1, "c3", counters=1), card("k", "Кочевник", 2, "c4", wounds=7),
+             card("o", "Кочевник", 2, "e6")]
+    r = play(tmp_path, 'active_player = 1\ndice = []\nactions = [{ do = "use", card = "c", ability = 1 }]\n', cards)
+    assert c(r, "c")["wounds"] == 2 and c(r, "c")["counters"] == 0 and c(r, "c")["closed"]
+    assert c(r, "k")["zone"] == "graveyard"
+    assert "X = 2 (ram)" in " ".join(r["events"])
+
+
+def test_1_49_centurion_ram_hits_nothing_without_an_enemy_opposite(tmp_path):
+    """With no enemy on the cell in front (c4 empty), the ram does nothing but pay its counter."""
+    cards = [card("c", "Центурион", 1, "c3", counters=1), card("k", "Кочевник", 2, "d4")]
+    r = play(tmp_path, 'active_player = 1\ndice = []\nactions = [{ do = "use", card = "c", ability = 1 }]\n', cards)
+    assert c(r, "c")["wounds"] == 0 and c(r, "k")["wounds"] == 0 and c(r, "c")["counters"] == 0

@@ -55,7 +55,9 @@ from ..cardtable import (
     TG_ALL_OWN,
     TG_SELF,
 )
-from ..rules.abilities import ab, matches, spell_blocked
+from ..ai.triggered import best_ram
+from ..cardtable import EF_RAM, EF_STONE_SKIN, TG_OPPOSITE_ENEMY
+from ..rules.abilities import ab, matches, opposite_card, spell_blocked
 from ..rules.board import adjacent_cells, n_in_play, play_slot
 from ..rules.damage import (
     APPLY_RANGED,
@@ -271,6 +273,8 @@ def one_effect_value(C, S, g, s, c, k, t, eff, n):
         return 0.1 * n if own and S[g, t * NCF + ACTED] == 0 else 0.0
     if eff == EF_GAIN_COUNTER:
         return 0.05 if own else 0.0
+    if eff == EF_STONE_SKIN:
+        return (0.1 if own else -0.1) * n * C[ct, COST] / 5
     return 0.0
 
 
@@ -294,6 +298,13 @@ def ability_value(C, S, g, s, c, k, t):
                 break
     elif target == TG_SELF:
         v = effect_value(C, S, g, s, c, k, s)
+    elif target == TG_OPPOSITE_ENEMY:
+        o = opposite_card(S, g, s)
+        if o >= 0 and o // MAX_DECK != s // MAX_DECK and matches(C, S, g, s, c, k, o):
+            if eff == EF_RAM:
+                _, v = best_ram(C, S, g, s, o)
+            else:
+                v = effect_value(C, S, g, s, c, k, o)
     elif t >= 0:
         v = effect_value(C, S, g, s, c, k, t)
         if ab(C, c, k, AB_AND_SELF) == 1:

@@ -83,6 +83,37 @@ def _gain_counter(game, src, a, t):
         t.counters += 1
 
 
+def _push_or_wound(game, src, a, t):
+    """Молотобоец: t is pushed one cell on in the strike's direction (src -> t) if that cell is on the
+    board and empty and t's owner lets it, else it takes the wounds (an impact)."""
+    to = None
+    if t.on_field and src.on_field:
+        r = 2 * G.row_of(t.cell) - G.row_of(src.cell)
+        col = 2 * G.col_of(t.cell) - G.col_of(src.cell)
+        if 0 <= r < G.N_ROWS and 0 <= col < G.N_COLS and game.board[r * G.N_COLS + col] is None:
+            to = r * G.N_COLS + col
+    if to is not None and game.decisions.option(t.slot, G.OPT_PUSH, src.slot):
+        game.relocate(t, to)
+    else:
+        game.wound(t, a.amount, src.slot)
+
+
+def _stone_skin(game, src, a, t):
+    t.stone_skin = min(t.stone_skin + a.amount, 7)      # until the end of the opponent's turn
+
+
+def _ram(game, src, a, t):
+    """Центурион: src takes X wounds (X chosen by its owner, 1 .. its current life), then the enemy t
+    opposite X - 1."""
+    if not src.in_play or src.life <= 0:
+        return
+    x = game.decisions.option(src.slot, G.OPT_RAM, src.slot)
+    if not 1 <= x <= src.life:
+        raise G.Disagreement(f"ram X = {x} is not from 1 to {src.name}'s life {src.life}")
+    game.wound(src, x, src.slot)
+    game.wound(t, x - 1, src.slot)
+
+
 def _cure_poison(game, src, a, t):
     t.poison = 0                             # removes all its poison
 
@@ -148,7 +179,8 @@ EFFECTS = {"wound": _wound, "heal": _heal, "extra_lives": _extra_lives, "reduce_
            "special_strike": _special_strike, "attack_experience": _attack_experience,
            "ranged_bonus": _ranged_bonus, "range_bonus": _range_bonus, "gain_directed": _gain_directed,
            "no_tap_after_attack": _no_tap, "stun": _stun, "close_or_wound": _close_or_wound,
-           "cure_poison": _cure_poison, "first_strike_unanswered": _first_strike_unanswered}
+           "cure_poison": _cure_poison, "first_strike_unanswered": _first_strike_unanswered,
+           "push_or_wound": _push_or_wound, "stone_skin": _stone_skin, "ram": _ram}
 
 
 def _delay(game, src, a):
@@ -192,6 +224,8 @@ def passes(f, src, t, game=None):
         return False                # only the active player's creatures can have moved this turn
     if f.card_class and f.card_class not in [k.strip() for k in ct.card_class.split(",")]:
         return False
+    if f.magic_user and not (ct.ranged is not None and ct.ranged.kind in G.MAGICAL):
+        return False
     return not (f.open and t.closed)
 
 
@@ -229,7 +263,7 @@ TRIGGERS = ("on_strike", "on_struck", "on_death", "turn_start", "turn_end", "opp
             "opponent_turn_end", "on_move", "creature_dies", "on_defend", "to_enemy_half", "to_own_half",
             "valhalla")
 AREA_TARGETS = ("adjacent_enemies", "adjacent", "all_enemies", "all_own", "all")
-TARGETS = ("self", "attacked", "attacker") + CHOSEN + AREA_TARGETS
+TARGETS = ("self", "attacked", "attacker", "opposite_enemy") + CHOSEN + AREA_TARGETS
 KINDS = ("played", "fast", "triggered", "permanent")
 
 
@@ -270,13 +304,16 @@ def apply_effect(game, src, a, t):
     and t is protected from spells."""
     if t is None or not t.in_play or (a.spell and "spell" in game.protections(t)):
         return
-    if a.amount_of:                          # computed now (AMOUNTS_OF)
-        EFFECTS[a.effect](game, src, dataclasses.replace(a, amount=AMOUNTS_OF[a.amount_of](game, src)), t)
+    n = AMOUNTS_OF[a.amount_of](game, src) if a.amount_of else a.amount     # computed now (AMOUNTS_OF)
+    if a.plus_if_not_moved and t.moved == 0:
+        n += a.plus_if_not_moved            # the target took no step in its last turn
+    if n != a.amount:
+        EFFECTS[a.effect](game, src, dataclasses.replace(a, amount=n), t)
     else:
         EFFECTS[a.effect](game, src, a, t)
     if a.also is not None:                   # its second effect on the same card, right after
         apply_effect(game, src, dataclasses.replace(a, effect=a.also.effect, amount=a.also.amount,
-                                                    also=None, amount_of=""), t)
+                                                    also=None, amount_of="", plus_if_not_moved=0), t)
 
 
 def resolve(game, src, card, k, chosen, other):
@@ -294,6 +331,14 @@ def resolve(game, src, card, k, chosen, other):
         _delay(game, src, a)
     elif a.target == "self":
         apply_effect(game, src, a, src)
+    elif a.target == "opposite_enemy":      # the card on the cell directly in front of it
+        o = None
+        if src.on_field:
+            r = G.row_of(src.cell) + (1 if src.owner == 0 else -1)
+            if 0 <= r < G.N_ROWS:
+                o = game.board[r * G.N_COLS + src.cell % G.N_COLS]
+        if o is not None and o.owner != src.owner and passes(a.filter, src, o, game):
+            apply_effect(game, src, a, o)
     elif a.target in ("attacked", "attacker"):
         if other is not None and passes(a.filter, src, other, game):
             apply_effect(game, src, a, other)

@@ -73,7 +73,7 @@ from .game import Action, Disagreement, Game
 LOG_CAPACITY = 4096      # events of one action (the log is emptied after every action)
 DECISION_NAMES = {L.EV_MULLIGAN: "mulligan", L.EV_BUY: "buy", L.EV_PLACE: "placement", L.EV_DEFEND: "defender",
                   L.EV_EXCHANGE: "exchange", L.EV_DECLARE: "fast answer", L.EV_WINDOW: "both pass",
-                  L.EV_CHOOSE: "trigger target", L.EV_CLOSE_OR_WOUND: "close or wound"}
+                  L.EV_CHOOSE: "trigger target", L.EV_CLOSE_OR_WOUND: "close or wound", L.EV_OPTION: "option"}
 DECISIONS = set(DECISION_NAMES)
 
 # the compared card fields: the fast engine's card fields, "eff" read as "lost_abilities", plus "life"
@@ -133,7 +133,8 @@ def _tmp_flags(c):
 def _gained(c):
     """Acquired keywords packed as the fast engine's GAINED (directed, stunned, protections << 8)."""
     return (int(c.gained_directed) | (int(c.stunned) << 1)
-            | (_cached_mask(c.gained_protection, _prot_mask) << 8 if c.gained_protection else 0))
+            | (_cached_mask(c.gained_protection, _prot_mask) << 8 if c.gained_protection else 0) | (c.form << 24)
+            | (c.stone_skin << 26))
 
 
 def ref_cards(cards):
@@ -235,7 +236,8 @@ def quick_reference(game, cards, n_cards):
     for c in cards:
         ext((_ZONE_CODE[c.zone], c.cell, c.wounds, c.extra_lives, c.life_max, c.closed, c.moves_left,
              c.moved, c.acted, c.strikes, c.last_target, c.armor_left, c.counters, c.poison,
-             _gained(c) if (c.gained_protection or c.stunned) else int(c.gained_directed), c.died_from,
+             _gained(c) if (c.gained_protection or c.stunned or c.form or c.stone_skin) else int(c.gained_directed),
+             c.died_from,
              c.death_turn, c.dealt, c.bought, c.dmg_dealt, c.kills,
              c.card_id + n_cards if c.lost_abilities else c.card_id,
              c.last_cell, c.strike_bonus, _mask(c.used_turn) if c.used_turn else 0,
@@ -335,6 +337,18 @@ class LogDecisions:
             raise Disagreement(f"the reference fires ability {k + 1} of slot {src} with a chosen target; "
                                f"the fast engine's next decision is {nxt}")
         return e[3]
+
+    def option(self, slot, what, src):
+        """The option a policy chose about card slot (EV_OPTION: OPT_FORM a turn_choice form, OPT_PUSH 1 =
+        pushed by src's push_or_wound)."""
+        e = self._next(L.EV_OPTION)
+        if e is None or e[1] != slot or e[3] != what or e[4] != src:
+            nxt = e or (self.queue[0] if self.queue else None)
+            raise Disagreement(f"the reference asks for option {what} of slot {slot} (source {src}); "
+                               f"the fast engine's next decision is {nxt}")
+        if e[2] < 0 or (what != 3 and e[2] > 1):
+            raise Disagreement(f"option {e[2]} is not one of the choices")
+        return int(e[2])
 
     def close_or_wound(self, t, src, n):
         """The owner of t chose to close it (True) or to take n wounds (False)."""

@@ -31,6 +31,7 @@ MAX_PRIORITY_STEPS = 64  # [H] a priority window ends after 64 declarations or p
 NOBODY, POISON, RULE, TRAP = -1, -2, -3, -4
 
 MISS, WEAK, MEDIUM, STRONG = 0, 1, 2, 3
+OPT_FORM, OPT_PUSH, OPT_RAM = 1, 2, 3   # the choices the decisions replay (rules/log.py EV_OPTION)
 STRENGTH_NAMES = ("miss", "weak", "medium", "strong")
 
 # attack kinds
@@ -54,7 +55,7 @@ KNOWN_CARD_FIELDS = {
     "special_strike_stuns_closed", "strikes_only_opposite",
     "while_blocks", "aura", "unanswered_vs", "second_player_counters", "strikes_at_it_weak",
     "strike_copies_target", "draws_ranged_condition", "finish_off_bonus",
-    "must_strike_closed", "valhalla_twice", "row_strike_middle_ova",         # branch mount
+    "must_strike_closed", "valhalla_twice", "row_strike_middle_ova", "turn_choice",        # branch mount
 }
 TMP_MAX = 255            # each gain until the end of a turn holds at most 255 (VOCABULARY.md)
 
@@ -167,6 +168,13 @@ class GameCard:
     own_strike: int = 0             # gains until the end of its owner's turn: + strike,
     own_ova: int = 0                # + OvA
     tmp_unanswered: bool = False    # until the end of the turn: its first simple strike is unanswered
+    form: int = 0                   # the turn_choice form it holds: 0 none, option + 1 (Оборотень)
+    stone_skin: int = 0             # - N from non-magic attacks until the end of the opponent's turn
+
+    def form_gain(self, name):
+        """What its turn_choice form gives (regeneration, strike, move), 0 without a form."""
+        opts = self.card.turn_choice
+        return getattr(opts[self.form - 1], name) if self.form and opts else 0
 
     def gain(self, name, n):
         """+ n to a gain until the end of a turn (at most TMP_MAX)."""
@@ -602,6 +610,9 @@ class Game:
         poison ticks, then regeneration, then the other start-of-turn abilities (the active player's
         first); then a priority window (fast answers at the start of the turn)."""
         p = self.active
+        for c in self.play[p]:
+            if c.card.turn_choice:          # "before your turn": it takes a form (Оборотень)
+                c.form = self.decisions.option(c.slot, OPT_FORM, c.slot) + 1
         for q in range(2):
             for c in self.play[q]:
                 c.armor_left = self.keyword(c, "armor")
@@ -611,7 +622,7 @@ class Game:
                     else:
                         c.closed = False
                     c.acted, c.strikes, c.last_target, c.moved = False, 0, -1, 0
-                    c.moves_left = c.card.move if c.on_field else 0
+                    c.moves_left = c.card.move + c.form_gain("move") if c.on_field else 0
         for c in list(self.play[p]):
             if c.poison > 0 and "poison" not in self.protections(c):
                 self.wound(c, c.poison, POISON)
@@ -619,8 +630,9 @@ class Game:
         if self.check_game_end():
             return
         for c in self.play[p]:
-            if c.card.regeneration > 0 and c.wounds > 0:
-                self.heal(c, c.card.regeneration)
+            regen = c.card.regeneration + c.form_gain("regeneration")
+            if regen > 0 and c.wounds > 0:
+                self.heal(c, regen)
         AB.fire_player_triggers(self, p, "turn_start")
         AB.fire_player_triggers(self, 1 - p, "opponent_turn_start")
         self.check_deaths()
@@ -650,6 +662,8 @@ class Game:
                 c.tmp_ranged = c.tmp_range = c.tmp_ova = 0
                 if q == p:                  # "until the end of your (next) turn" ends
                     c.own_strike = c.own_ova = 0
+                else:                       # stone skin: "until the end of the opponent's turn"
+                    c.stone_skin = 0
         self.check_deaths()
         if self.check_game_end():
             return
@@ -1182,6 +1196,8 @@ class Game:
                 raise NotImplementedError(f"reference engine: reduction source '{src}' is not implemented")
             if ok:
                 total += r.amount
+        if t.stone_skin and kind not in MAGICAL:
+            total += t.stone_skin           # Ледяной змей's stone skin
         return total
 
     def aura_covers(self, o, t):
@@ -1216,7 +1232,9 @@ class Game:
 
     def strike_value(self, att, strength):
         """The simple strike's wounds for a strength (+ its strike bonus until end of turn)."""
-        return att.card.strike[strength - 1] + att.strike_bonus + att.own_strike if strength > MISS else 0
+        if strength <= MISS:
+            return 0
+        return att.card.strike[strength - 1] + att.strike_bonus + att.own_strike + att.form_gain("strike")
 
     def ranged_value(self, att, strength):
         """The ranged attack's wounds for a strength, + N per counter when it is charged."""

@@ -17,7 +17,7 @@ ability rows of the card table (cardtable AB_* columns, written from decks.cards
 """
 from numba import njit
 
-from ..ai.triggered import RANDOM, policy_of, prefers_closing, target_value
+from ..ai.triggered import RANDOM, best_form, best_ram, policy_of, prefers_closing, prefers_push, target_value
 from ..cardtable import (
     AB0,
     AB_ALSO_AMOUNT,
@@ -113,6 +113,16 @@ from ..cardtable import (
     CLASS0,
     CLASS1,
     EF_FIRST_UNANSWERED,
+    EF_PUSH_OR_WOUND,
+    EF_RAM,
+    EF_STONE_SKIN,
+    AB_FLAGS,
+    AB_PLUS_NOT_MOVED,
+    F_TURN_CHOICE,
+    TC0_MOVE,
+    TC0_REGEN,
+    TC_W,
+    TG_OPPOSITE_ENEMY,
     F_VALHALLA,
     T_VALHALLA,
     VALHALLA_TWICE,
@@ -171,6 +181,9 @@ from ..state import (
     Z_FIELD,
     ZONE,
     # branch mount
+    GAINED_FORM_SHIFT,
+    GAINED_STONE_SHIFT,
+    MOVED,
     TF_UNANSWERED,
     Z_GRAVE,
 )
@@ -219,7 +232,8 @@ from .errors import (
     E_TARGET_THEIRS,
     E_TARGET_UNWANTED,
 )
-from .log import EV_ABILITY, EV_ATTACK, EV_CHOOSE, EV_CLOSE_OR_WOUND, EV_DECLARE, EV_DELAYED, EV_LOST, log, logging
+from .log import (EV_ABILITY, EV_ATTACK, EV_CHOOSE, EV_CLOSE_OR_WOUND, EV_DECLARE, EV_DELAYED, EV_LOST, EV_MOVE,
+                  EV_OPTION, OPT_FORM, OPT_PUSH, OPT_RAM, log, logging)
 
 DL_TRAP = 1
 DL_BOOST = 2
@@ -409,12 +423,103 @@ def opposite_medium_strike(C, S, g, s):
 
 
 @njit(cache=True)
+def opposite_card(S, g, s):
+    """The card on the cell directly in front of card s (same column, one row towards the enemy's
+    back row), -1 when s is not on the battlefield or that cell is empty or off the board."""
+    if S[g, s * NCF + ZONE] != Z_FIELD:
+        return -1
+    cell = S[g, s * NCF + CELL]
+    r = cell_row(cell) + (1 if owner_of(s) == 0 else -1)
+    if r < 0 or r > 5:
+        return -1
+    return S[g, GAME0 + G_BOARD + r * 5 + cell_col(cell)]
+
+
+@njit(cache=True)
+def push_or_wound(C, S, g, src, t, n):
+    """Молотобоец's 'hammer blow': t (struck by src) is pushed one cell on in the strike's direction
+    (src -> t, diagonals too), or takes n wounds (an impact, not an attack). The push needs t on the
+    battlefield and that cell on the board and empty; then t's owner chooses (random: a uniform
+    integer in [0, 2) of his AI stream, 1 = pushed; greedy: pushed, which costs no life); else wounds."""
+    to = -1
+    if S[g, t * NCF + ZONE] == Z_FIELD and S[g, src * NCF + ZONE] == Z_FIELD:
+        a, b = S[g, src * NCF + CELL], S[g, t * NCF + CELL]
+        r = 2 * cell_row(b) - cell_row(a)
+        col = 2 * cell_col(b) - cell_col(a)
+        if 0 <= r <= 5 and 0 <= col <= 4 and S[g, GAME0 + G_BOARD + r * 5 + col] < 0:
+            to = r * 5 + col
+    pushed = False
+    if to >= 0:
+        q = owner_of(t)
+        if policy_of(S, g, q) == RANDOM:
+            pushed = ai_int(S, g, q, 2) == 1
+        else:
+            pushed = prefers_push(C, S, g, t, n)
+        if logging(S, g):
+            log(S, g, EV_OPTION, t, 1 if pushed else 0, OPT_PUSH, src, 0)
+    if pushed:
+        S[g, GAME0 + G_BOARD + S[g, t * NCF + CELL]] = -1
+        S[g, GAME0 + G_BOARD + to] = t
+        if logging(S, g):
+            log(S, g, EV_MOVE, t, S[g, t * NCF + CELL], to, 0, 0)
+        S[g, t * NCF + CELL] = to
+    else:
+        wound(S, g, t, n, src)
+
+
+@njit(cache=True)
+def ram(C, S, g, src, t):
+    """Центурион's 'ram': its owner chooses X from 1 to its current life (random: 1 + a uniform integer
+    in [0, life) of his AI stream; greedy: ai.triggered.best_ram); src takes X wounds, then the enemy
+    t opposite X - 1 (an impact, not an attack)."""
+    p = owner_of(src)
+    life = current_life(S, g, src)
+    if not in_play(S, g, src) or life <= 0:
+        return
+    if policy_of(S, g, p) == RANDOM:
+        x = 1 + ai_int(S, g, p, life)
+    else:
+        x, _ = best_ram(C, S, g, src, t)
+    if logging(S, g):
+        log(S, g, EV_OPTION, src, x, OPT_RAM, src, 0)
+    wound(S, g, src, x, src)
+    wound(S, g, t, x - 1, src)
+
+
+@njit(cache=True)
+def choose_forms(C, S, g, p):
+    """turn_choice (Оборотень), before player p's turn: each of his cards in play with a turn_choice
+    takes one of its two forms until it chooses again (random: a uniform integer in [0, 2) of his AI
+    stream; greedy: ai.triggered.best_form)."""
+    if (S[g, GAME0 + G_FLAGS] & F_TURN_CHOICE) == 0:
+        return
+    for i in range(n_in_play(S, g, p)):
+        s = play_slot(S, g, p, i)
+        c = S[g, s * NCF + EFF]
+        if (C[c, AB_FLAGS] & F_TURN_CHOICE) == 0:
+            continue
+        o = ai_int(S, g, p, 2) if policy_of(S, g, p) == RANDOM else best_form(C, S, g, s)
+        if logging(S, g):
+            log(S, g, EV_OPTION, s, o, OPT_FORM, s, 0)
+        S[g, s * NCF + GAINED] = (S[g, s * NCF + GAINED] & ~(3 << GAINED_FORM_SHIFT)) | ((o + 1) << GAINED_FORM_SHIFT)
+
+
+@njit(cache=True, inline="always")
+def form_value(C, S, g, s, col):
+    """The regeneration (col TC0_REGEN) or move (TC0_MOVE) of the turn_choice form s holds, 0 if none."""
+    form = S[g, s * NCF + GAINED] >> GAINED_FORM_SHIFT
+    return C[S[g, s * NCF + EFF], col + TC_W * (form - 1)] if form > 0 else 0
+
+
+@njit(cache=True)
 def apply_effect(C, S, g, src, c, k, t):
     """Effect of ability k (table row c, source slot src) on card t (-1: no target), then its `also`
     effect on the same card. An `amount_of` amount is computed now."""
     n = ab(C, c, k, AB_AMOUNT)
     if ab(C, c, k, AB_AMOUNT_OF) == AMT_OPPOSITE_MEDIUM:
         n = opposite_medium_strike(C, S, g, src)
+    if ab(C, c, k, AB_PLUS_NOT_MOVED) > 0 and t >= 0 and S[g, t * NCF + MOVED] == 0:
+        n += ab(C, c, k, AB_PLUS_NOT_MOVED)          # the target took no step in its last turn
     apply_one(C, S, g, src, c, k, t, ab(C, c, k, AB_EFFECT), n)
     if ab(C, c, k, AB_ALSO_EFFECT) > 0:
         apply_one(C, S, g, src, c, k, t, ab(C, c, k, AB_ALSO_EFFECT), ab(C, c, k, AB_ALSO_AMOUNT))
@@ -503,6 +608,13 @@ def apply_one(C, S, g, src, c, k, t, eff, n):
             S[g, t * NCF + COUNTERS] += 1
     elif eff == EF_FIRST_UNANSWERED:
         S[g, t * NCF + TMP_FLAGS] |= TF_UNANSWERED      # its first simple strike this turn
+    elif eff == EF_PUSH_OR_WOUND:
+        push_or_wound(C, S, g, src, t, n)
+    elif eff == EF_STONE_SKIN:
+        v = min(((S[g, t * NCF + GAINED] >> GAINED_STONE_SHIFT) & 7) + n, 7)
+        S[g, t * NCF + GAINED] = (S[g, t * NCF + GAINED] & ~(7 << GAINED_STONE_SHIFT)) | (v << GAINED_STONE_SHIFT)
+    elif eff == EF_RAM:
+        ram(C, S, g, src, t)
 
 
 @njit(cache=True)
@@ -597,6 +709,10 @@ def resolve(C, S, g, src, c, k, chosen, other):
         apply_effect(C, S, g, src, c, k, -1)
     elif target == TG_SELF:
         apply_effect(C, S, g, src, c, k, src)
+    elif target == TG_OPPOSITE_ENEMY:
+        o = opposite_card(S, g, src)
+        if o >= 0 and owner_of(o) != owner_of(src) and matches(C, S, g, src, c, k, o):
+            apply_effect(C, S, g, src, c, k, o)
     elif target == TG_ATTACKED or target == TG_ATTACKER:
         if other >= 0 and matches(C, S, g, src, c, k, other):
             apply_effect(C, S, g, src, c, k, other)
@@ -776,6 +892,8 @@ def end_of_turn_effects(C, S, g):
                 heal(S, g, s, h)
             S[g, s * NCF + TMP_STRIKE] = 0
             S[g, s * NCF + TMP_FLAGS] = 0
+            if p != S[g, GAME0 + G_ACTIVE] and (S[g, s * NCF + GAINED] >> GAINED_STONE_SHIFT) & 7:
+                S[g, s * NCF + GAINED] &= ~(7 << GAINED_STONE_SHIFT)     # stone skin: the opponent's turn ends
             if p == S[g, GAME0 + G_ACTIVE]:
                 S[g, s * NCF + TMP_OWN] = 0          # "until the end of your (next) turn" ends
             S[g, s * NCF + USED_TURN] = 0

@@ -33,7 +33,10 @@ from ..cardtable import (
     TWICE,
     # branch mount
     F_MUST_STRIKE,
+    F_TURN_CHOICE,
     MUST_STRIKE_CLOSED,
+    TC0_MOVE,
+    TC0_REGEN,
 )
 from ..ruleset import PR_ROUND_CAP
 from ..state import (
@@ -69,6 +72,8 @@ from .abilities import (
     end_of_turn_effects,
     fire_player_triggers,
     fire_valhalla,
+    choose_forms,
+    form_value,
     recompute,
     spring_traps,
 )
@@ -108,6 +113,9 @@ def start_turn(C, S, g):
     p = S[g, GAME0 + G_ACTIVE]
     if logging(S, g):
         log(S, g, EV_TURN, p, S[g, GAME0 + G_TURN], 0, 0, 0)
+    forms = S[g, GAME0 + G_FLAGS] & F_TURN_CHOICE
+    if forms:
+        choose_forms(C, S, g, p)        # "before your turn": Оборотень takes a form
     for q in range(2):
         for i in range(n_in_play(S, g, q)):
             s = play_slot(S, g, q, i)
@@ -122,6 +130,8 @@ def start_turn(C, S, g):
                 S[g, s * NCF + LAST_TARGET] = -1
                 S[g, s * NCF + MOVED] = 0
                 S[g, s * NCF + MOVES_LEFT] = C[S[g, s * NCF + EFF], MOVE] if S[g, s * NCF + ZONE] == Z_FIELD else 0
+                if forms and S[g, s * NCF + ZONE] == Z_FIELD:
+                    S[g, s * NCF + MOVES_LEFT] += form_value(C, S, g, s, TC0_MOVE)
     for i in range(n_in_play(S, g, p)):
         s = play_slot(S, g, p, i)
         if S[g, s * NCF + POISON] > 0:
@@ -135,10 +145,13 @@ def start_turn(C, S, g):
         return
     for i in range(n_in_play(S, g, p)):
         s = play_slot(S, g, p, i)
-        if C[S[g, s * NCF + EFF], REGEN] > 0 and S[g, s * NCF + WOUNDS] > 0:
+        regen = C[S[g, s * NCF + EFF], REGEN]
+        if forms:
+            regen += form_value(C, S, g, s, TC0_REGEN)
+        if regen > 0 and S[g, s * NCF + WOUNDS] > 0:
             if logging(S, g):
-                log(S, g, EV_REGEN, s, C[S[g, s * NCF + EFF], REGEN], 0, 0, 0)
-            heal(S, g, s, C[S[g, s * NCF + EFF], REGEN])
+                log(S, g, EV_REGEN, s, regen, 0, 0, 0)
+            heal(S, g, s, regen)
     # then the other "at the start of the turn" abilities: the active player's, then his opponent's
     fire_player_triggers(C, S, g, p, T_TURN_START)
     fire_player_triggers(C, S, g, 1 - p, T_OPP_TURN_START)
