@@ -131,16 +131,17 @@ EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "destroy", "poison", "
            "lose_abilities", "close", "open", "gain_counter", "trap", "boost_next_attack", "special_strike",
            "no_tap_after_attack", "attack_experience", "ranged_bonus", "range_bonus", "gain_directed", "stun",
            "close_or_wound", "cure_poison",
-           "first_strike_unanswered", "push_or_wound", "stone_skin", "ram")   # branch mount
+           "first_strike_unanswered", "push_or_wound", "stone_skin", "ram", "revive")   # branch mount
 TARGETS = ("self", "attacked", "attacker", "adjacent_enemies", "adjacent", "chosen", "chosen_enemy",
            "chosen_own", "all_enemies", "all_own", "all", "chosen_adjacent",
-           "opposite_enemy")                                     # branch mount
+           "opposite_enemy", "chosen_own_dead")                  # branch mount
 CONDITIONS = ("always", "in_formation", "unwounded", "wounded", "adjacent_enemy", "own_front_row",
               "own_back_row")
 DURATIONS = ("end_of_turn", "end_of_own_turn")
 DURATION_EFFECTS = ("strike_bonus", "attack_experience")        # effects with a duration
 ALSO_EFFECTS = ("wound", "poison", "heal")                      # effects that may have an `also`
-ALSO_ADDS = ALSO_EFFECTS + ("cure_poison",)                     # effects an `also` may add
+ALSO_ADDS = ALSO_EFFECTS + ("cure_poison", "gain_counter")     # effects an `also` may add
+ALSO_NO_AMOUNT = ("cure_poison", "gain_counter")               # `also` effects that take no amount
 SELF_ONLY_EFFECTS = ("no_tap_after_attack", "ranged_bonus", "range_bonus", "gain_directed")
 LIMITS = ("once_per_turn", "once_per_battle")
 THEN_AT = ("turn_end",)
@@ -593,9 +594,9 @@ def _ability(v):
         bad("also", "also adds a wound, poison, heal or cure_poison to a wound, poison or heal on other cards",
             "delete also")
     also = a.get("also")
-    if also is not None and also.effect == "cure_poison" and also.amount:
-        bad("also", "cure_poison takes no amount (it removes all poison)", "delete also.amount")
-    if also is not None and also.effect != "cure_poison" and not also.amount:
+    if also is not None and also.effect in ALSO_NO_AMOUNT and also.amount:
+        bad("also", f"{also.effect} takes no amount", "delete also.amount")
+    if also is not None and also.effect not in ALSO_NO_AMOUNT and not also.amount:
         bad("also", f"also effect {also.effect} needs an amount", "add amount = N to also")
     if a.get("destroy_self") and (not played or target not in ("adjacent", "adjacent_enemies")):
         bad("destroy_self", "destroy_self is for played abilities acting around the card (Болотник)",
@@ -617,6 +618,9 @@ def _ability(v):
     if "plus_if_not_moved" in a and effect not in ("wound", "heal", "poison", "special_strike"):
         bad("plus_if_not_moved", "plus_if_not_moved adds to the amount of a wound, heal, poison or special strike",
             "delete it")
+    if (effect == "revive") != (target == "chosen_own_dead") or (effect == "revive" and not played):
+        bad("target", "revive is a played or fast ability that chooses a creature in its owner's graveyard",
+            'write kind = "played", effect = "revive", target = "chosen_own_dead"')
     if effect == "ram" and target != "opposite_enemy":
         bad("target", "a ram wounds the enemy creature opposite the card", 'set target = "opposite_enemy"')
     if a.get("trigger") == "valhalla" and target != "chosen_own":
@@ -738,7 +742,21 @@ def load_cardset(path=None):
         cards.append(_card(name, table, fail))
     if not cards:
         raise InputError(path, None, "the card set has no cards", 'add at least one card table ["Name"]')
+    _check_filter_classes(path, where, cards)
     return CardSet(tuple(cards), str(path), hashlib.sha256(raw).hexdigest())
+
+
+def _check_filter_classes(path, where, cards):
+    """A `class` filter must name a class some card of the set has (the engine numbers the classes)."""
+    classes = {k.strip() for c in cards for k in c.card_class.split(",") if k.strip()}
+    for c in cards:
+        for i, a in enumerate(c.abilities):
+            if a.filter.card_class and a.filter.card_class not in classes:
+                lines = where.get(c.name, {})
+                raise InputError(path, lines.get("abilities", lines.get(None)),
+                                 f"card '{c.name}', field 'abilities[{i}].filter.class': no card of the set has "
+                                 f"the class '{a.filter.card_class}'",
+                                 "write a class as printed on a card, e.g. class = \"Йордлинг\"")
 
 
 def _card(name, table, fail):

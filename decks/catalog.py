@@ -147,6 +147,8 @@ COVERED = [
     (r"on strike: your creature with discharge, magic strike or spell gets -\d+ from non-magic attacks until "
      r"end of the opponent's next turn(?: \('[^']*'\))?"),
     r"counter\+tap: impact '[^']*' - take X wounds and wound the enemy creature opposite by X-1",
+    rf"{_N} counters\+tap: revive a creature tapped \(once per battle\)",
+    rf"valhalla: wound your creature by {_N}, it gains a counter",
     (rf"tap: strike through a row {_N}, the creature directly in front of it gets OvA {_N} \(or \+{_N} OvA\) "
      r"until end of your turn"),
     # not an ability: a note on the source text

@@ -281,3 +281,97 @@ def test_1_49_centurion_ram_hits_nothing_without_an_enemy_opposite(tmp_path):
     cards = [card("c", "Центурион", 1, "c3", counters=1), card("k", "Кочевник", 2, "d4")]
     r = play(tmp_path, 'active_player = 1\ndice = []\nactions = [{ do = "use", card = "c", ability = 1 }]\n', cards)
     assert c(r, "c")["wounds"] == 0 and c(r, "k")["wounds"] == 0 and c(r, "c")["counters"] == 0
+
+
+# ---- whole games: the two mountain decks under both policies --------------------------------------------
+@pytest.mark.parametrize("ais", [("greedy", "greedy"), ("random", "random")])
+def test_mountain_decks_play_whole_games_with_valhalla_forms_and_pushes(ais):
+    """mountains_valhalla.txt against mountains.txt: 40 logged games end without an engine error, and the
+    new abilities take part: valhalla gains chosen from the graveyard, Оборотень's forms, Молотобоец's
+    hammer blow (pushed or wounded)."""
+    from conftest import LISTS
+
+    from simcore.batch import play_batch
+    from simcore.matchup import make_matchup
+    from simcore.rules import log as L
+    from simcore.state import G_ERROR, G_WINNER, events_view, set_params
+
+    m = make_matchup(LISTS / "mountains_valhalla.txt", LISTS / "mountains.txt", ais=ais)
+    games = 40
+    S = new_state(games, log_capacity=20000)
+    set_params(S, m.params)
+    play_batch(m.table.stats, S, m.decks, m.sizes, np.uint64(5), 0, games)
+    assert (S[:, GAME0 + G_ERROR] == 0).all()
+    assert (S[:, GAME0 + G_WINNER] >= 0).all()
+    ev = events_view(S).reshape(-1, 6)
+    ev = ev[ev[:, 0] > 0]
+    valhalla_gains = ((ev[:, 0] == L.EV_CHOOSE) & np.isin(ev[:, 4], (7, 16))).sum()   # strike_bonus, OvA
+    assert valhalla_gains > 0
+    assert ((ev[:, 0] == L.EV_OPTION) & (ev[:, 3] == L.OPT_FORM)).sum() > 0
+    assert ((ev[:, 0] == L.EV_OPTION) & (ev[:, 3] == L.OPT_PUSH)).sum() > 0
+
+
+# ---- 1-42 Знахарь племени: revive (chosen_own_dead), valhalla wound + gain_counter -----------------------
+ZNAHAR = [card("z", "Знахарь племени", 1, "a1", counters=3), card("a", "Кочевник", 1, "c3", wounds=7),
+          card("k", "Кочевник", 2, "c4")]
+KILL_A = '{ do = "attack", card = "k", target = "a", exchange = "keep" }'
+
+
+def test_1_42_healer_revives_a_dead_creature_closed_on_its_last_cell(tmp_path):
+    """Player 2's Кочевник kills Кочевник a (c3, 1 life left: A=6 D=1); in player 1's turn Знахарь
+    племени pays 3 counters and revives it: back on c3, closed, with its printed life 8 and no wounds."""
+    r = play(tmp_path, head([6, 1], '{ do = "use", card = "z", ability = 1, target = "a" }').replace(
+        "actions = [", "actions = [" + KILL_A + ", "), ZNAHAR)
+    a = c(r, "a")
+    assert (a["zone"], a["cell"], a["closed"], a["wounds"], a["life"]) == ("field", "c3", True, 0, 8)
+    assert c(r, "z")["counters"] == 0
+
+
+def test_1_42_healer_cannot_revive_onto_a_taken_cell(tmp_path):
+    """After the kill, another Кочевник of player 2 steps from d3 onto c3: the dead card's last cell is
+    taken, so it cannot be revived."""
+    acts = head([6, 1], '{ do = "use", card = "z", ability = 1, target = "a" }').replace(
+        "actions = [", "actions = [" + KILL_A + ', { do = "move", card = "m", to = "c3" }, ')
+    with pytest.raises(ScenarioError, match="revive"):
+        play(tmp_path, acts, ZNAHAR + [card("m", "Кочевник", 2, "d3")])
+
+
+def test_valhalla_1_42_healer_wounds_your_creature_1_and_gives_it_a_counter(tmp_path):
+    """Знахарь in the graveyard: player 1's only creature takes 1 wound and gains a counter."""
+    cards = [card("z", "Знахарь племени", 1, "graveyard"), card("a", "Кочевник", 1, "c3"),
+             card("k", "Кочевник", 2, "e6")]
+    r = play(tmp_path, head([]), cards)
+    assert c(r, "a")["wounds"] == 1 and c(r, "a")["counters"] == 1
+
+
+# ---- validation of the new words --------------------------------------------------------------------
+@pytest.mark.parametrize("line, words", [
+    ('abilities = [{ kind = "triggered", trigger = "valhalla", effect = "strike_bonus", amount = 1 }]',
+     ["abilities[0].target", "chosen_own"]),
+    ('abilities = [{ kind = "triggered", trigger = "valhala", effect = "heal", target = "chosen_own", amount = 1 }]',
+     ["abilities[0].trigger", "did you mean 'valhalla'"]),
+    ('row_strike_middle_ova = 1', ["field 'row_strike_middle_ova'", "no strike through a row"]),
+    ('turn_choice = [{ regeneration = 2 }]', ["field 'turn_choice'", "exactly two forms"]),
+    ('turn_choice = [{ regeneration = 2 }, { speed = 1 }]', ["turn_choice[1]", "unknown key 'speed'"]),
+    ('abilities = [{ kind = "triggered", trigger = "on_struck", effect = "push_or_wound", target = "attacker", amount = 2 }]',
+     ["abilities[0].effect", "on_strike"]),
+    ('abilities = [{ kind = "played", effect = "ram", target = "chosen_enemy" }]', ["abilities[0].target", "opposite"]),
+    ('abilities = [{ kind = "played", effect = "revive", target = "chosen_own" }]', ["abilities[0].target", "graveyard"]),
+    ('abilities = [{ kind = "played", effect = "heal", target = "chosen", amount = 1, filter = { class = "Гоблин-эльф" } }]',
+     ["abilities[0].filter.class", "no card of the set has"]),
+    ('abilities = [{ kind = "played", effect = "wound", target = "chosen", amount = 1, also = { effect = "gain_counter", amount = 1 } }]',
+     ["abilities[0].also", "takes no amount"]),
+    ('must_strike_closed = 1', ["field 'must_strike_closed'", "true or false"]),
+])
+def test_bad_mount_words_name_file_line_card_and_field(tmp_path, line, words):
+    from decks.errors import InputError
+    f = tmp_path / "cards.toml"
+    f.write_text('["Тест"]\nset_number = "1-1"\nelement = "mountains"\ncost = 3\nelite = false\nunique = false\n'
+                 'kind = "creature"\nclass = "Гном"\nlife = 8\nmove = 1\nstrike = [1, 2, 3]\n' + line + "\n",
+                 encoding="utf-8")
+    with pytest.raises(InputError) as e:
+        load_cardset(f)
+    msg = str(e.value)
+    assert "\n" not in msg and "cards.toml:12:" in msg and "card 'Тест'" in msg
+    for w in words:
+        assert w in msg, msg

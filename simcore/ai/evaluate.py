@@ -56,7 +56,7 @@ from ..cardtable import (
     TG_SELF,
 )
 from ..ai.triggered import best_ram
-from ..cardtable import EF_RAM, EF_STONE_SKIN, TG_OPPOSITE_ENEMY
+from ..cardtable import EF_RAM, EF_REVIVE, EF_STONE_SKIN, TG_OPPOSITE_ENEMY
 from ..rules.abilities import ab, matches, opposite_card, spell_blocked
 from ..rules.board import adjacent_cells, n_in_play, play_slot
 from ..rules.damage import (
@@ -275,6 +275,8 @@ def one_effect_value(C, S, g, s, c, k, t, eff, n):
         return 0.05 if own else 0.0
     if eff == EF_STONE_SKIN:
         return (0.1 if own else -0.1) * n * C[ct, COST] / 5
+    if eff == EF_REVIVE:
+        return 0.8 * C[ct, COST] if own else 0.0         # a card back from the graveyard, closed
     return 0.0
 
 

@@ -41,6 +41,7 @@ from ..cardtable import (
     TG_CHOSEN_OWN,
     TWICE,
     F_MUST_STRIKE,
+    TG_CHOSEN_DEAD,
 )
 from ..rules.abilities import ab, ability_error, ability_target_error, source_error
 from ..rules.board import cell_col, cell_row, in_play, n_in_play, only_flyers_left, play_slot
@@ -89,6 +90,7 @@ from ..state import (
     WOUNDS,
     Z_AUX,
     Z_FIELD,
+    Z_GRAVE,
     ZONE,
 )
 from .evaluate import ability_value, hit_value, predicted_wounds, single_roll_ev, strike_ev
@@ -166,7 +168,14 @@ def _consider_abilities(C, S, g, s, prepare, best, b_kind, b_target):
         target = ab(C, c, k, AB_TARGET)
         if source_error(C, S, g, s, k, False) != E_OK:
             continue
-        if target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN:
+        if target == TG_CHOSEN_DEAD:                # revive: a card of its owner's graveyard
+            p = s // MAX_DECK
+            for t in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
+                if S[g, t * NCF + ZONE] == Z_GRAVE and ability_target_error(C, S, g, s, c, k, t) == E_OK:
+                    v = ability_value(C, S, g, s, c, k, t)
+                    if v > best:
+                        best, b_kind, b_target = v, A_AB0 + k, t
+        elif target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN:
             if eff == EF_TRAP or eff == EF_BOOST:
                 continue
             p = s // MAX_DECK

@@ -28,7 +28,7 @@ import dataclasses
 
 from . import game as G
 
-CHOSEN = ("chosen", "chosen_enemy", "chosen_own", "chosen_adjacent")
+CHOSEN = ("chosen", "chosen_enemy", "chosen_own", "chosen_adjacent", "chosen_own_dead")
 DELAYED_EFFECTS = ("trap", "boost_next_attack")
 
 
@@ -98,6 +98,10 @@ def _push_or_wound(game, src, a, t):
         game.wound(t, a.amount, src.slot)
 
 
+def _revive_effect(game, src, a, t):
+    _revive(game, t)                         # (apply_effect checks that it can come back first)
+
+
 def _stone_skin(game, src, a, t):
     t.stone_skin = min(t.stone_skin + a.amount, 7)      # until the end of the opponent's turn
 
@@ -112,6 +116,33 @@ def _ram(game, src, a, t):
         raise G.Disagreement(f"ram X = {x} is not from 1 to {src.name}'s life {src.life}")
     game.wound(src, x, src.slot)
     game.wound(t, x - 1, src.slot)
+
+
+def revivable(game, src, t):
+    """t is a card of src's owner in his graveyard that can come back: a flyer, or a ground creature
+    whose last cell is empty."""
+    if t is None or t.owner != src.owner or t.zone != "graveyard":
+        return False
+    return t.printed.kind == "flyer" or (t.last_cell >= 0 and game.board[t.last_cell] is None)
+
+
+def _revive(game, t):
+    """Знахарь племени: t comes back closed on its last cell (a flyer into the auxiliary zone) as a new
+    card: printed life, no wounds, counters, poison, gains or markers."""
+    fresh = G.GameCard(t.slot, t.owner, t.card_id, t.printed, t.blank)
+    for name in ("dealt", "bought", "dmg_dealt", "kills", "ability_uses", "last_cell"):
+        setattr(fresh, name, getattr(t, name))
+    for f in G.dataclasses.fields(G.GameCard):
+        setattr(t, f.name, getattr(fresh, f.name))
+    t.life_max = t.printed.life
+    t.closed = True
+    if t.printed.kind == "flyer":
+        t.zone, t.cell = "aux", -1
+    else:
+        t.zone, t.cell = "field", t.last_cell
+        game.board[t.cell] = t
+    G.bisect.insort(game.play[t.owner], t, key=lambda x: x.slot)
+    t.armor_left = game.keyword(t, "armor")
 
 
 def _cure_poison(game, src, a, t):
@@ -180,7 +211,8 @@ EFFECTS = {"wound": _wound, "heal": _heal, "extra_lives": _extra_lives, "reduce_
            "ranged_bonus": _ranged_bonus, "range_bonus": _range_bonus, "gain_directed": _gain_directed,
            "no_tap_after_attack": _no_tap, "stun": _stun, "close_or_wound": _close_or_wound,
            "cure_poison": _cure_poison, "first_strike_unanswered": _first_strike_unanswered,
-           "push_or_wound": _push_or_wound, "stone_skin": _stone_skin, "ram": _ram}
+           "push_or_wound": _push_or_wound, "stone_skin": _stone_skin, "ram": _ram,
+           "revive": _revive_effect}
 
 
 def _delay(game, src, a):
@@ -302,6 +334,10 @@ def check_ability(card, a):
 def apply_effect(game, src, a, t):
     """The effect of ability a of card src on card t: nothing if t has left play, or if a is a spell
     and t is protected from spells."""
+    if a.effect == "revive":                # a card of the graveyard, if it still can come back
+        if revivable(game, src, t):
+            _revive(game, t)
+        return
     if t is None or not t.in_play or (a.spell and "spell" in game.protections(t)):
         return
     n = AMOUNTS_OF[a.amount_of](game, src) if a.amount_of else a.amount     # computed now (AMOUNTS_OF)
@@ -530,6 +566,10 @@ def target_error(game, c, a, t):
     """Why card t (None: no target) is not a legal target of ability a of card c."""
     if a.target not in CHOSEN or a.effect in DELAYED_EFFECTS:
         return None if t is None else "the ability takes no target"
+    if a.target == "chosen_own_dead":
+        if not revivable(game, c, t):
+            return "not a card of its owner's graveyard that can come back"
+        return None if passes(a.filter, c, t, game) else "the target does not pass the filter"
     if t is None or not t.in_play:
         return "the target is not in play"
     if a.target == "chosen_enemy" and t.owner == c.owner:

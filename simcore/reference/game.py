@@ -1007,6 +1007,11 @@ class Game:
                 if not AB.use_error(self, c, k, -1, window=False):
                     out.add(Action("ability", c.slot, -1, k))
                     continue
+                if c.card.abilities[k].target == "chosen_own_dead":       # revive: his graveyard
+                    out |= {Action("ability", c.slot, t.slot, k) for t in self.cards
+                            if t.owner == p and t.zone == "graveyard"
+                            and not AB.use_error(self, c, k, t.slot, window=False)}
+                    continue
                 for q in range(2):
                     for t in self.play[q]:
                         if not AB.use_error(self, c, k, t.slot, window=False):

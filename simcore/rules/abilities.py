@@ -123,6 +123,10 @@ from ..cardtable import (
     TC0_REGEN,
     TC_W,
     TG_OPPOSITE_ENEMY,
+    TG_CHOSEN_DEAD,
+    EF_REVIVE,
+    FLYER,
+    LIFE,
     F_VALHALLA,
     T_VALHALLA,
     VALHALLA_TWICE,
@@ -181,6 +185,11 @@ from ..state import (
     Z_FIELD,
     ZONE,
     # branch mount
+    ARMOR_LEFT,
+    DEATH_TURN,
+    LAST_TARGET,
+    STRIKES,
+    Z_AUX,
     GAINED_FORM_SHIFT,
     GAINED_STONE_SHIFT,
     MOVED,
@@ -188,6 +197,7 @@ from ..state import (
     Z_GRAVE,
 )
 from .board import (
+    add_to_play,
     adjacent_cells,
     cell_col,
     cell_row,
@@ -202,6 +212,7 @@ from .board import (
 )
 from .dice import ai_int
 from .damage import (
+    armor_value,
     absorb_armor,
     attack_wounds,
     card_filter_ok,
@@ -231,6 +242,7 @@ from .errors import (
     E_TARGET_SPELL,
     E_TARGET_THEIRS,
     E_TARGET_UNWANTED,
+    E_NOT_REVIVABLE,
 )
 from .log import (EV_ABILITY, EV_ATTACK, EV_CHOOSE, EV_CLOSE_OR_WOUND, EV_DECLARE, EV_DELAYED, EV_LOST, EV_MOVE,
                   EV_OPTION, OPT_FORM, OPT_PUSH, OPT_RAM, log, logging)
@@ -534,6 +546,10 @@ def apply_one(C, S, g, src, c, k, t, eff, n):
     if eff == EF_BOOST:
         add_delayed(S, g, DL_BOOST, owner_of(src), n, ab(C, c, k, AB_F_ELEM), ab(C, c, k, AB_STRENGTHS))
         return
+    if eff == EF_REVIVE:
+        if t >= 0 and revivable(C, S, g, src, t):
+            revive(C, S, g, t)
+        return
     if t < 0 or not in_play(S, g, t) or spell_blocked(C, S, g, c, k, t):
         return
     if eff == EF_WOUND:
@@ -646,7 +662,47 @@ def _apply_area(C, S, g, src, c, k, center, target):
 
 @njit(cache=True, inline="always")
 def is_chosen(target):
-    return target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN or target == TG_CHOSEN_ADJ
+    return (target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN or target == TG_CHOSEN_ADJ
+            or target == TG_CHOSEN_DEAD)
+
+
+@njit(cache=True)
+def revivable(C, S, g, s, t):
+    """chosen_own_dead: t is a card of s's owner in his graveyard that can come back: a flyer, or a
+    ground creature whose last cell is empty."""
+    p = owner_of(s)
+    if t < p * MAX_DECK or t >= p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p] or S[g, t * NCF + ZONE] != Z_GRAVE:
+        return False
+    if C[S[g, t * NCF + CARD_ID], FLYER] == 1:
+        return True
+    cell = S[g, t * NCF + LAST_CELL]
+    return cell >= 0 and S[g, GAME0 + G_BOARD + cell] < 0
+
+
+@njit(cache=True)
+def revive(C, S, g, t):
+    """Знахарь племени's revive: t comes back into play closed, on its last cell (a flyer into the
+    auxiliary zone), as a new card: its printed life, no wounds, counters, poison, gains or markers."""
+    c = S[g, t * NCF + CARD_ID]
+    if C[c, FLYER] == 1:
+        S[g, t * NCF + ZONE] = Z_AUX
+        S[g, t * NCF + CELL] = -1
+    else:
+        cell = S[g, t * NCF + LAST_CELL]
+        S[g, t * NCF + ZONE] = Z_FIELD
+        S[g, t * NCF + CELL] = cell
+        S[g, GAME0 + G_BOARD + cell] = t
+    for f in (WOUNDS, EXTRA_LIVES, MOVES_LEFT, MOVED, ACTED, STRIKES, COUNTERS, POISON, GAINED, TMP_STRIKE,
+              USED_TURN, USED_GAME, ACQ_LOST, HEAL_END, DEATH_PENDING, TMP_FLAGS, TMP_OWN):
+        S[g, t * NCF + f] = 0
+    S[g, t * NCF + LIFE_MAX] = C[c, LIFE]
+    S[g, t * NCF + CLOSED] = 1
+    S[g, t * NCF + LAST_TARGET] = -1
+    S[g, t * NCF + DIED_FROM] = -1
+    S[g, t * NCF + DEATH_TURN] = -1
+    S[g, t * NCF + EFF] = c
+    add_to_play(S, g, t)
+    S[g, t * NCF + ARMOR_LEFT] = armor_value(C, S, g, t)
 
 
 @njit(cache=True)
@@ -907,6 +963,10 @@ def ability_target_error(C, S, g, s, c, k, t):
     chosen = is_chosen(target)
     if not chosen or eff == EF_TRAP or eff == EF_BOOST:
         return E_OK if t < 0 else E_TARGET_UNWANTED
+    if target == TG_CHOSEN_DEAD:
+        if not revivable(C, S, g, s, t):
+            return E_NOT_REVIVABLE
+        return E_OK if matches(C, S, g, s, c, k, t) else E_TARGET_FILTER
     if t < 0 or not in_play(S, g, t):
         return E_TARGET_NOT_IN_PLAY
     if target == TG_CHOSEN_ENEMY and owner_of(t) == owner_of(s):

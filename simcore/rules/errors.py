@@ -41,6 +41,7 @@ E_TARGET_UNWANTED = 36
 E_CONDITION = 37
 E_NOT_OPPOSITE = 38
 E_FORCED_STRIKE = 39        # branch mount
+E_NOT_REVIVABLE = 40        # branch mount
 
 MESSAGES = {
     E_GAME_OVER: "the game is over (section 9)",
@@ -81,6 +82,7 @@ MESSAGES = {
     E_TARGET_UNWANTED: "this ability takes no chosen target; leave target out (114, 118)",
     E_CONDITION: "{actor} does not meet the condition of this ability (114)",
     E_NOT_OPPOSITE: "{actor} may strike only the card opposite it, in its column (strikes_only_opposite)",
+    E_NOT_REVIVABLE: "{target} is not a creature in its owner's graveyard whose last cell is empty (revive)",
     E_FORCED_STRIKE: "a card that must strike a closed enemy creature it can strike has not done so: end the "
                      "turn or act with it only after that strike (must_strike_closed)",
 }

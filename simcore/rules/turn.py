@@ -32,6 +32,10 @@ from ..cardtable import (
     T_TURN_START,
     TWICE,
     # branch mount
+    AB0,
+    AB_TARGET,
+    AB_W,
+    TG_CHOSEN_DEAD,
     F_MUST_STRIKE,
     F_TURN_CHOICE,
     MUST_STRIKE_CLOSED,
@@ -65,6 +69,9 @@ from ..state import (
     WOUNDS,
     Z_FIELD,
     ZONE,
+    G_DECK_SIZE,
+    MAX_DECK,
+    Z_GRAVE,
 )
 from .abilities import (
     ability_error,
@@ -369,6 +376,12 @@ def _push_abilities(C, S, g, s, buf, n):
     for k in range(C[c, N_AB]):
         if ability_error(C, S, g, s, k, -1) == E_OK:
             n = _push(buf, n, A_AB0 + k, s, -1)
+            continue
+        if C[c, AB0 + AB_W * k + AB_TARGET] == TG_CHOSEN_DEAD:      # a card of his graveyard (revive)
+            p = owner_of(s)
+            for t in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
+                if S[g, t * NCF + ZONE] == Z_GRAVE and ability_error(C, S, g, s, k, t) == E_OK:
+                    n = _push(buf, n, A_AB0 + k, s, t)
             continue
         for q in range(2):
             for j in range(n_in_play(S, g, q)):
