@@ -461,7 +461,9 @@ def fire_valhalla(game, p):
     a creature of his that he chooses; while p has in play a card with valhalla_twice (Рагнар), the
     first one fires twice. Deaths are checked after each."""
     twice = any(c.card.valhalla_twice for c in game.play[p])
-    for c in sorted((c for c in game.cards if c.owner == p and c.zone == "graveyard"), key=lambda c: c.slot):
+    for c in sorted((c for c in game.cards if c.owner == p), key=lambda c: c.slot):
+        if c.zone != "graveyard":           # checked when its slot comes: a card a valhalla destroyed
+            continue                        # on the way fires too if its slot comes later
         for k, a in enumerate(c.printed.abilities):
             if a.kind != "triggered" or a.trigger != "valhalla":
                 continue
