@@ -130,24 +130,28 @@ ABILITY_KINDS = ("played", "fast", "triggered", "permanent")
 TRIGGERS = ("on_strike", "on_struck", "on_death", "turn_start", "turn_end", "opponent_turn_start",
             "opponent_turn_end", "on_move", "creature_dies", "on_defend", "to_enemy_half", "to_own_half",
             # branch swst
-            "enemy_poison_wounded")
+            "enemy_poison_wounded",
+            "valhalla")                                          # branch mount
 EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "destroy", "poison", "strike_bonus",
            "lose_abilities", "close", "open", "gain_counter", "trap", "boost_next_attack", "special_strike",
            "no_tap_after_attack", "attack_experience", "ranged_bonus", "range_bonus", "gain_directed", "stun",
            "close_or_wound", "cure_poison",
            # branch swst
            "shot", "protect_from_strikes", "take_wounds", "raise_poison", "root", "roll_bonus_against",
-           "finish_off")
+           "finish_off",
+           "first_strike_unanswered", "push_or_wound", "stone_skin", "ram", "revive")   # branch mount
 TARGETS = ("self", "attacked", "attacker", "adjacent_enemies", "adjacent", "chosen", "chosen_enemy",
            "chosen_own", "all_enemies", "all_own", "all", "chosen_adjacent",
            # branch swst
-           "chosen_adjacent_to_other")
+           "chosen_adjacent_to_other",
+           "opposite_enemy", "chosen_own_dead")                  # branch mount
 CONDITIONS = ("always", "in_formation", "unwounded", "wounded", "adjacent_enemy", "own_front_row",
               "own_back_row")
 DURATIONS = ("end_of_turn", "end_of_own_turn")
 DURATION_EFFECTS = ("strike_bonus", "attack_experience")        # effects with a duration
 ALSO_EFFECTS = ("wound", "poison", "heal", "open")              # effects that may have an `also`
-ALSO_ADDS = ("wound", "poison", "heal", "cure_poison", "roll_bonus_against")   # effects an `also` may add
+ALSO_ADDS = ("wound", "poison", "heal", "cure_poison", "roll_bonus_against", "gain_counter")   # effects an `also` may add
+ALSO_NO_AMOUNT = ("cure_poison", "gain_counter")               # `also` effects that take no amount
 SELF_ONLY_EFFECTS = ("no_tap_after_attack", "ranged_bonus", "range_bonus", "gain_directed",
                      "protect_from_strikes")
 LIMITS = ("once_per_turn", "once_per_battle", "twice_per_turn")
@@ -175,6 +179,17 @@ class TargetFilter:
     open: bool = False              # not closed (untapped)
     enemy: bool = False             # a card of the other player than the ability's card (branch swst)
     killed_by_poison: bool = False  # creature_dies: it died of poison wounds (branch swst)
+    card_class: str = ""            # TOML key `class`: has this creature class (e.g. "Йордлинг")
+    magic_user: bool = False        # has a discharge or magic strike
+
+
+@dataclass(frozen=True)
+class TurnOption:
+    """One form of a `turn_choice`: what the card has from its owner's turn start to the end of the
+    opponent's next turn."""
+    regeneration: int = 0
+    strike: int = 0                 # + simple strike (counter-strikes too)
+    move: int = 0                   # + movement
 
 
 @dataclass(frozen=True)
@@ -219,6 +234,7 @@ class Ability:
     name: str = ""                  # the printed name, e.g. "ловушка"
     amount_of: str = ""             # the amount computed in play instead of `amount` (AMOUNTS_OF)
     up_to: int = 0                  # raise_poison: the poison it raises to at most (branch swst)
+    plus_if_not_moved: int = 0      # + N to the amount on a target that took no step in its last turn
 
 
 @dataclass(frozen=True)
@@ -281,6 +297,10 @@ class Card:
     strike_copies_target: bool = False          # + the printed strike of the creature it strikes
     special_strike_stuns_closed: bool = False   # its special strike stuns a closed target (Борг)
     strikes_only_opposite: bool = False         # its simple strikes only at a card in its column (Циклоп)
+    must_strike_closed: bool = False            # must strike a closed enemy creature it can (Гном-басаарг)
+    valhalla_twice: bool = False                # the first valhalla of its owner each turn fires twice (Рагнар)
+    row_strike_middle_ova: int = 0              # its row strike: + OvA to the own card it strikes over
+    turn_choice: tuple["TurnOption", ...] = ()  # before its owner's turn: one of two forms (Оборотень)
     draws_ranged_condition: str = ""            # draws_ranged only while this holds (adjacent_enemy)
     finish_off_bonus: str = ""                  # finish off N + X (adjacent_poisoned)
     special_strike_poison: int = 0              # its special strike poisons the target N (Слизь)
@@ -496,8 +516,29 @@ def _filter(v):
     checked = _table({"element": _choice(ELEMENTS), "elite": _boolean, "cost": _integer(0),
                       "cost_at_most": _integer(0), "poisoned": _boolean, "ranged_user": _boolean,
                       "ground": _boolean, "unwounded": _boolean, "other": _boolean, "not_moved": _boolean,
-                      "open": _boolean, "enemy": _boolean, "killed_by_poison": _boolean})(v)
+                      "open": _boolean, "enemy": _boolean, "killed_by_poison": _boolean,
+                      "class": _string, "magic_user": _boolean})(v)
+    if "class" in checked:
+        checked["card_class"] = checked.pop("class")
+        if not checked["card_class"].strip():
+            raise _Bad("an empty class filters nothing", "write the class as printed, e.g. class = \"Йордлинг\"", (".class",))
     return TargetFilter(**checked)
+
+
+def _turn_choice(v):
+    if not isinstance(v, list) or len(v) != 2:
+        raise _Bad("turn_choice lists exactly two forms", 'write turn_choice = [{ regeneration = 2 }, { strike = 2, move = 1 }]')
+    out = []
+    for i, o in enumerate(v):
+        try:
+            opt = _table({"regeneration": _integer(1), "strike": _integer(1), "move": _integer(1)},
+                         build=TurnOption)(o)
+        except _Bad as e:
+            raise _Bad(e.message, e.fix, (f"[{i}]",) + tuple(e.path)) from None
+        if opt == TurnOption():
+            raise _Bad("a form gives nothing", "give it regeneration, strike and/or move", (f"[{i}]",))
+        out.append(opt)
+    return tuple(out)
 
 
 _ABILITY_FIELDS = {
@@ -511,10 +552,12 @@ _ABILITY_FIELDS = {
     "also": _table({"effect": _choice(ALSO_ADDS), "amount": _integer(1)}, required=("effect",),
                    build=Also),
     "destroy_self": _boolean, "amount_of": _choice(AMOUNTS_OF), "up_to": _integer(1),
+    "plus_if_not_moved": _integer(1),
 }
 AMOUNT_EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "poison", "strike_bonus", "trap",
                   "boost_next_attack", "special_strike", "attack_experience", "ranged_bonus", "range_bonus",
-                  "close_or_wound", "shot", "take_wounds", "raise_poison", "roll_bonus_against", "finish_off")
+                  "close_or_wound", "shot", "take_wounds", "raise_poison", "roll_bonus_against", "finish_off",
+                  "push_or_wound", "stone_skin")
 CHOSEN_TARGETS = ("chosen", "chosen_enemy", "chosen_own", "chosen_adjacent", "chosen_adjacent_to_other")
 OTHER_TRIGGERS = ("creature_dies", "enemy_poison_wounded")     # triggers that bring another creature
 
@@ -595,9 +638,9 @@ def _ability(v):
         bad("also", "also adds a wound, poison, heal, cure_poison or roll_bonus_against to a wound, poison, "
             "heal or open on other cards", "delete also")
     also = a.get("also")
-    if also is not None and also.effect == "cure_poison" and also.amount:
-        bad("also", "cure_poison takes no amount (it removes all poison)", "delete also.amount")
-    if also is not None and also.effect != "cure_poison" and not also.amount:
+    if also is not None and also.effect in ALSO_NO_AMOUNT and also.amount:
+        bad("also", f"{also.effect} takes no amount", "delete also.amount")
+    if also is not None and also.effect not in ALSO_NO_AMOUNT and not also.amount:
         bad("also", f"also effect {also.effect} needs an amount", "add amount = N to also")
     if a.get("destroy_self") and (not played or target not in ("adjacent", "adjacent_enemies")):
         bad("destroy_self", "destroy_self is for played abilities acting around the card (Болотник)",
@@ -612,6 +655,23 @@ def _ability(v):
         bad("target", "a special strike is an attack: it cannot hit its own card", "choose another target")
     if effect == "take_wounds" and target not in CHOSEN_TARGETS:
         bad("target", "take_wounds moves wounds from a chosen creature onto the card", "choose a chosen target")
+    if target == "opposite_enemy" and kind not in ("triggered", "played", "fast"):
+        bad("target", "opposite_enemy is the target of a triggered, played or fast ability", "choose another target")
+    if effect == "push_or_wound" and not (kind == "triggered" and a.get("trigger") == "on_strike"
+                                          and target == "attacked"):
+        bad("effect", "push_or_wound pushes the creature it strikes: a triggered on_strike ability at the attacked",
+            'write kind = "triggered", trigger = "on_strike", target = "attacked"')
+    if "plus_if_not_moved" in a and effect not in ("wound", "heal", "poison", "special_strike"):
+        bad("plus_if_not_moved", "plus_if_not_moved adds to the amount of a wound, heal, poison or special strike",
+            "delete it")
+    if (effect == "revive") != (target == "chosen_own_dead") or (effect == "revive" and not played):
+        bad("target", "revive is a played or fast ability that chooses a creature in its owner's graveyard",
+            'write kind = "played", effect = "revive", target = "chosen_own_dead"')
+    if effect == "ram" and target != "opposite_enemy":
+        bad("target", "a ram wounds the enemy creature opposite the card", 'set target = "opposite_enemy"')
+    if a.get("trigger") == "valhalla" and target != "chosen_own":
+        bad("target", "a valhalla ability acts on one of its owner's creatures in play (its card is in the "
+            "graveyard)", 'set target = "chosen_own"')
     if effect in SELF_ONLY_EFFECTS and target != "self":
         bad("target", f"{effect} is gained by the card itself", 'delete target or set "self"')
     a.setdefault("target", "self")
@@ -623,7 +683,8 @@ FLAGS = ("clumsy", "no_tap_after_attack", "directed", "unanswered", "strike_twic
          "counter_strikes_when_closed", "close_target_on_attack", "ignores_draws",
          "gain_counter", "strikes_at_it_weak", "strike_copies_target",
          "special_strike_stuns_closed", "strikes_only_opposite",
-         "no_counter_strike_wounds", "strikes_beside_weak")  # the yes/no ability keywords
+         "no_counter_strike_wounds", "strikes_beside_weak",
+         "must_strike_closed", "valhalla_twice")  # the yes/no ability keywords
 
 FIELDS = {
     "set_number": _string, "element": _choice(ELEMENTS), "cost": _integer(0), "kind": _choice(KINDS),
@@ -646,7 +707,8 @@ FIELDS = {
                               required=("element", "max"), build=AllyBonus),
     "while": _while_list, "aura": _aura, "unanswered_vs": _choices(BONUS_VS[1:]),
     "second_player_counters": _integer(1), "draws_ranged_condition": _choice(("adjacent_enemy",)),
-    "finish_off_bonus": _choice(("adjacent_poisoned",)),
+    "finish_off_bonus": _choice(("adjacent_poisoned",)), "row_strike_middle_ova": _integer(1),
+    "turn_choice": _turn_choice,
     "special_strike_poison": _integer(1), "ranged_per_wound": _integer(1), "ranged_explosion": _integer(1),
     "reduce_as_defender": _integer(1), "strikes_at_it_closed": _integer(1),
     "played": _choices(TAP_ABILITIES), "abilities": _list_of(_ability), "elite": _boolean, "unique": _boolean, "assumed": _boolean,
@@ -729,7 +791,21 @@ def load_cardset(path=None):
         cards.append(_card(name, table, fail))
     if not cards:
         raise InputError(path, None, "the card set has no cards", 'add at least one card table ["Name"]')
+    _check_filter_classes(path, where, cards)
     return CardSet(tuple(cards), str(path), hashlib.sha256(raw).hexdigest())
+
+
+def _check_filter_classes(path, where, cards):
+    """A `class` filter must name a class some card of the set has (the engine numbers the classes)."""
+    classes = {k.strip() for c in cards for k in c.card_class.split(",") if k.strip()}
+    for c in cards:
+        for i, a in enumerate(c.abilities):
+            if a.filter.card_class and a.filter.card_class not in classes:
+                lines = where.get(c.name, {})
+                raise InputError(path, lines.get("abilities", lines.get(None)),
+                                 f"card '{c.name}', field 'abilities[{i}].filter.class': no card of the set has "
+                                 f"the class '{a.filter.card_class}'",
+                                 "write a class as printed on a card, e.g. class = \"Йордлинг\"")
 
 
 def _card(name, table, fail):
@@ -781,6 +857,10 @@ def _card(name, table, fail):
         fail("ranged_per_wound", "the card has no ranged attack", "add ranged = {...} or delete it")
     if values.get("finish_off_bonus") and not values.get("finish_off"):
         fail("finish_off_bonus", "the card has no finish off", "add finish_off = N or delete it")
+    if values.get("row_strike_middle_ova") and (values.get("ranged") is None
+                                                or values["ranged"].kind != "row_strike"):
+        fail("row_strike_middle_ova", "the card has no strike through a row",
+             'add ranged = { kind = "row_strike", ... } or delete it')
     if values.get("unanswered") and values.get("unanswered_vs"):
         fail("unanswered_vs", "the card already has an unanswered strike against every target",
              "delete unanswered_vs or unanswered")

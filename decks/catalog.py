@@ -161,6 +161,26 @@ COVERED = [
     (rf"tap: throw(?: '[^']*')? {_N} at a card on a chosen cell range {_N}, at the start of your next turn "
      rf"every card on that cell takes {_N}(?: \('[^']*'\))?"),
     rf"on strike: finish off X \(max {_N} per turn\), X = cells it moved this turn",
+    # branch mount: valhalla (trigger), must_strike_closed, row_strike_middle_ova, valhalla_twice
+    rf"valhalla: your creature gets (?:OvA {_N} \(or \+{_N} OvA\)|\+{_N} strike) until end of your turn",
+    rf"valhalla: heal your (?:creature|Yordling) by {_N}",
+    r"valhalla: your creature's first strike this turn is unanswered",
+    r"the first Valhalla ability of your cards each turn triggers twice",
+    r"must strike an adjacent tapped enemy creature on its turn if able",
+    (r"before your turn: choose regeneration \d+, or \+\d+ strike and \+\d+ move "
+     r"\(until end of the opponent's turn\)"),
+    (rf"start of your turn: impact '[^']*' - wound the enemy creature opposite by {_N} "
+     r"\(\+\d+ if it did not move in the opponent's last turn\)"),
+    (rf"on strike on its own turn: may push the target 1 cell in the strike direction, if it cannot or will "
+     rf"not move wound it by {_N}(?: \('[^']*'\))?"),
+    r"tap: gain directed strike",
+    (r"on strike: your creature with discharge, magic strike or spell gets -\d+ from non-magic attacks until "
+     r"end of the opponent's next turn(?: \('[^']*'\))?"),
+    r"counter\+tap: impact '[^']*' - take X wounds and wound the enemy creature opposite by X-1",
+    rf"{_N} counters\+tap: revive a creature tapped \(once per battle\)",
+    rf"valhalla: wound your creature by {_N}, it gains a counter",
+    (rf"tap: strike through a row {_N}, the creature directly in front of it gets OvA {_N} \(or \+{_N} OvA\) "
+     r"until end of your turn"),
     # not an ability: a note on the source text
     r"text carries errata \d{4}-\d{2}-\d{2}",
 ]

@@ -35,7 +35,12 @@ import numpy as np
  # branch swst
  SPECIAL_POISON, RANGED_PER_WOUND, NO_COUNTER_WOUNDS, RANGED_EXPLOSION, DEF_REDUCE, CLOSED_STRIKE_CAP,
  BESIDE_WEAK,
- N_FIELDS) = range(112)
+ # branch mount: Гном-басаарг, Ледовый охотник, Рагнар
+ MUST_STRIKE_CLOSED, ROW_MID_OVA, VALHALLA_TWICE,
+ # branch mount: Оборотень's turn_choice (two options of regeneration, strike, move)
+ TC0_REGEN, TC0_STRIKE, TC0_MOVE, TC1_REGEN, TC1_STRIKE, TC1_MOVE,
+ N_FIELDS) = range(121)
+TC_W = TC1_REGEN - TC0_REGEN     # turn_choice option o at TC0_REGEN + TC_W * o: regeneration, strike, move
 DRAWS_WHILE_ADJ_ENEMY = 1     # DRAWS_COND: draws_ranged only while an enemy creature is adjacent
 FINISH_ADJ_POISONED = 1       # FINISH_BONUS: + 1 per poisoned creature adjacent to the target
 # `while` blocks (keywords that hold while a board condition holds): block b at W0_COND + W_W * b,
@@ -112,7 +117,9 @@ REDUCE0 = BONUS0 + 5 * MAX_BONUS
  AB_DURATION, AB_OPTIONAL, AB_ALSO_EFFECT, AB_ALSO_AMOUNT, AB_DESTROY_SELF, AB_AMOUNT_OF,
  # branch swst
  AB_UP_TO,
- AB_W) = range(31)
+ AB_F_CLASS,                    # branch mount: target filter `class` (class id, 0 = any)
+ AB_PLUS_NOT_MOVED,             # branch mount: + N to the amount on a target that did not move
+ AB_W) = range(33)
 AMOUNT_OF_CODES = {"": 0, "opposite_medium_strike": 1, "other_poison": 2, "wounds_this_turn": 3,
                    "cells_moved": 4}
 AMT_OPPOSITE_MEDIUM = 1     # AB_AMOUNT_OF: the printed medium strike of the creature in front of the card
@@ -139,6 +146,11 @@ F_POISON_WATCH = 64   # an "enemy creature takes poison wounds" trigger
 F_ROOT = 128          # can root a creature to its cell (effect root): movement checks it
 F_TURN_WOUNDS = 256   # amount_of wounds_this_turn: wound() counts the wounds each card takes in a turn
 F_BESIDE_WEAK = 512   # strikes_beside_weak: strikes look at the cards beside their target
+# branch mount
+F_VALHALLA = 1024     # a valhalla ability: the graveyard is read at the start of each turn
+F_MUST_STRIKE = 2048  # must_strike_closed: action legality checks the forced strike
+F_TURN_CHOICE = 4096  # turn_choice: a form chosen before its owner's turn (regeneration, strike, move)
+F_STONE_SKIN = 8192   # stone_skin: reductions read the card's stone skin, the end phase clears it
 
 AB_KINDS = {"played": 1, "fast": 2, "triggered": 3, "permanent": 4}
 KIND_PLAYED, KIND_FAST, KIND_TRIGGERED, KIND_PERMANENT = 1, 2, 3, 4
@@ -146,10 +158,11 @@ TRIGGER_CODES = {"on_strike": 1, "on_struck": 2, "on_death": 3, "turn_start": 5,
                  "opponent_turn_start": 7, "opponent_turn_end": 8, "on_move": 9, "creature_dies": 10,
                  "on_defend": 11, "to_enemy_half": 12, "to_own_half": 13,
                  # branch swst
-                 "enemy_poison_wounded": 14}
+                 "enemy_poison_wounded": 14,
+                 "valhalla": 15}                     # branch mount
 (T_ON_STRIKE, T_ON_STRUCK, T_ON_DEATH, _T_UNUSED, T_TURN_START, T_TURN_END, T_OPP_TURN_START,
  T_OPP_TURN_END, T_ON_MOVE, T_CREATURE_DIES, T_ON_DEFEND, T_TO_ENEMY_HALF, T_TO_OWN_HALF,
- T_ENEMY_POISON_WOUNDED) = range(1, 15)
+ T_ENEMY_POISON_WOUNDED, T_VALHALLA) = range(1, 16)
 EFFECT_CODES = {"wound": 1, "heal": 2, "extra_lives": 3, "reduce_life": 4, "destroy": 5, "poison": 6,
                 "strike_bonus": 7, "lose_abilities": 8, "close": 9, "open": 10, "gain_counter": 11,
                 "trap": 12, "boost_next_attack": 13, "special_strike": 14, "no_tap_after_attack": 15,
@@ -157,20 +170,27 @@ EFFECT_CODES = {"wound": 1, "heal": 2, "extra_lives": 3, "reduce_life": 4, "dest
                 "stun": 20, "close_or_wound": 21, "cure_poison": 22,
                 # branch swst
                 "shot": 23, "protect_from_strikes": 24, "take_wounds": 25, "raise_poison": 26, "root": 27,
-                "roll_bonus_against": 28, "finish_off": 29}
+                "roll_bonus_against": 28, "finish_off": 29,
+                # branch mount
+                "first_strike_unanswered": 30, "push_or_wound": 31, "stone_skin": 32, "ram": 33,
+                "revive": 34}
 (EF_WOUND, EF_HEAL, EF_EXTRA_LIVES, EF_REDUCE_LIFE, EF_DESTROY, EF_POISON, EF_STRIKE_BONUS,
  EF_LOSE_ABILITIES, EF_CLOSE, EF_OPEN, EF_GAIN_COUNTER, EF_TRAP, EF_BOOST, EF_SPECIAL,
  EF_NO_TAP, EF_OVA, EF_RANGED_BONUS, EF_RANGE_BONUS, EF_GAIN_DIRECTED, EF_STUN, EF_CLOSE_OR_WOUND,
  EF_CURE_POISON,
  # branch swst
- EF_SHOT, EF_PROT_STRIKES, EF_TAKE_WOUNDS, EF_RAISE_POISON, EF_ROOT, EF_ROLL_MARK, EF_FINISH_OFF) = range(1, 30)
+ EF_SHOT, EF_PROT_STRIKES, EF_TAKE_WOUNDS, EF_RAISE_POISON, EF_ROOT, EF_ROLL_MARK, EF_FINISH_OFF,
+ # branch mount
+ EF_FIRST_UNANSWERED, EF_PUSH_OR_WOUND, EF_STONE_SKIN, EF_RAM, EF_REVIVE) = range(1, 35)
 TARGET_CODES = {"self": 0, "attacked": 1, "attacker": 2, "adjacent_enemies": 3, "adjacent": 4,
                 "chosen": 5, "chosen_enemy": 6, "chosen_own": 7, "all_enemies": 8, "all_own": 9,
                 "all": 10, "chosen_adjacent": 11,
                 # branch swst
-                "chosen_adjacent_to_other": 12}
+                "chosen_adjacent_to_other": 12,
+                "opposite_enemy": 13, "chosen_own_dead": 14}     # branch mount
 (TG_SELF, TG_ATTACKED, TG_ATTACKER, TG_ADJ_ENEMIES, TG_ADJ, TG_CHOSEN, TG_CHOSEN_ENEMY, TG_CHOSEN_OWN,
- TG_ALL_ENEMIES, TG_ALL_OWN, TG_ALL, TG_CHOSEN_ADJ, TG_CHOSEN_ADJ_OTHER) = range(13)
+ TG_ALL_ENEMIES, TG_ALL_OWN, TG_ALL, TG_CHOSEN_ADJ, TG_CHOSEN_ADJ_OTHER, TG_OPPOSITE_ENEMY,
+ TG_CHOSEN_DEAD) = range(15)
 COND_CODES = {"always": 0, "in_formation": 1, "unwounded": 2, "wounded": 3, "adjacent_enemy": 4,
               "own_front_row": 5, "own_back_row": 6}
 COND_FORMATION, COND_UNWOUNDED, COND_WOUNDED, COND_ADJ_ENEMY, COND_FRONT_ROW, COND_BACK_ROW = 1, 2, 3, 4, 5, 6
@@ -180,6 +200,7 @@ DURATION_CODES = {"end_of_turn": DUR_TURN, "end_of_own_turn": DUR_OWN_TURN}
  FF_OPEN) = (1, 2, 4, 8, 16, 32, 64, 128, 256)
 # branch swst
 FF_ENEMY, FF_KILLED_BY_POISON = 512, 1024
+FF_MAGIC_USER = 2048     # branch mount: has a discharge or magic strike (the vs value magic_user)
 LIMIT_CODES = {"": 0, "once_per_turn": 1, "once_per_battle": 2, "twice_per_turn": 3}
 LIMIT_TURN, LIMIT_BATTLE, LIMIT_TWICE = 1, 2, 3
 
@@ -237,14 +258,15 @@ def _filter_row(f):
         flags |= FF_ORDINARY
     for bit, on in ((FF_POISONED, f.poisoned), (FF_RANGED_USER, f.ranged_user), (FF_GROUND, f.ground),
                     (FF_UNWOUNDED, f.unwounded), (FF_OTHER, f.other), (FF_NOT_MOVED, f.not_moved),
-                    (FF_OPEN, f.open), (FF_ENEMY, f.enemy), (FF_KILLED_BY_POISON, f.killed_by_poison)):
+                    (FF_OPEN, f.open), (FF_ENEMY, f.enemy), (FF_KILLED_BY_POISON, f.killed_by_poison),
+                    (FF_MAGIC_USER, f.magic_user)):
         if on:
             flags |= bit
     elem = ELEMENTS.index(f.element) + 1 if f.element else 0
     return elem, flags, f.cost + 1, f.cost_at_most + 1
 
 
-def _ability_row(a):
+def _ability_row(a, classes=None):
     row = np.zeros(AB_W, np.int64)
     row[AB_KIND] = AB_KINDS[a.kind]
     row[AB_TRIGGER] = TRIGGER_CODES.get(a.trigger, 0)
@@ -276,6 +298,11 @@ def _ability_row(a):
     row[AB_DESTROY_SELF] = int(a.destroy_self)
     row[AB_AMOUNT_OF] = AMOUNT_OF_CODES[a.amount_of]
     row[AB_UP_TO] = a.up_to
+    row[AB_PLUS_NOT_MOVED] = a.plus_if_not_moved
+    if a.filter.card_class:
+        row[AB_F_CLASS] = (classes or {}).get(a.filter.card_class, 0)
+        if row[AB_F_CLASS] == 0:
+            raise ValueError(f"filter class {a.filter.card_class!r}: no card of the set has this class")
     return row
 
 
@@ -315,7 +342,9 @@ def compile_cardset(cardset) -> CardTable:
                           (SPECIAL_STUN, c.special_strike_stuns_closed),
                           (ONLY_OPPOSITE, c.strikes_only_opposite),
                           (NO_COUNTER_WOUNDS, c.no_counter_strike_wounds),
-                          (BESIDE_WEAK, c.strikes_beside_weak)):
+                          (BESIDE_WEAK, c.strikes_beside_weak),
+                          (MUST_STRIKE_CLOSED, c.must_strike_closed),
+                          (VALHALLA_TWICE, c.valhalla_twice)):
             row[col] = int(bool(flag))
         row[PROT] = _prot_mask(c.protection)
         row[POISON_W], row[POISON_M], row[POISON_S] = c.poison_on_strike
@@ -328,6 +357,15 @@ def compile_cardset(cardset) -> CardTable:
             row[GAIN_PROT] = _prot_mask(c.tap_gain.protection)
         row[RECRUIT_GOLD] = c.on_recruit_gold
         row[SECOND_COUNTERS] = c.second_player_counters
+        row[ROW_MID_OVA] = c.row_strike_middle_ova
+        for o, opt in enumerate(c.turn_choice):
+            row[TC0_REGEN + TC_W * o] = opt.regeneration
+            row[TC0_STRIKE + TC_W * o] = opt.strike
+            row[TC0_MOVE + TC_W * o] = opt.move
+        if c.turn_choice:
+            row[AB_FLAGS] |= F_TURN_CHOICE
+        if c.must_strike_closed:
+            row[AB_FLAGS] |= F_MUST_STRIKE
         row[DRAWS_COND] = DRAWS_WHILE_ADJ_ENEMY if c.draws_ranged_condition else 0
         row[FINISH_BONUS] = FINISH_ADJ_POISONED if c.finish_off_bonus else 0
         row[SPECIAL_POISON] = c.special_strike_poison
@@ -407,7 +445,7 @@ def compile_cardset(cardset) -> CardTable:
             row[PLAYED0 + j] = p
         row[N_AB] = len(c.abilities)
         for k, a in enumerate(c.abilities):
-            r = _ability_row(a)
+            r = _ability_row(a, classes)
             stats[i, AB0 + AB_W * k:AB0 + AB_W * (k + 1)] = r
             if r[AB_KIND] == KIND_TRIGGERED:
                 row[AB_TRIG_MASK] |= 1 << r[AB_TRIGGER]
@@ -418,12 +456,16 @@ def compile_cardset(cardset) -> CardTable:
                 if r[AB_COUNTERS] > 0:
                     row[AB_COUNTER_COST] = 1
             row[AB_FLAGS] |= F_ABILITIES
+            if r[AB_EFFECT] == EF_STONE_SKIN:
+                row[AB_FLAGS] |= F_STONE_SKIN
             if r[AB_EFFECT] == EF_LOSE_ABILITIES:
                 row[AB_FLAGS] |= F_LOSER
             if r[AB_KIND] == KIND_FAST:
                 row[AB_FLAGS] |= F_FAST
             if r[AB_KIND] == KIND_TRIGGERED and r[AB_TRIGGER] == T_CREATURE_DIES:
                 row[AB_FLAGS] |= F_DEATH_WATCH
+            if r[AB_KIND] == KIND_TRIGGERED and r[AB_TRIGGER] == T_VALHALLA:
+                row[AB_FLAGS] |= F_VALHALLA
             if r[AB_KIND] == KIND_TRIGGERED and r[AB_TRIGGER] in (T_TURN_START, T_TURN_END,
                                                                   T_OPP_TURN_START, T_OPP_TURN_END):
                 row[AB_FLAGS] |= F_TURN_TRIGGERS

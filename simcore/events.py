@@ -121,6 +121,12 @@ def _format(code, a, b, c, d, e, name):
     if code == L.EV_CHOOSE:
         return (f"{name(a)} chooses " + (name(c) if c >= 0 else "no target")
                 + f" for ability {b + 1} ({EFFECT_NAMES.get(d, d)})")
+    if code == L.EV_OPTION:
+        if c == L.OPT_FORM:
+            return f"{name(a)} takes form {b + 1} (turn_choice)"
+        if c == L.OPT_RAM:
+            return f"{name(a)}'s owner chooses X = {b} (ram)"
+        return f"{name(a)}'s owner chooses " + ("to be pushed" if b else "the wounds") + f" ({name(d)}'s ability)"
     if code == L.EV_CLOSE_OR_WOUND:
         return f"{name(a)}'s owner chooses " + ("to close it" if b else f"{d} wounds") + f" ({name(c)}'s ability)"
     if code == L.EV_WINDOW:

@@ -32,7 +32,9 @@ Card fields (S[g, slot * N_CARD_FIELDS + FIELD]):
   POISON       poison N: N wounds at the start of the owner's turn (acquired, 117)
   GAINED       acquired keywords: bit 0 directed strike, bit 1 stunned (does not untap at the start
                of its owner's next turn, GAINED_STUN), bits 8-15 protections (PROT bits << 8), bits
-               16-23 slot + 1 of the card that rooted it to its cell (effect root, ROOT_SHIFT)
+               16-23 slot + 1 of the card that rooted it to its cell (effect root, ROOT_SHIFT),
+               bits 24-25 the turn_choice form it holds (GAINED_FORM_SHIFT), bits 26-28 its stone skin
+               (GAINED_STONE_SHIFT: - N from non-magic attacks until the end of the opponent's turn)
   DIED_FROM    killer slot, KILLED_BY_* code, or -1 (509.1.1)
   DEATH_TURN   turn of death, -1 if alive
   DEALT        1 = in the (last) deal of 15
@@ -67,7 +69,8 @@ MAX_ACTIONS = 512        # legal-action buffer, allocated once per game
 # AB_USES: how many times its played abilities were used (outcome counts); DEATH_PENDING: destroyed,
 # its on-death abilities not yet fired; TMP_FLAGS: keywords gained until the end of the turn (bit 0
 # TF_NO_TAP: does not tap after attacking; bit 1 TF_DIRECTED: directed strike; bit 2 TF_NO_STRIKES:
-# protected from simple strikes; bits 8-15 + ranged attack value, bits 16-23 + range, bits 24-31 + OvA;
+# protected from simple strikes; bit 3 TF_UNANSWERED: its first simple strike this turn is unanswered;
+# bits 8-15 + ranged attack value, bits 16-23 + range, bits 24-31 + OvA;
 # bits 32-39 + die roll for the attackers of the player in bit 40 (roll_bonus_against); bits 48-55 the
 # wounds taken this turn, counted only with F_TURN_WOUNDS); TMP_OWN: gains until the end of its owner's turn
 # (bits 0-7 + strike, bits 8-15 + OvA)
@@ -80,6 +83,9 @@ CARD_FIELD_NAMES = ("card", "zone", "cell", "wounds", "extra_lives", "life_max",
 TF_NO_TAP = 1
 GAINED_STUN = 2
 TF_DIRECTED = 2
+TF_UNANSWERED = 8        # branch mount: TMP_FLAGS bit 3, its first simple strike this turn is unanswered
+GAINED_FORM_SHIFT = 24   # branch mount: GAINED bits 24-25, the turn_choice form held (0 none, o + 1)
+GAINED_STONE_SHIFT = 26  # branch mount: GAINED bits 26-28, stone skin: - N from non-magic attacks
 TF_RANGED_SHIFT, TF_RANGE_SHIFT, TF_OVA_SHIFT = 8, 16, 24
 TO_STRIKE_SHIFT, TO_OVA_SHIFT = 0, 8
 TMP_BYTE = 255           # each packed gain is one byte

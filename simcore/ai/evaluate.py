@@ -69,7 +69,9 @@ from ..cardtable import (
     EF_TAKE_WOUNDS,
     REGEN,
 )
-from ..rules.abilities import ab, matches, spell_blocked, turn_wounds
+from ..ai.triggered import best_ram
+from ..cardtable import EF_RAM, EF_REVIVE, EF_STONE_SKIN, TG_OPPOSITE_ENEMY
+from ..rules.abilities import ab, matches, opposite_card, spell_blocked, turn_wounds
 from ..rules.board import adjacent_cells, n_in_play, play_slot
 from ..rules.damage import (
     beside_weak,
@@ -89,7 +91,6 @@ from ..rules.damage import (
 )
 from ..rules.dice import MAX_BONUS_ROLL, N_ROWS, dice_row_probabilities, single_roll_strength
 from ..state import (
-    CLOSED,
     G_FLAGS,
     GAME0,
     TF_NO_STRIKES,
@@ -325,6 +326,10 @@ def one_effect_value(C, S, g, s, c, k, t, eff, n):
         p = S[g, t * NCF + POISON]
         d = max(p, min(p + n, ab(C, c, k, AB_UP_TO))) - p if p > 0 else 0
         return 0.0 if own else 1.5 * d * per_life
+    if eff == EF_STONE_SKIN:
+        return (0.1 if own else -0.1) * n * C[ct, COST] / 5
+    if eff == EF_REVIVE:
+        return 0.8 * C[ct, COST] if own else 0.0         # a card back from the graveyard, closed
     return 0.0
 
 
@@ -348,6 +353,13 @@ def ability_value(C, S, g, s, c, k, t):
                 break
     elif target == TG_SELF:
         v = effect_value(C, S, g, s, c, k, s)
+    elif target == TG_OPPOSITE_ENEMY:
+        o = opposite_card(S, g, s)
+        if o >= 0 and o // MAX_DECK != s // MAX_DECK and matches(C, S, g, s, c, k, o):
+            if eff == EF_RAM:
+                _, v = best_ram(C, S, g, s, o)
+            else:
+                v = effect_value(C, S, g, s, c, k, o)
     elif t >= 0:
         v = effect_value(C, S, g, s, c, k, t)
         if ab(C, c, k, AB_AND_SELF) == 1:

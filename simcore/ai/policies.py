@@ -41,6 +41,8 @@ from ..cardtable import (
     TG_CHOSEN_OWN,
     TG_CHOSEN_ADJ,
     TWICE,
+    F_MUST_STRIKE,
+    TG_CHOSEN_DEAD,
 )
 from ..rules.abilities import ab, ability_error, ability_target_error, source_error
 from ..rules.board import cell_col, cell_row, n_in_play, only_flyers_left, play_slot
@@ -61,6 +63,7 @@ from ..rules.turn import (
     A_STRIKE,
     A_TAP_GAIN,
     legal_actions,
+    must_strike_now,
 )
 from ..state import (
     ACTED,
@@ -72,6 +75,8 @@ from ..state import (
     G_AI_CURSOR,
     G_AI_TURN,
     G_BOARD,
+    G_DECK_SIZE,
+    G_FLAGS,
     G_LAST_WOUND,
     G_TURN,
     GAINED,
@@ -86,6 +91,7 @@ from ..state import (
     WOUNDS,
     Z_AUX,
     Z_FIELD,
+    Z_GRAVE,
     ZONE,
 )
 from .evaluate import ability_value, hit_value, predicted_wounds, single_roll_ev, strike_ev
@@ -163,7 +169,14 @@ def _consider_abilities(C, S, g, s, prepare, best, b_kind, b_target):
         target = ab(C, c, k, AB_TARGET)
         if source_error(C, S, g, s, k, False) != E_OK:
             continue
-        if target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN or target == TG_CHOSEN_ADJ:
+        if target == TG_CHOSEN_DEAD:                # revive: a card of its owner's graveyard
+            p = s // MAX_DECK
+            for t in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
+                if S[g, t * NCF + ZONE] == Z_GRAVE and ability_target_error(C, S, g, s, c, k, t) == E_OK:
+                    v = ability_value(C, S, g, s, c, k, t)
+                    if v > best:
+                        best, b_kind, b_target = v, A_AB0 + k, t
+        elif target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN or target == TG_CHOSEN_ADJ:
             if eff == EF_TRAP or eff == EF_BOOST:
                 continue
             p = s // MAX_DECK
@@ -272,8 +285,31 @@ def best_for(C, S, g, s, allow_move):
 
 
 @njit(cache=True, _nrt=False)
+def forced_strike(C, S, g, p):
+    """A card of p that must strike a closed enemy creature (must_strike_closed) strikes the closed
+    enemy with the best expected exchange first; (A_END, -1, -1) when none must."""
+    for i in range(n_in_play(S, g, p)):
+        s = play_slot(S, g, p, i)
+        if not must_strike_now(C, S, g, s):
+            continue
+        best, b_target = 0.0, -1
+        for j in range(n_in_play(S, g, 1 - p)):
+            t = play_slot(S, g, 1 - p, j)
+            if S[g, t * NCF + CLOSED] == 1 and strike_error(C, S, g, s, t) == E_OK:
+                v = strike_ev(C, S, g, s, t, False)
+                if b_target < 0 or v > best:
+                    best, b_target = v, t
+        return A_STRIKE, s, b_target
+    return A_END, -1, -1
+
+
+@njit(cache=True, _nrt=False)
 def greedy_action(C, S, g):
     p = S[g, GAME0 + G_ACTIVE]
+    if S[g, GAME0 + G_FLAGS] & F_MUST_STRIKE:
+        kind, s, t = forced_strike(C, S, g, p)
+        if kind == A_STRIKE:
+            return kind, s, t
     turn = S[g, GAME0 + G_TURN]
     if S[g, GAME0 + G_AI_TURN] != turn + 1:
         S[g, GAME0 + G_AI_TURN] = turn + 1

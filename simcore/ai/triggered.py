@@ -20,8 +20,15 @@ from ..cardtable import (
     EF_SPECIAL,
     EF_WOUND,
     EF_SHOT,
+    # branch mount
+    EF_FIRST_UNANSWERED,
+    EF_OVA,
+    EF_STONE_SKIN,
+    EF_STRIKE_BONUS,
+    SM,
 )
 from ..ruleset import PR_POLICY0
+from ..cardtable import TC0_MOVE, TC0_REGEN, TC0_STRIKE, TC_W
 from ..state import CLOSED, EFF, EXTRA_LIVES, LIFE_MAX, MAX_DECK, NCF, PARAM0, WOUNDS
 
 RANDOM = 0
@@ -55,7 +62,62 @@ def target_value(C, S, g, src, t, eff, n):
     if eff == EF_EXTRA_LIVES:
         v = 0.8 * n * per_life
         return v if own else -v
+    if eff == EF_STONE_SKIN:
+        v = 0.02 * n * C[ct, COST]         # worth more on a dearer creature
+        return v if own else -v
+    if eff == EF_STRIKE_BONUS or eff == EF_OVA or eff == EF_FIRST_UNANSWERED:
+        # a gain for this turn's strikes: worth most on an open creature with a strong strike
+        if S[g, t * NCF + CLOSED] == 1:
+            return 0.0
+        v = 0.1 * max(n, 1) * (C[ct, SM] + 1)
+        return v if own else -v
     return 0.0
+
+
+@njit(cache=True, _nrt=False)
+def best_form(C, S, g, s):
+    """turn_choice, greedy: the form worth more, regeneration counted on the wounds it would heal
+    (1 a wound), + strike at 0.5 a point, + move at 0.25; option 0 on a tie."""
+    c = S[g, s * NCF + EFF]
+    best, best_v = 0, -1.0
+    for o in range(2):
+        b = TC0_REGEN + TC_W * o
+        v = (min(S[g, s * NCF + WOUNDS], C[c, b]) + 0.5 * C[c, TC0_STRIKE + TC_W * o]
+             + 0.25 * C[c, TC0_MOVE + TC_W * o])
+        if v > best_v:
+            best, best_v = o, v
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def wounds_value(C, S, g, t, w):
+    """w wounds on t in crystals: its cost if they destroy it, else their share of its life."""
+    if w <= 0:
+        return 0.0
+    ct = S[g, t * NCF + EFF]
+    life = S[g, t * NCF + LIFE_MAX] + S[g, t * NCF + EXTRA_LIVES] - S[g, t * NCF + WOUNDS]
+    if w >= life:
+        return float(C[ct, COST])
+    return w * C[ct, COST] / max(S[g, t * NCF + LIFE_MAX] + S[g, t * NCF + EXTRA_LIVES], 1)
+
+
+@njit(cache=True, _nrt=False)
+def best_ram(C, S, g, s, t):
+    """ram, greedy: the X (1 .. s's current life) for which X - 1 wounds on the enemy t are worth most
+    more than the X wounds s takes (the first such X); returns (X, that value)."""
+    life = S[g, s * NCF + LIFE_MAX] + S[g, s * NCF + EXTRA_LIVES] - S[g, s * NCF + WOUNDS]
+    best, best_v = 1, -1e9
+    for x in range(1, max(life, 1) + 1):
+        v = wounds_value(C, S, g, t, x - 1) - wounds_value(C, S, g, s, x)
+        if v > best_v:
+            best, best_v = x, v
+    return best, best_v
+
+
+@njit(cache=True, _nrt=False)
+def prefers_push(C, S, g, t, n):
+    """push_or_wound, greedy: t's owner lets t be pushed (it loses no life) rather than take n wounds."""
+    return True
 
 
 @njit(cache=True, _nrt=False)

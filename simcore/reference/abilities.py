@@ -28,7 +28,7 @@ import dataclasses
 
 from . import game as G
 
-CHOSEN = ("chosen", "chosen_enemy", "chosen_own", "chosen_adjacent", "chosen_adjacent_to_other")
+CHOSEN = ("chosen", "chosen_enemy", "chosen_own", "chosen_adjacent", "chosen_adjacent_to_other", "chosen_own_dead")
 DELAYED_EFFECTS = ("trap", "boost_next_attack")
 
 
@@ -83,6 +83,68 @@ def _gain_counter(game, src, a, t):
         t.counters += 1
 
 
+def _push_or_wound(game, src, a, t):
+    """Молотобоец: t is pushed one cell on in the strike's direction (src -> t) if that cell is on the
+    board and empty and t's owner lets it, else it takes the wounds (an impact)."""
+    to = None
+    if t.on_field and src.on_field:
+        r = 2 * G.row_of(t.cell) - G.row_of(src.cell)
+        col = 2 * G.col_of(t.cell) - G.col_of(src.cell)
+        if 0 <= r < G.N_ROWS and 0 <= col < G.N_COLS and game.board[r * G.N_COLS + col] is None:
+            to = r * G.N_COLS + col
+    if to is not None and game.decisions.option(t.slot, G.OPT_PUSH, src.slot):
+        game.relocate(t, to)
+    else:
+        game.wound(t, a.amount, src.slot)
+
+
+def _revive_effect(game, src, a, t):
+    _revive(game, t)                         # (apply_effect checks that it can come back first)
+
+
+def _stone_skin(game, src, a, t):
+    t.stone_skin = min(t.stone_skin + a.amount, 7)      # until the end of the opponent's turn
+
+
+def _ram(game, src, a, t):
+    """Центурион: src takes X wounds (X chosen by its owner, 1 .. its current life), then the enemy t
+    opposite X - 1."""
+    if not src.in_play or src.life <= 0:
+        return
+    x = game.decisions.option(src.slot, G.OPT_RAM, src.slot)
+    if not 1 <= x <= src.life:
+        raise G.Disagreement(f"ram X = {x} is not from 1 to {src.name}'s life {src.life}")
+    game.wound(src, x, src.slot)
+    game.wound(t, x - 1, src.slot)
+
+
+def revivable(game, src, t):
+    """t is a card of src's owner in his graveyard that can come back: a flyer, or a ground creature
+    whose last cell is empty."""
+    if t is None or t.owner != src.owner or t.zone != "graveyard":
+        return False
+    return t.printed.kind == "flyer" or (t.last_cell >= 0 and game.board[t.last_cell] is None)
+
+
+def _revive(game, t):
+    """Знахарь племени: t comes back closed on its last cell (a flyer into the auxiliary zone) as a new
+    card: printed life, no wounds, counters, poison, gains or markers."""
+    fresh = G.GameCard(t.slot, t.owner, t.card_id, t.printed, t.blank)
+    for name in ("dealt", "bought", "dmg_dealt", "kills", "ability_uses", "last_cell"):
+        setattr(fresh, name, getattr(t, name))
+    for f in G.dataclasses.fields(G.GameCard):
+        setattr(t, f.name, getattr(fresh, f.name))
+    t.life_max = t.printed.life
+    t.closed = True
+    if t.printed.kind == "flyer":
+        t.zone, t.cell = "aux", -1
+    else:
+        t.zone, t.cell = "field", t.last_cell
+        game.board[t.cell] = t
+    G.bisect.insort(game.play[t.owner], t, key=lambda x: x.slot)
+    t.armor_left = game.keyword(t, "armor")
+
+
 def _cure_poison(game, src, a, t):
     t.poison = 0                             # removes all its poison
 
@@ -120,6 +182,10 @@ def _range_bonus(game, src, a, t):
 
 def _gain_directed(game, src, a, t):
     t.tmp_directed = True
+
+
+def _first_strike_unanswered(game, src, a, t):
+    t.tmp_unanswered = True                  # its first simple strike this turn (Рагнар's valhalla)
 
 
 def _no_tap(game, src, a, t):
@@ -194,7 +260,11 @@ EFFECTS = {"wound": _wound, "heal": _heal, "extra_lives": _extra_lives, "reduce_
            # branch swst
            "shot": _shot, "protect_from_strikes": _protect_from_strikes, "take_wounds": _take_wounds,
            "raise_poison": _raise_poison, "root": _root, "roll_bonus_against": _roll_bonus_against,
-           "finish_off": _finish_off}
+           "finish_off": _finish_off,
+           # branch mount
+           "first_strike_unanswered": _first_strike_unanswered,
+           "push_or_wound": _push_or_wound, "stone_skin": _stone_skin, "ram": _ram,
+           "revive": _revive_effect}
 
 
 def _delay(game, src, a):
@@ -240,6 +310,10 @@ def passes(f, src, t, game=None):
         return False
     if f.killed_by_poison and t.died_from != G.POISON:
         return False
+    if f.card_class and f.card_class not in [k.strip() for k in ct.card_class.split(",")]:
+        return False
+    if f.magic_user and not (ct.ranged is not None and ct.ranged.kind in G.MAGICAL):
+        return False
     return not (f.open and t.closed)
 
 
@@ -278,9 +352,10 @@ CONDITIONS = {
 
 TRIGGERS = ("on_strike", "on_struck", "on_death", "turn_start", "turn_end", "opponent_turn_start",
             "opponent_turn_end", "on_move", "creature_dies", "on_defend", "to_enemy_half", "to_own_half",
-            "enemy_poison_wounded")
+            "enemy_poison_wounded",
+            "valhalla")
 AREA_TARGETS = ("adjacent_enemies", "adjacent", "all_enemies", "all_own", "all")
-TARGETS = ("self", "attacked", "attacker") + CHOSEN + AREA_TARGETS
+TARGETS = ("self", "attacked", "attacker", "opposite_enemy") + CHOSEN + AREA_TARGETS
 KINDS = ("played", "fast", "triggered", "permanent")
 
 
@@ -319,15 +394,22 @@ def check_ability(card, a):
 def apply_effect(game, src, a, t, other=None):
     """The effect of ability a of card src on card t: nothing if t has left play, or if a is a spell
     and t is protected from spells (other: the trigger's other card, for amount_of)."""
+    if a.effect == "revive":                # a card of the graveyard, if it still can come back
+        if revivable(game, src, t):
+            _revive(game, t)
+        return
     if t is None or not t.in_play or (a.spell and "spell" in game.protections(t)):
         return
-    if a.amount_of:                          # computed now (AMOUNTS_OF)
-        EFFECTS[a.effect](game, src, dataclasses.replace(a, amount=AMOUNTS_OF[a.amount_of](game, src, other, t)), t)
+    n = AMOUNTS_OF[a.amount_of](game, src, other, t) if a.amount_of else a.amount   # computed now
+    if a.plus_if_not_moved and t.moved == 0:
+        n += a.plus_if_not_moved            # the target took no step in its last turn
+    if n != a.amount:
+        EFFECTS[a.effect](game, src, dataclasses.replace(a, amount=n), t)
     else:
         EFFECTS[a.effect](game, src, a, t)
     if a.also is not None:                   # its second effect on the same card, right after
         apply_effect(game, src, dataclasses.replace(a, effect=a.also.effect, amount=a.also.amount,
-                                                    also=None, amount_of=""), t)
+                                                    also=None, amount_of="", plus_if_not_moved=0), t)
 
 
 def resolve(game, src, card, k, chosen, other):
@@ -349,6 +431,14 @@ def resolve(game, src, card, k, chosen, other):
         _delay(game, src, a)
     elif a.target == "self":
         apply_effect(game, src, a, src, other)
+    elif a.target == "opposite_enemy":      # the card on the cell directly in front of it
+        o = None
+        if src.on_field:
+            r = G.row_of(src.cell) + (1 if src.owner == 0 else -1)
+            if 0 <= r < G.N_ROWS:
+                o = game.board[r * G.N_COLS + src.cell % G.N_COLS]
+        if o is not None and o.owner != src.owner and passes(a.filter, src, o, game):
+            apply_effect(game, src, a, o, other)
     elif a.target in ("attacked", "attacker"):
         if other is not None and passes(a.filter, src, other, game):
             apply_effect(game, src, a, other, other)
@@ -450,6 +540,26 @@ def fire_player_triggers(game, p, trigger):
         fire_triggers(game, cards[i], trigger, None, 0)
         if len(cards) == n_before:
             i += 1
+
+
+def fire_valhalla(game, p):
+    """At the start of p's turn, the valhalla abilities of p's cards in his graveyard, by slot, each at
+    a creature of his that he chooses; while p has in play a card with valhalla_twice (Рагнар), the
+    first one fires twice. Deaths are checked after each."""
+    twice = any(c.card.valhalla_twice for c in game.play[p])
+    for c in sorted((c for c in game.cards if c.owner == p), key=lambda c: c.slot):
+        if c.zone != "graveyard":           # checked when its slot comes: a card a valhalla destroyed
+            continue                        # on the way fires too if its slot comes later
+        for k, a in enumerate(c.printed.abilities):
+            if a.kind != "triggered" or a.trigger != "valhalla":
+                continue
+            times, twice = (2 if twice else 1), False
+            for _ in range(times):
+                if game.over():
+                    return
+                resolve(game, c, c.printed, k, None, None)
+                game.check_deaths()
+                game.check_game_end()
 
 
 def fire_death_watchers(game, dead):
@@ -561,6 +671,10 @@ def target_error(game, c, a, t):
     """Why card t (None: no target) is not a legal target of ability a of card c."""
     if a.target not in CHOSEN or a.effect in DELAYED_EFFECTS:
         return None if t is None else "the ability takes no target"
+    if a.target == "chosen_own_dead":
+        if not revivable(game, c, t):
+            return "not a card of its owner's graveyard that can come back"
+        return None if passes(a.filter, c, t, game) else "the target does not pass the filter"
     if t is None or not t.in_play:
         return "the target is not in play"
     if a.target == "chosen_enemy" and t.owner == c.owner:

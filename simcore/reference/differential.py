@@ -73,7 +73,7 @@ from .game import Action, Disagreement, Game
 LOG_CAPACITY = 4096      # events of one action (the log is emptied after every action)
 DECISION_NAMES = {L.EV_MULLIGAN: "mulligan", L.EV_BUY: "buy", L.EV_PLACE: "placement", L.EV_DEFEND: "defender",
                   L.EV_EXCHANGE: "exchange", L.EV_DECLARE: "fast answer", L.EV_WINDOW: "both pass",
-                  L.EV_CHOOSE: "trigger target", L.EV_CLOSE_OR_WOUND: "close or wound"}
+                  L.EV_CHOOSE: "trigger target", L.EV_CLOSE_OR_WOUND: "close or wound", L.EV_OPTION: "option"}
 DECISIONS = set(DECISION_NAMES)
 
 # the compared card fields: the fast engine's card fields, "eff" read as "lost_abilities", plus "life"
@@ -127,6 +127,7 @@ def _cached_mask(fs, of):
 def _tmp_flags(c):
     """The gains until the end of the turn packed as the fast engine's TMP_FLAGS."""
     return (int(c.tmp_no_tap) | (int(c.tmp_directed) << 1) | (int(c.tmp_no_strikes) << 2)
+            | (int(c.tmp_unanswered) << 3)
             | (c.tmp_ranged << 8) | (c.tmp_range << 16) | (c.tmp_ova << 24)
             | ((c.roll_mark | (c.roll_mark_player << 8)) << 32 if c.roll_mark else 0)
             | (c.turn_wounds << 48))
@@ -136,7 +137,8 @@ def _gained(c):
     """Acquired keywords packed as the fast engine's GAINED (directed, stunned, protections << 8)."""
     return (int(c.gained_directed) | (int(c.stunned) << 1)
             | (_cached_mask(c.gained_protection, _prot_mask) << 8 if c.gained_protection else 0)
-            | ((c.rooted_by + 1) << 16 if c.rooted_by >= 0 else 0))
+            | ((c.rooted_by + 1) << 16 if c.rooted_by >= 0 else 0) | (c.form << 24)
+            | (c.stone_skin << 26))
 
 
 def ref_cards(cards):
@@ -240,7 +242,8 @@ def quick_reference(game, cards, n_cards):
     for c in cards:
         ext((_ZONE_CODE[c.zone], c.cell, c.wounds, c.extra_lives, c.life_max, c.closed, c.moves_left,
              c.moved, c.acted, c.strikes, c.last_target, c.armor_left, c.counters, c.poison,
-             _gained(c) if (c.gained_protection or c.stunned or c.rooted_by >= 0) else int(c.gained_directed),
+             _gained(c) if (c.gained_protection or c.stunned or c.rooted_by >= 0 or c.form or c.stone_skin)
+             else int(c.gained_directed),
              c.died_from,
              c.death_turn, c.dealt, c.bought, c.dmg_dealt, c.kills,
              c.card_id + n_cards if c.lost_abilities else c.card_id,
@@ -248,7 +251,8 @@ def quick_reference(game, cards, n_cards):
              _mask(c.used_game) if c.used_game else 0, c.acquired_loss, c.heal_at_end, c.ability_uses,
              c.death_pending, _tmp_flags(c) if (c.tmp_no_tap or c.tmp_directed or c.tmp_ranged or c.tmp_range
                                                 or c.tmp_ova or c.tmp_no_strikes or c.roll_mark
-                                                or c.turn_wounds) else 0, c.own_strike | (c.own_ova << 8)))
+                                                or c.turn_wounds or c.tmp_unanswered) else 0,
+             c.own_strike | (c.own_ova << 8)))
     n_delayed = sum(1 for d in game.delayed if d is not None)
     ext((game.first, game.active, game.turn, game.winner, _END_CODE[game.end], game.gold[0], game.gold[1],
          game.silver[0], game.silver[1], game.mulligans[0], game.mulligans[1],
@@ -342,6 +346,18 @@ class LogDecisions:
             raise Disagreement(f"the reference fires ability {k + 1} of slot {src} with a chosen target; "
                                f"the fast engine's next decision is {nxt}")
         return e[3]
+
+    def option(self, slot, what, src):
+        """The option a policy chose about card slot (EV_OPTION: OPT_FORM a turn_choice form, OPT_PUSH 1 =
+        pushed by src's push_or_wound)."""
+        e = self._next(L.EV_OPTION)
+        if e is None or e[1] != slot or e[3] != what or e[4] != src:
+            nxt = e or (self.queue[0] if self.queue else None)
+            raise Disagreement(f"the reference asks for option {what} of slot {slot} (source {src}); "
+                               f"the fast engine's next decision is {nxt}")
+        if e[2] < 0 or (what != 3 and e[2] > 1):
+            raise Disagreement(f"option {e[2]} is not one of the choices")
+        return int(e[2])
 
     def close_or_wound(self, t, src, n):
         """The owner of t chose to close it (True) or to take n wounds (False)."""

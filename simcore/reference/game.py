@@ -31,6 +31,7 @@ MAX_PRIORITY_STEPS = 64  # [H] a priority window ends after 64 declarations or p
 NOBODY, POISON, RULE, TRAP = -1, -2, -3, -4
 
 MISS, WEAK, MEDIUM, STRONG = 0, 1, 2, 3
+OPT_FORM, OPT_PUSH, OPT_RAM = 1, 2, 3   # the choices the decisions replay (rules/log.py EV_OPTION)
 STRENGTH_NAMES = ("miss", "weak", "medium", "strong")
 
 # attack kinds
@@ -57,6 +58,7 @@ KNOWN_CARD_FIELDS = {
     # branch swst
     "special_strike_poison", "ranged_per_wound", "no_counter_strike_wounds", "ranged_explosion",
     "reduce_as_defender", "strikes_at_it_closed", "strikes_beside_weak",
+    "must_strike_closed", "valhalla_twice", "row_strike_middle_ova", "turn_choice",        # branch mount
 }
 MAX_AB = 4               # abilities per card (cardtable.MAX_AB): bit MAX_AB + k of used_turn = used twice
 TMP_MAX = 255            # each gain until the end of a turn holds at most 255 (VOCABULARY.md)
@@ -174,6 +176,14 @@ class GameCard:
     roll_mark: int = 0              # roll_bonus_against: + die roll this turn for attackers of
     roll_mark_player: int = 0       # this player
     turn_wounds: int = 0            # wounds taken this turn (games with amount_of wounds_this_turn)
+    tmp_unanswered: bool = False    # until the end of the turn: its first simple strike is unanswered
+    form: int = 0                   # the turn_choice form it holds: 0 none, option + 1 (Оборотень)
+    stone_skin: int = 0             # - N from non-magic attacks until the end of the opponent's turn
+
+    def form_gain(self, name):
+        """What its turn_choice form gives (regeneration, strike, move), 0 without a form."""
+        opts = self.card.turn_choice
+        return getattr(opts[self.form - 1], name) if self.form and opts else 0
 
     def gain(self, name, n):
         """+ n to a gain until the end of a turn (at most TMP_MAX)."""
@@ -619,6 +629,9 @@ class Game:
         poison ticks, then regeneration, then the other start-of-turn abilities (the active player's
         first); then a priority window (fast answers at the start of the turn)."""
         p = self.active
+        for c in self.play[p]:
+            if c.card.turn_choice:          # "before your turn": it takes a form (Оборотень)
+                c.form = self.decisions.option(c.slot, OPT_FORM, c.slot) + 1
         for q in range(2):
             for c in self.play[q]:
                 c.armor_left = self.keyword(c, "armor")
@@ -628,7 +641,7 @@ class Game:
                     else:
                         c.closed = False
                     c.acted, c.strikes, c.last_target, c.moved = False, 0, -1, 0
-                    c.moves_left = c.card.move if c.on_field else 0
+                    c.moves_left = c.card.move + c.form_gain("move") if c.on_field else 0
         for i, d in enumerate(self.delayed):     # ranged_explosion: before the poison wounds
             if d is not None and d.kind == "explosion" and d.player == p:
                 self.delayed[i] = None
@@ -643,12 +656,14 @@ class Game:
         if self.check_game_end():
             return
         for c in self.play[p]:
-            if c.card.regeneration > 0 and c.wounds > 0:
-                self.heal(c, c.card.regeneration)
+            regen = c.card.regeneration + c.form_gain("regeneration")
+            if regen > 0 and c.wounds > 0:
+                self.heal(c, regen)
         AB.fire_player_triggers(self, p, "turn_start")
         AB.fire_player_triggers(self, 1 - p, "opponent_turn_start")
         self.check_deaths()
         self.check_game_end()
+        AB.fire_valhalla(self, p)
         AB.recompute(self)
         self.priority_window()
         AB.recompute(self)
@@ -669,11 +684,13 @@ class Game:
                     self.heal(c, h)
                 c.strike_bonus = 0
                 c.used_turn = frozenset()
-                c.tmp_no_tap = c.tmp_directed = c.tmp_no_strikes = False
+                c.tmp_no_tap = c.tmp_directed = c.tmp_no_strikes = c.tmp_unanswered = False
                 c.roll_mark = c.roll_mark_player = c.turn_wounds = 0
                 c.tmp_ranged = c.tmp_range = c.tmp_ova = 0
                 if q == p:                  # "until the end of your (next) turn" ends
                     c.own_strike = c.own_ova = 0
+                else:                       # stone skin: "until the end of the opponent's turn"
+                    c.stone_skin = 0
         self.check_deaths()
         if self.check_game_end():
             return
@@ -956,11 +973,34 @@ class Game:
             return "beyond jump range"
         return None
 
+    def must_strike_now(self, c):
+        """must_strike_closed (Гном-басаарг): c may now strike a closed enemy creature, so it must."""
+        return c.card.must_strike_closed and any(t.closed and not self.strike_error(c, t)
+                                                 for t in self.play[1 - c.owner])
+
+    def forced_strike_error(self, action):
+        """Ending the turn while a card must strike, or another action of such a card than a simple
+        strike at a closed enemy, is illegal."""
+        if action.kind == "end_turn":
+            if any(self.must_strike_now(c) for c in self.play[self.active]):
+                return "a card must strike a closed enemy creature first (must_strike_closed)"
+            return None
+        c = self.by_slot.get(action.actor)
+        if c is not None and c.in_play and c.owner == self.active and self.must_strike_now(c):
+            t = self.by_slot.get(action.target)
+            if action.kind == "attack" and t is not None and t.closed:
+                return None
+            return "it must strike a closed enemy creature first (must_strike_closed)"
+        return None
+
     def action_error(self, action):
         """Why the active player may not take this action now (None if he may)."""
         kind, s, target, k = action.kind, action.actor, action.target, action.ability
         if self.over():
             return "the game is over"
+        why = self.forced_strike_error(action)
+        if why:
+            return why
         if kind == "end_turn":
             return None
         c = self.by_slot.get(s)
@@ -1014,11 +1054,16 @@ class Game:
                 if not AB.use_error(self, c, k, -1, window=False):
                     out.add(Action("ability", c.slot, -1, k))
                     continue
+                if c.card.abilities[k].target == "chosen_own_dead":       # revive: his graveyard
+                    out |= {Action("ability", c.slot, t.slot, k) for t in self.cards
+                            if t.owner == p and t.zone == "graveyard"
+                            and not AB.use_error(self, c, k, t.slot, window=False)}
+                    continue
                 for q in range(2):
                     for t in self.play[q]:
                         if not AB.use_error(self, c, k, t.slot, window=False):
                             out.add(Action("ability", c.slot, t.slot, k))
-        return out
+        return {a for a in out if not self.forced_strike_error(a)}
 
     # ---- actions -------------------------------------------------------------------------------
     def act(self, action):
@@ -1135,6 +1180,8 @@ class Game:
             return True
         if any(self.vs_matches(v, t, False, att) for v in att.card.unanswered_vs):
             return True
+        if att.tmp_unanswered and att.strikes == 0:
+            return True                 # Рагнар's valhalla: its first simple strike this turn
         if not t.closed:
             return False
         return not t.card.counter_strikes_when_closed or att.card.ignores_target_abilities
@@ -1207,6 +1254,8 @@ class Game:
                 raise NotImplementedError(f"reference engine: reduction source '{src}' is not implemented")
             if ok:
                 total += r.amount
+        if t.stone_skin and kind not in MAGICAL:
+            total += t.stone_skin           # Ледяной змей's stone skin
         return total
 
     def aura_covers(self, o, t):
@@ -1243,7 +1292,9 @@ class Game:
 
     def strike_value(self, att, strength):
         """The simple strike's wounds for a strength (+ its strike bonus until end of turn)."""
-        return att.card.strike[strength - 1] + att.strike_bonus + att.own_strike if strength > MISS else 0
+        if strength <= MISS:
+            return 0
+        return att.card.strike[strength - 1] + att.strike_bonus + att.own_strike + att.form_gain("strike")
 
     def ranged_value(self, att, strength):
         """The ranged attack's wounds for a strength, + N per counter when it is charged."""
@@ -1396,6 +1447,10 @@ class Game:
         kind = card.ranged.kind
         if not self.answers_to_attack(att, t):
             return
+        if kind == ROW_STRIKE and card.row_strike_middle_ova:
+            mid = self.board[(att.cell + t.cell) // 2]      # the own card it strikes over
+            if mid is not None and mid.owner == att.owner:
+                mid.gain("tmp_ova", card.row_strike_middle_ova)
         s = single_roll_strength(self.streams.d6() + self.attack_roll_bonus(att, t))
         ign = card.ignores_target_abilities
         base = self.ranged_value(att, s) + AB.take_boost(self, att, s)

@@ -17,7 +17,7 @@ ability rows of the card table (cardtable AB_* columns, written from decks.cards
 """
 from numba import njit
 
-from ..ai.triggered import RANDOM, policy_of, prefers_closing, target_value
+from ..ai.triggered import RANDOM, best_form, best_ram, policy_of, prefers_closing, prefers_push, target_value
 from ..cardtable import (
     AB0,
     AB_ALSO_AMOUNT,
@@ -32,7 +32,6 @@ from ..cardtable import (
     AB_DURATION,
     AB_EFFECT,
     AB_F_ELEM,
-    AB_FLAGS,
     AB_HAS_PERM,
     AB_KIND,
     AB_LIMIT,
@@ -123,11 +122,30 @@ from ..cardtable import (
     EF_ROOT,
     EF_SHOT,
     EF_TAKE_WOUNDS,
-    F_POISON_WATCH,
     K_SHOT,
     P_POISON,
     T_ENEMY_POISON_WOUNDED,
     TG_CHOSEN_ADJ_OTHER,
+    # branch mount: valhalla, first_strike_unanswered, filter class
+    AB_F_CLASS,
+    CLASS0,
+    CLASS1,
+    EF_FIRST_UNANSWERED,
+    EF_PUSH_OR_WOUND,
+    EF_RAM,
+    EF_STONE_SKIN,
+    AB_FLAGS,
+    AB_PLUS_NOT_MOVED,
+    F_TURN_CHOICE,
+    TC_W,
+    TG_OPPOSITE_ENEMY,
+    TG_CHOSEN_DEAD,
+    EF_REVIVE,
+    FLYER,
+    LIFE,
+    F_VALHALLA,
+    T_VALHALLA,
+    VALHALLA_TWICE,
 )
 from ..state import (
     AB_USES,
@@ -191,8 +209,19 @@ from ..state import (
     KILLED_BY_RULE,
     ROOT_SHIFT,
     TF_NO_STRIKES,
+    # branch mount
+    ARMOR_LEFT,
+    DEATH_TURN,
+    LAST_TARGET,
+    STRIKES,
+    Z_AUX,
+    GAINED_FORM_SHIFT,
+    GAINED_STONE_SHIFT,
+    TF_UNANSWERED,
+    Z_GRAVE,
 )
 from .board import (
+    add_to_play,
     adjacent_cells,
     cell_col,
     cell_row,
@@ -207,6 +236,7 @@ from .board import (
 )
 from .dice import ai_int
 from .damage import (
+    armor_value,
     absorb_armor,
     attack_wounds,
     card_filter_ok,
@@ -236,9 +266,10 @@ from .errors import (
     E_TARGET_SPELL,
     E_TARGET_THEIRS,
     E_TARGET_UNWANTED,
+    E_NOT_REVIVABLE,
 )
-from .log import (EV_ABILITY, EV_ATTACK, EV_CHOOSE, EV_CLOSE_OR_WOUND, EV_DECLARE, EV_DELAYED, EV_LOST,
-                  EV_POISONED, log, logging)
+from .log import (EV_ABILITY, EV_ATTACK, EV_CHOOSE, EV_CLOSE_OR_WOUND, EV_DECLARE, EV_DELAYED, EV_LOST, EV_MOVE,
+                  EV_OPTION, EV_POISONED, OPT_FORM, OPT_PUSH, OPT_RAM, log, logging)
 
 DL_TRAP = 1
 DL_BOOST = 2
@@ -370,7 +401,13 @@ def recompute(C, S, g):
 @njit(cache=True, _nrt=False)
 def matches(C, S, g, src, c, k, t):
     """Does card t pass the target filter of ability k of row c (source slot src)?"""
-    return filter_ok(C, S, g, src, c, k, t, AB_F_ELEM)
+    if not filter_ok(C, S, g, src, c, k, t, AB_F_ELEM):
+        return False
+    k_class = ab(C, c, k, AB_F_CLASS)
+    if k_class > 0:
+        ct = S[g, t * NCF + EFF]
+        return C[ct, CLASS0] == k_class or C[ct, CLASS1] == k_class
+    return True
 
 
 @njit(cache=True, _nrt=False)
@@ -446,6 +483,95 @@ def opposite_medium_strike(C, S, g, s):
     return C[S[g, o * NCF + EFF], SM] if o >= 0 else 0
 
 
+@njit(cache=True, _nrt=False)
+def opposite_card(S, g, s):
+    """The card on the cell directly in front of card s (same column, one row towards the enemy's
+    back row), -1 when s is not on the battlefield or that cell is empty or off the board."""
+    if S[g, s * NCF + ZONE] != Z_FIELD:
+        return -1
+    cell = S[g, s * NCF + CELL]
+    r = cell_row(cell) + (1 if owner_of(s) == 0 else -1)
+    if r < 0 or r > 5:
+        return -1
+    return S[g, GAME0 + G_BOARD + r * 5 + cell_col(cell)]
+
+
+@njit(cache=True, _nrt=False)
+def push_or_wound(C, S, g, src, t, n):
+    """Молотобоец's 'hammer blow': t (struck by src) is pushed one cell on in the strike's direction
+    (src -> t, diagonals too), or takes n wounds (an impact, not an attack). The push needs t on the
+    battlefield and that cell on the board and empty; then t's owner chooses (random: a uniform
+    integer in [0, 2) of his AI stream, 1 = pushed; greedy: pushed, which costs no life); else wounds."""
+    to = -1
+    if S[g, t * NCF + ZONE] == Z_FIELD and S[g, src * NCF + ZONE] == Z_FIELD:
+        a, b = S[g, src * NCF + CELL], S[g, t * NCF + CELL]
+        r = 2 * cell_row(b) - cell_row(a)
+        col = 2 * cell_col(b) - cell_col(a)
+        if 0 <= r <= 5 and 0 <= col <= 4 and S[g, GAME0 + G_BOARD + r * 5 + col] < 0:
+            to = r * 5 + col
+    pushed = False
+    if to >= 0:
+        q = owner_of(t)
+        if policy_of(S, g, q) == RANDOM:
+            pushed = ai_int(S, g, q, 2) == 1
+        else:
+            pushed = prefers_push(C, S, g, t, n)
+        if logging(S, g):
+            log(S, g, EV_OPTION, t, 1 if pushed else 0, OPT_PUSH, src, 0)
+    if pushed:
+        S[g, GAME0 + G_BOARD + S[g, t * NCF + CELL]] = -1
+        S[g, GAME0 + G_BOARD + to] = t
+        if logging(S, g):
+            log(S, g, EV_MOVE, t, S[g, t * NCF + CELL], to, 0, 0)
+        S[g, t * NCF + CELL] = to
+    else:
+        wound(S, g, t, n, src)
+
+
+@njit(cache=True, _nrt=False)
+def ram(C, S, g, src, t):
+    """Центурион's 'ram': its owner chooses X from 1 to its current life (random: 1 + a uniform integer
+    in [0, life) of his AI stream; greedy: ai.triggered.best_ram); src takes X wounds, then the enemy
+    t opposite X - 1 (an impact, not an attack)."""
+    p = owner_of(src)
+    life = current_life(S, g, src)
+    if not in_play(S, g, src) or life <= 0:
+        return
+    if policy_of(S, g, p) == RANDOM:
+        x = 1 + ai_int(S, g, p, life)
+    else:
+        x, _ = best_ram(C, S, g, src, t)
+    if logging(S, g):
+        log(S, g, EV_OPTION, src, x, OPT_RAM, src, 0)
+    wound(S, g, src, x, src)
+    wound(S, g, t, x - 1, src)
+
+
+@njit(cache=True, _nrt=False)
+def choose_forms(C, S, g, p):
+    """turn_choice (Оборотень), before player p's turn: each of his cards in play with a turn_choice
+    takes one of its two forms until it chooses again (random: a uniform integer in [0, 2) of his AI
+    stream; greedy: ai.triggered.best_form)."""
+    if (S[g, GAME0 + G_FLAGS] & F_TURN_CHOICE) == 0:
+        return
+    for i in range(n_in_play(S, g, p)):
+        s = play_slot(S, g, p, i)
+        c = S[g, s * NCF + EFF]
+        if (C[c, AB_FLAGS] & F_TURN_CHOICE) == 0:
+            continue
+        o = ai_int(S, g, p, 2) if policy_of(S, g, p) == RANDOM else best_form(C, S, g, s)
+        if logging(S, g):
+            log(S, g, EV_OPTION, s, o, OPT_FORM, s, 0)
+        S[g, s * NCF + GAINED] = (S[g, s * NCF + GAINED] & ~(3 << GAINED_FORM_SHIFT)) | ((o + 1) << GAINED_FORM_SHIFT)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def form_value(C, S, g, s, col):
+    """The regeneration (col TC0_REGEN) or move (TC0_MOVE) of the turn_choice form s holds, 0 if none."""
+    form = S[g, s * NCF + GAINED] >> GAINED_FORM_SHIFT
+    return C[S[g, s * NCF + EFF], col + TC_W * (form - 1)] if form > 0 else 0
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def turn_wounds(S, g, t):
     """The wounds card t took this turn (counted only in games with F_TURN_WOUNDS)."""
@@ -466,6 +592,8 @@ def apply_effect(C, S, g, src, c, k, t, other):
         n = turn_wounds(S, g, t)
     elif ab(C, c, k, AB_AMOUNT_OF) == AMT_CELLS_MOVED:
         n = S[g, src * NCF + MOVED]
+    if ab(C, c, k, AB_PLUS_NOT_MOVED) > 0 and t >= 0 and S[g, t * NCF + MOVED] == 0:
+        n += ab(C, c, k, AB_PLUS_NOT_MOVED)          # the target took no step in its last turn
     apply_one(C, S, g, src, c, k, t, ab(C, c, k, AB_EFFECT), n)
     if ab(C, c, k, AB_ALSO_EFFECT) > 0:
         apply_one(C, S, g, src, c, k, t, ab(C, c, k, AB_ALSO_EFFECT), ab(C, c, k, AB_ALSO_AMOUNT))
@@ -479,6 +607,10 @@ def apply_one(C, S, g, src, c, k, t, eff, n):
         return
     if eff == EF_BOOST:
         add_delayed(S, g, DL_BOOST, owner_of(src), n, ab(C, c, k, AB_F_ELEM), ab(C, c, k, AB_STRENGTHS))
+        return
+    if eff == EF_REVIVE:
+        if t >= 0 and revivable(C, S, g, src, t):
+            revive(C, S, g, t)
         return
     if t < 0 or not in_play(S, g, t) or spell_blocked(C, S, g, c, k, t):
         return
@@ -552,6 +684,15 @@ def apply_one(C, S, g, src, c, k, t, eff, n):
         m = C[S[g, t * NCF + EFF], MAX_COUNTERS]
         if m == 0 or S[g, t * NCF + COUNTERS] < m:
             S[g, t * NCF + COUNTERS] += 1
+    elif eff == EF_FIRST_UNANSWERED:
+        S[g, t * NCF + TMP_FLAGS] |= TF_UNANSWERED      # its first simple strike this turn
+    elif eff == EF_PUSH_OR_WOUND:
+        push_or_wound(C, S, g, src, t, n)
+    elif eff == EF_STONE_SKIN:
+        v = min(((S[g, t * NCF + GAINED] >> GAINED_STONE_SHIFT) & 7) + n, 7)
+        S[g, t * NCF + GAINED] = (S[g, t * NCF + GAINED] & ~(7 << GAINED_STONE_SHIFT)) | (v << GAINED_STONE_SHIFT)
+    elif eff == EF_RAM:
+        ram(C, S, g, src, t)
     else:
         apply_swst(C, S, g, src, c, k, t, eff, n)
 
@@ -629,7 +770,46 @@ def _apply_area(C, S, g, src, c, k, center, target, other):
 @njit(cache=True, _nrt=False, inline="always")
 def is_chosen(target):
     return (target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN
-            or target == TG_CHOSEN_ADJ or target == TG_CHOSEN_ADJ_OTHER)
+            or target == TG_CHOSEN_ADJ or target == TG_CHOSEN_ADJ_OTHER or target == TG_CHOSEN_DEAD)
+
+
+@njit(cache=True, _nrt=False)
+def revivable(C, S, g, s, t):
+    """chosen_own_dead: t is a card of s's owner in his graveyard that can come back: a flyer, or a
+    ground creature whose last cell is empty."""
+    p = owner_of(s)
+    if t < p * MAX_DECK or t >= p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p] or S[g, t * NCF + ZONE] != Z_GRAVE:
+        return False
+    if C[S[g, t * NCF + CARD_ID], FLYER] == 1:
+        return True
+    cell = S[g, t * NCF + LAST_CELL]
+    return cell >= 0 and S[g, GAME0 + G_BOARD + cell] < 0
+
+
+@njit(cache=True, _nrt=False)
+def revive(C, S, g, t):
+    """Знахарь племени's revive: t comes back into play closed, on its last cell (a flyer into the
+    auxiliary zone), as a new card: its printed life, no wounds, counters, poison, gains or markers."""
+    c = S[g, t * NCF + CARD_ID]
+    if C[c, FLYER] == 1:
+        S[g, t * NCF + ZONE] = Z_AUX
+        S[g, t * NCF + CELL] = -1
+    else:
+        cell = S[g, t * NCF + LAST_CELL]
+        S[g, t * NCF + ZONE] = Z_FIELD
+        S[g, t * NCF + CELL] = cell
+        S[g, GAME0 + G_BOARD + cell] = t
+    for f in (WOUNDS, EXTRA_LIVES, MOVES_LEFT, MOVED, ACTED, STRIKES, COUNTERS, POISON, GAINED, TMP_STRIKE,
+              USED_TURN, USED_GAME, ACQ_LOST, HEAL_END, DEATH_PENDING, TMP_FLAGS, TMP_OWN):
+        S[g, t * NCF + f] = 0
+    S[g, t * NCF + LIFE_MAX] = C[c, LIFE]
+    S[g, t * NCF + CLOSED] = 1
+    S[g, t * NCF + LAST_TARGET] = -1
+    S[g, t * NCF + DIED_FROM] = -1
+    S[g, t * NCF + DEATH_TURN] = -1
+    S[g, t * NCF + EFF] = c
+    add_to_play(S, g, t)
+    S[g, t * NCF + ARMOR_LEFT] = armor_value(C, S, g, t)
 
 
 @njit(cache=True, _nrt=False)
@@ -714,6 +894,10 @@ def resolve(C, S, g, src, c, k, chosen, other):
         apply_effect(C, S, g, src, c, k, -1, other)
     elif target == TG_SELF:
         apply_effect(C, S, g, src, c, k, src, other)
+    elif target == TG_OPPOSITE_ENEMY:
+        o = opposite_card(S, g, src)
+        if o >= 0 and owner_of(o) != owner_of(src) and matches(C, S, g, src, c, k, o):
+            apply_effect(C, S, g, src, c, k, o, other)
     elif target == TG_ATTACKED or target == TG_ATTACKER:
         if other >= 0 and matches(C, S, g, src, c, k, other):
             apply_effect(C, S, g, src, c, k, other, other)
@@ -830,6 +1014,39 @@ def check_deaths(C, S, g):
         check_destruction(S, g)
 
 
+# ---- valhalla (VOCABULARY.md, readings) -------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def fire_valhalla(C, S, g, p):
+    """At the start of player p's turn, the valhalla abilities of his cards lying in his graveyard,
+    in slot order, each at one of his creatures in play that he chooses (target chosen_own). While
+    p has in play a card with valhalla_twice (Рагнар) that has its abilities, the first valhalla
+    ability fired this turn fires twice (two choices). Deaths are checked after each."""
+    if (S[g, GAME0 + G_FLAGS] & F_VALHALLA) == 0:
+        return
+    twice = False
+    for i in range(n_in_play(S, g, p)):
+        if C[S[g, play_slot(S, g, p, i) * NCF + EFF], VALHALLA_TWICE] == 1:
+            twice = True
+    for i in range(S[g, GAME0 + G_DECK_SIZE + p]):
+        s = p * MAX_DECK + i
+        if S[g, s * NCF + ZONE] != Z_GRAVE:
+            continue
+        c = S[g, s * NCF + CARD_ID]
+        if (C[c, AB_TRIG_MASK] >> T_VALHALLA) & 1 == 0:
+            continue
+        for k in range(C[c, N_AB]):
+            if ab(C, c, k, AB_KIND) != KIND_TRIGGERED or ab(C, c, k, AB_TRIGGER) != T_VALHALLA:
+                continue
+            times = 2 if twice else 1
+            twice = False
+            for _ in range(times):
+                if S[g, GAME0 + G_WINNER] >= 0:
+                    return
+                resolve(C, S, g, s, c, k, -1, -1)
+                check_deaths(C, S, g)
+                check_game_end(S, g)
+
+
 # ---- delayed abilities (118) ----------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
 def spring_traps(C, S, g, actor):
@@ -908,6 +1125,8 @@ def end_of_turn_effects(C, S, g):
                 heal(S, g, s, h)
             S[g, s * NCF + TMP_STRIKE] = 0
             S[g, s * NCF + TMP_FLAGS] = 0
+            if p != S[g, GAME0 + G_ACTIVE] and (S[g, s * NCF + GAINED] >> GAINED_STONE_SHIFT) & 7:
+                S[g, s * NCF + GAINED] &= ~(7 << GAINED_STONE_SHIFT)     # stone skin: the opponent's turn ends
             if p == S[g, GAME0 + G_ACTIVE]:
                 S[g, s * NCF + TMP_OWN] = 0          # "until the end of your (next) turn" ends
             S[g, s * NCF + USED_TURN] = 0
@@ -921,6 +1140,10 @@ def ability_target_error(C, S, g, s, c, k, t):
     chosen = is_chosen(target)
     if not chosen or eff == EF_TRAP or eff == EF_BOOST:
         return E_OK if t < 0 else E_TARGET_UNWANTED
+    if target == TG_CHOSEN_DEAD:
+        if not revivable(C, S, g, s, t):
+            return E_NOT_REVIVABLE
+        return E_OK if matches(C, S, g, s, c, k, t) else E_TARGET_FILTER
     if t < 0 or not in_play(S, g, t):
         return E_TARGET_NOT_IN_PLAY
     if target == TG_CHOSEN_ENEMY and owner_of(t) == owner_of(s):

@@ -37,6 +37,7 @@ from ..cardtable import (
     IGN_TARGET,
     K_ROW,
     K_MAGIC,
+    ROW_MID_OVA,
     ONLY_OPPOSITE,
     K_SPECIAL,
     K_STRIKE,
@@ -82,11 +83,12 @@ from ..state import (
     TF_RANGE_SHIFT,
     TMP_BYTE,
     TMP_FLAGS,
+    TF_OVA_SHIFT,
     Z_AUX,
     Z_FIELD,
     ZONE,
 )
-from .abilities import DL_EXPLOSION, add_delayed, check_deaths, fire_triggers, take_boost
+from .abilities import DL_EXPLOSION, add_delayed, add_tmp, check_deaths, fire_triggers, take_boost
 from .board import (
     adjacent_cells,
     cell_col,
@@ -536,6 +538,16 @@ def strike(C, S, g, att, tgt, defender, exchange):
 
 
 @njit(cache=True, _nrt=False)
+def row_middle_ova(C, S, g, att, t):
+    """row_strike_middle_ova (Ледовый охотник): the own card on the cell its row strike passes over
+    gains + N OvA until the end of the turn (nothing when that cell is empty)."""
+    ca_, ct_ = S[g, att * NCF + CELL], S[g, t * NCF + CELL]
+    mid = S[g, GAME0 + G_BOARD + (ca_ + ct_) // 2]
+    if mid >= 0 and owner_of(mid) == owner_of(att):
+        add_tmp(S, g, mid, TMP_FLAGS, TF_OVA_SHIFT, C[S[g, att * NCF + EFF], ROW_MID_OVA])
+
+
+@njit(cache=True, _nrt=False)
 def ranged(C, S, g, att, t):
     """A ranged attack: only the attacker rolls (504); no counter-strike. A card charged with
     counters adds them and loses one or all of them; "on a strong attack: poison" applies."""
@@ -545,6 +557,8 @@ def ranged(C, S, g, att, t):
         log(S, g, EV_ATTACK, att, t, kind, 0, 0)
     if not answers_to_attack(C, S, g, att, t):
         return
+    if kind == K_ROW and C[ca, ROW_MID_OVA] > 0:
+        row_middle_ova(C, S, g, att, t)
     a = roll_d6(S, g) + attack_roll_bonus(C, S, g, att, t)
     s = single_roll_strength(a)
     if logging(S, g):

@@ -22,6 +22,8 @@ from ..cardtable import (
     CLASS1,
     ELITE,
     F_AURA,
+    F_STONE_SKIN,
+    FF_MAGIC_USER,
     FF_ELITE,
     FF_GROUND,
     FF_ORDINARY,
@@ -107,6 +109,8 @@ from ..cardtable import (
     SS,
     STRIKE_COPY,
     SW,
+    TC0_STRIKE,
+    TC_W,
     UNANSWERED,
     VS_ARMORED,
     VS_CLOSED,
@@ -152,6 +156,10 @@ from ..state import (
     PARAM0,
     POISON,
     TF_DIRECTED,
+    TF_UNANSWERED,
+    STRIKES as _STRIKES,
+    GAINED_FORM_SHIFT,
+    GAINED_STONE_SHIFT,
     TF_OVA_SHIFT,
     TF_RANGED_SHIFT,
     TMP_BYTE,
@@ -343,7 +351,7 @@ def armor_value(C, S, g, s):
 
 @njit(cache=True, _nrt=False, inline="always")
 def protections(C, S, g, s):
-    m = C[S[g, s * NCF + EFF], PROT] | (S[g, s * NCF + GAINED] >> 8)
+    m = C[S[g, s * NCF + EFF], PROT] | ((S[g, s * NCF + GAINED] >> 8) & 255)
     if C[S[g, s * NCF + EFF], F_PROT] != 0 and in_formation(C, S, g, s):
         m |= C[S[g, s * NCF + EFF], F_PROT]
     if C[S[g, s * NCF + EFF], HAS_WHILE] == 1:
@@ -361,6 +369,8 @@ def only_attacker_rolls(C, S, g, att, t):
         return True
     if C[ca, UNANSWERED_VS] != 0 and vs_any(C, S, g, C[ca, UNANSWERED_VS], att, t):
         return True
+    if (S[g, att * NCF + TMP_FLAGS] & TF_UNANSWERED) and S[g, att * NCF + _STRIKES] == 0:
+        return True                 # Рагнар's valhalla: its first simple strike this turn
     if S[g, t * NCF + CLOSED] == 0:
         return False
     return C[S[g, t * NCF + EFF], COUNTER_CLOSED] == 0 or C[ca, IGN_TARGET] == 1
@@ -526,6 +536,8 @@ def card_filter_ok(C, S, g, src, t, c, col0):
         return False
     if (f & FF_KILLED_BY_POISON) and S[g, t * NCF + DIED_FROM] != KILLED_BY_POISON:
         return False
+    if (f & FF_MAGIC_USER) and C[ct, MAGIC_USER] == 0:
+        return False
     return True
 
 
@@ -591,6 +603,10 @@ def reduction(C, S, g, t, att, kind, strength):
     total = 0
     if S[g, GAME0 + G_FLAGS] & F_AURA:
         total = aura_reduction(C, S, g, t, att, kind, strength)
+    if S[g, GAME0 + G_FLAGS] & F_STONE_SKIN:
+        stone = (S[g, t * NCF + GAINED] >> GAINED_STONE_SHIFT) & 7
+        if stone > 0 and source_ok(C, S, g, t, att, kind, strength, 2):
+            total += stone              # Ледяной змей's stone skin
     if C[ct, HAS_REDUCE] == 0:
         return total
     ca = S[g, att * NCF + EFF]
@@ -636,6 +652,9 @@ def base_value(C, S, g, att, kind, strength):
         return 0
     if kind == K_STRIKE:
         v = C[ca, SW] if strength == 1 else (C[ca, SM] if strength == 2 else C[ca, SS])
+        form = (S[g, att * NCF + GAINED] >> GAINED_FORM_SHIFT) & 3
+        if form > 0:
+            v += C[ca, TC0_STRIKE + TC_W * (form - 1)]          # turn_choice (Оборотень)
         return v + S[g, att * NCF + TMP_STRIKE] + ((S[g, att * NCF + TMP_OWN] >> TO_STRIKE_SHIFT) & TMP_BYTE)
     return C[ca, RW] if strength == 1 else (C[ca, RM] if strength == 2 else C[ca, RS])
 

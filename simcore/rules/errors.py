@@ -42,6 +42,8 @@ E_CONDITION = 37
 E_NOT_OPPOSITE = 38
 # branch swst
 E_ROOTED = 39
+E_FORCED_STRIKE = 40        # branch mount
+E_NOT_REVIVABLE = 41        # branch mount
 
 MESSAGES = {
     E_GAME_OVER: "the game is over (section 9)",
@@ -83,4 +85,7 @@ MESSAGES = {
     E_CONDITION: "{actor} does not meet the condition of this ability (114)",
     E_NOT_OPPOSITE: "{actor} may strike only the card opposite it, in its column (strikes_only_opposite)",
     E_ROOTED: "{actor} is rooted to its cell until the card that rooted it moves or leaves play (effect root)",
+    E_NOT_REVIVABLE: "{target} is not a creature in its owner's graveyard whose last cell is empty (revive)",
+    E_FORCED_STRIKE: "a card that must strike a closed enemy creature it can strike has not done so: end the "
+                     "turn or act with it only after that strike (must_strike_closed)",
 }

@@ -4,7 +4,8 @@ Logging is on when the state was allocated with a log capacity above 1. Event co
 simcore/events.py, which formats them for people. Every decision a policy takes inside the rules'
 flow is in the log (mulligan, buy, placement, defender, exchange, each fast ability declared and each
 time both players pass at a priority window, the target a triggered ability's owner chooses (EV_CHOOSE)
-and the owner's choice of close_or_wound (EV_CLOSE_OR_WOUND)), so that the reference engine
+and the owner's choice of close_or_wound (EV_CLOSE_OR_WOUND), of a turn_choice form or push_or_wound
+(EV_OPTION)), so that the reference engine
 (simcore.reference) can replay a game.
 """
 from numba import njit
@@ -15,7 +16,11 @@ EV_FIRST, EV_DEAL, EV_MULLIGAN, EV_BUY, EV_PLACE, EV_TURN, EV_MOVE, EV_JUMP, EV_
     EV_DEFEND, EV_ROLL, EV_EXCHANGE, EV_WOUND, EV_NO_WOUND, EV_HEAL, EV_DEATH, EV_POISONED, \
     EV_DESTROY, EV_COUNTER, EV_GAIN, EV_CLOSE, EV_END, EV_REGEN, EV_POISON_TICK, EV_PASS, \
     EV_CRYSTALS, EV_ABILITY, EV_DELAYED, EV_LOST, EV_DECLARE, EV_WINDOW, EV_CHOOSE, \
-    EV_CLOSE_OR_WOUND = range(33)
+    EV_CLOSE_OR_WOUND, EV_OPTION = range(34)
+# EV_OPTION (branch mount): a policy's choice between options: (card, option, OPT_* what, source, 0)
+OPT_FORM = 1             # turn_choice: the form card a takes (option 0 or 1)
+OPT_PUSH = 2             # push_or_wound: card a's owner lets it be pushed (1) or takes the wounds (0)
+OPT_RAM = 3              # ram: the X card a's owner chose
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -32,6 +32,16 @@ from ..cardtable import (
     T_TURN_END,
     T_TURN_START,
     TWICE,
+    # branch mount
+    AB0,
+    AB_TARGET,
+    AB_W,
+    TG_CHOSEN_DEAD,
+    F_MUST_STRIKE,
+    F_TURN_CHOICE,
+    MUST_STRIKE_CLOSED,
+    TC0_MOVE,
+    TC0_REGEN,
 )
 from ..ruleset import PR_ROUND_CAP
 from ..state import (
@@ -60,6 +70,9 @@ from ..state import (
     WOUNDS,
     Z_FIELD,
     ZONE,
+    G_DECK_SIZE,
+    MAX_DECK,
+    Z_GRAVE,
 )
 from .abilities import (
     explode,
@@ -68,10 +81,13 @@ from .abilities import (
     check_deaths,
     end_of_turn_effects,
     fire_player_triggers,
+    fire_valhalla,
+    choose_forms,
+    form_value,
     recompute,
     spring_traps,
 )
-from .board import n_in_play, play_slot
+from .board import in_play, n_in_play, owner_of, play_slot
 from .combat import (
     finish_error,
     finish_off,
@@ -90,7 +106,7 @@ from .combat import (
 )
 from .damage import armor_value, heal, protections, wound
 from .destruction import adjudicate, check_game_end
-from .errors import E_GAME_OVER, E_NO_ABILITY, E_OK
+from .errors import E_FORCED_STRIKE, E_GAME_OVER, E_NO_ABILITY, E_OK
 from .log import EV_PASS, EV_POISON_TICK, EV_REGEN, EV_TURN, log, logging
 from .movement import jump, jump_error, move, move_error
 from .priority import play_ability, priority_window
@@ -107,6 +123,9 @@ def start_turn(C, S, g):
     p = S[g, GAME0 + G_ACTIVE]
     if logging(S, g):
         log(S, g, EV_TURN, p, S[g, GAME0 + G_TURN], 0, 0, 0)
+    forms = S[g, GAME0 + G_FLAGS] & F_TURN_CHOICE
+    if forms:
+        choose_forms(C, S, g, p)        # "before your turn": Оборотень takes a form
     for q in range(2):
         for i in range(n_in_play(S, g, q)):
             s = play_slot(S, g, q, i)
@@ -121,6 +140,8 @@ def start_turn(C, S, g):
                 S[g, s * NCF + LAST_TARGET] = -1
                 S[g, s * NCF + MOVED] = 0
                 S[g, s * NCF + MOVES_LEFT] = C[S[g, s * NCF + EFF], MOVE] if S[g, s * NCF + ZONE] == Z_FIELD else 0
+                if forms and S[g, s * NCF + ZONE] == Z_FIELD:
+                    S[g, s * NCF + MOVES_LEFT] += form_value(C, S, g, s, TC0_MOVE)
     if S[g, GAME0 + G_N_DELAYED] > 0:
         explode(C, S, g, p)             # ranged_explosion: before the poison wounds
     for i in range(n_in_play(S, g, p)):
@@ -138,15 +159,19 @@ def start_turn(C, S, g):
         return
     for i in range(n_in_play(S, g, p)):
         s = play_slot(S, g, p, i)
-        if C[S[g, s * NCF + EFF], REGEN] > 0 and S[g, s * NCF + WOUNDS] > 0:
+        regen = C[S[g, s * NCF + EFF], REGEN]
+        if forms:
+            regen += form_value(C, S, g, s, TC0_REGEN)
+        if regen > 0 and S[g, s * NCF + WOUNDS] > 0:
             if logging(S, g):
-                log(S, g, EV_REGEN, s, C[S[g, s * NCF + EFF], REGEN], 0, 0, 0)
-            heal(S, g, s, C[S[g, s * NCF + EFF], REGEN])
+                log(S, g, EV_REGEN, s, regen, 0, 0, 0)
+            heal(S, g, s, regen)
     # then the other "at the start of the turn" abilities: the active player's, then his opponent's
     fire_player_triggers(C, S, g, p, T_TURN_START)
     fire_player_triggers(C, S, g, 1 - p, T_OPP_TURN_START)
     check_deaths(C, S, g)
     check_game_end(S, g)
+    fire_valhalla(C, S, g, p)           # then valhalla, from the active player's graveyard
     if S[g, GAME0 + G_FLAGS] & (F_LOSER | F_FAST):
         recompute(C, S, g)
         priority_window(C, S, g)        # fast answers at the start of the turn (section 4)
@@ -179,9 +204,44 @@ def end_turn(C, S, g):
 
 
 @njit(cache=True, _nrt=False)
+def must_strike_now(C, S, g, s):
+    """must_strike_closed (Гном-басаарг): card s may now declare a simple strike at a closed enemy
+    creature, so it must."""
+    if C[S[g, s * NCF + EFF], MUST_STRIKE_CLOSED] == 0:
+        return False
+    q = 1 - owner_of(s)
+    for j in range(n_in_play(S, g, q)):
+        t = play_slot(S, g, q, j)
+        if S[g, t * NCF + CLOSED] == 1 and strike_error(C, S, g, s, t) == E_OK:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def forced_strike_error(C, S, g, kind, actor, target):
+    """E_FORCED_STRIKE when an action breaks a forced strike: ending the turn while a card of the
+    active player must strike, or any action of such a card but a simple strike at a closed enemy."""
+    p = S[g, GAME0 + G_ACTIVE]
+    if kind == A_END:
+        for i in range(n_in_play(S, g, p)):
+            if must_strike_now(C, S, g, play_slot(S, g, p, i)):
+                return E_FORCED_STRIKE
+        return E_OK
+    if actor >= 0 and in_play(S, g, actor) and owner_of(actor) == p and must_strike_now(C, S, g, actor):
+        if kind == A_STRIKE and target >= 0 and S[g, target * NCF + CLOSED] == 1:
+            return E_OK
+        return E_FORCED_STRIKE
+    return E_OK
+
+
+@njit(cache=True, _nrt=False)
 def action_error(C, S, g, kind, actor, target):
     if S[g, GAME0 + G_WINNER] >= 0:
         return E_GAME_OVER
+    if S[g, GAME0 + G_FLAGS] & F_MUST_STRIKE:
+        e = forced_strike_error(C, S, g, kind, actor, target)
+        if e != E_OK:
+            return e
     if kind == A_END:
         return E_OK
     if kind == A_MOVE:
@@ -254,7 +314,7 @@ def _push(buf, n, kind, actor, target):
 @njit(cache=True, _nrt=False)
 def legal_actions(C, S, g, buf):
     """Every legal action of the active player into buf (kind, actor, target); returns the count.
-    Ending the turn is always legal and comes first."""
+    Ending the turn comes first; it is always legal except while a card must strike (must_strike_closed)."""
     n = _push(buf, 0, A_END, -1, -1)
     if S[g, GAME0 + G_WINNER] >= 0:
         return n
@@ -298,7 +358,22 @@ def legal_actions(C, S, g, buf):
             n = _push(buf, n, A_TAP_GAIN, s, -1)
         if C[c, AB_N_PLAYED] > 0:
             n = _push_abilities(C, S, g, s, buf, n)
+    if S[g, GAME0 + G_FLAGS] & F_MUST_STRIKE:
+        n = _drop_forced(C, S, g, buf, n)
     return n
+
+
+@njit(cache=True, _nrt=False)
+def _drop_forced(C, S, g, buf, n):
+    """Remove the actions a forced strike forbids (must_strike_closed), keeping the order."""
+    m = 0
+    for i in range(n):
+        if forced_strike_error(C, S, g, buf[i, 0], buf[i, 1], buf[i, 2]) == E_OK:
+            buf[m, 0] = buf[i, 0]
+            buf[m, 1] = buf[i, 1]
+            buf[m, 2] = buf[i, 2]
+            m += 1
+    return m
 
 
 @njit(cache=True, _nrt=False)
@@ -308,6 +383,12 @@ def _push_abilities(C, S, g, s, buf, n):
     for k in range(C[c, N_AB]):
         if ability_error(C, S, g, s, k, -1) == E_OK:
             n = _push(buf, n, A_AB0 + k, s, -1)
+            continue
+        if C[c, AB0 + AB_W * k + AB_TARGET] == TG_CHOSEN_DEAD:      # a card of his graveyard (revive)
+            p = owner_of(s)
+            for t in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
+                if S[g, t * NCF + ZONE] == Z_GRAVE and ability_error(C, S, g, s, k, t) == E_OK:
+                    n = _push(buf, n, A_AB0 + k, s, t)
             continue
         for q in range(2):
             for j in range(n_in_play(S, g, q)):
