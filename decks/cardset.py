@@ -111,6 +111,14 @@ class While:
     directed: bool = False
 
 
+@dataclass(frozen=True)
+class Vampirism:
+    """Vampirism (вампиризм, branch dark): when its simple strike deals X wounds it gains X - less life,
+    its current life at most max_life (0: no maximum); VOCABULARY.md, readings."""
+    less: int = 0
+    max_life: int = 0
+
+
 AURA_TO = ("left_right", "column")
 
 
@@ -125,11 +133,13 @@ class Aura:
 
 ABILITY_KINDS = ("played", "fast", "triggered", "permanent")
 TRIGGERS = ("on_strike", "on_struck", "on_death", "turn_start", "turn_end", "opponent_turn_start",
-            "opponent_turn_end", "on_move", "creature_dies", "on_defend", "to_enemy_half", "to_own_half")
+            "opponent_turn_end", "on_move", "creature_dies", "on_defend", "to_enemy_half", "to_own_half",
+            "on_incarnate", "on_incarnation_token")      # branch dark
 EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "destroy", "poison", "strike_bonus",
            "lose_abilities", "close", "open", "gain_counter", "trap", "boost_next_attack", "special_strike",
            "no_tap_after_attack", "attack_experience", "ranged_bonus", "range_bonus", "gain_directed", "stun",
-           "close_or_wound", "cure_poison")
+           "close_or_wound", "cure_poison",
+           "incarnation_token")      # branch dark
 TARGETS = ("self", "attacked", "attacker", "adjacent_enemies", "adjacent", "chosen", "chosen_enemy",
            "chosen_own", "all_enemies", "all_own", "all", "chosen_adjacent")
 CONDITIONS = ("always", "in_formation", "unwounded", "wounded", "adjacent_enemy", "own_front_row",
@@ -141,11 +151,14 @@ ALSO_ADDS = ALSO_EFFECTS + ("cure_poison",)                     # effects an `al
 SELF_ONLY_EFFECTS = ("no_tap_after_attack", "ranged_bonus", "range_bonus", "gain_directed")
 LIMITS = ("once_per_turn", "once_per_battle")
 THEN_AT = ("turn_end",)
-AMOUNTS_OF = ("opposite_medium_strike",)      # amounts computed when the ability resolves
+AMOUNTS_OF = ("opposite_medium_strike",      # amounts computed when the ability resolves
+              "own_above_printed_life")     # branch dark: `amount` is then the maximum
+SPREADS = ("adjacent_enemies_same_weak",)   # branch dark: the effect spreads from the chosen card
+SELF_FIRST_EFFECTS = ("extra_lives",)       # branch dark: the card itself gains this first
 # which effects each kind of ability may have (the engine plays exactly these)
 PERMANENT_EFFECTS = ("lose_abilities",)
 DELAYED_EFFECTS = ("trap", "boost_next_attack")
-NO_TARGET_EFFECTS = DELAYED_EFFECTS          # they wait for their target (118)
+NO_TARGET_EFFECTS = DELAYED_EFFECTS + ("incarnation_token",)   # they wait for their target (118) or pick it
 
 
 @dataclass(frozen=True)
@@ -205,6 +218,9 @@ class Ability:
     destroy_self: bool = False      # the card destroys itself first (Болотник)
     name: str = ""                  # the printed name, e.g. "ловушка"
     amount_of: str = ""             # the amount computed in play instead of `amount` (AMOUNTS_OF)
+    spread: str = ""                # branch dark: the effect also hits these cards around the chosen one
+    self_first: "Also | None" = None   # branch dark: an effect on the card itself before the main one
+    times: str = ""                 # branch dark: resolve it X times at X different chosen cards
 
 
 @dataclass(frozen=True)
@@ -269,6 +285,11 @@ class Card:
     strikes_only_opposite: bool = False         # its simple strikes only at a card in its column (Циклоп)
     draws_ranged_condition: str = ""            # draws_ranged only while this holds (adjacent_enemy)
     finish_off_bonus: str = ""                  # finish off N + X (adjacent_poisoned)
+    vampirism: Vampirism | None = None          # branch dark: gains life from the wounds its strikes deal
+    teleport: bool = False                      # branch dark: may jump to any empty cell
+    incarnation: int = 0                        # branch dark: returns from the graveyard with N tokens
+    incarnates_open: bool = False               # branch dark: it returns open, not closed
+    ranged_spends_extra_lives: bool = False     # branch dark: + X to its ranged attack, X extra lives removed
     played: tuple[str, ...] = ()
     abilities: tuple[Ability, ...] = ()
     assumed: bool = False
@@ -490,6 +511,9 @@ _ABILITY_FIELDS = {
     "also": _table({"effect": _choice(ALSO_ADDS), "amount": _integer(1)}, required=("effect",),
                    build=Also),
     "destroy_self": _boolean, "amount_of": _choice(AMOUNTS_OF),
+    "spread": _choice(SPREADS), "times": _choice(("incarnation_tokens",)),
+    "self_first": _table({"effect": _choice(SELF_FIRST_EFFECTS), "amount": _integer(1)},
+                         required=("effect", "amount"), build=Also),
 }
 AMOUNT_EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "poison", "strike_bonus", "trap",
                   "boost_next_attack", "special_strike", "attack_experience", "ranged_bonus", "range_bonus",
@@ -520,17 +544,28 @@ def _ability(v):
             "write the ability as played or triggered, or leave the card out (EXCLUDED.md)")
     if kind == "permanent" and a.get("target", "self") not in ("adjacent", "adjacent_enemies"):
         bad("target", "a permanent ability acts on adjacent or adjacent_enemies cards", "set target")
-    if "amount_of" in a and (effect not in ("heal", "wound") or "amount" in a
-                             or a.get("target", "self") in CHOSEN_TARGETS):
+    if a.get("amount_of") == "own_above_printed_life":
+        if effect != "wound" or "amount" not in a:
+            bad("amount_of", "own_above_printed_life is the amount of a wound, with amount = its maximum",
+                'write effect = "wound", amount = N (the maximum)')
+    elif "amount_of" in a and (effect not in ("heal", "wound") or "amount" in a
+                               or a.get("target", "self") in CHOSEN_TARGETS):
         bad("amount_of", "amount_of replaces the amount of a heal or wound whose target is not chosen",
             "write amount = N, or use amount_of without amount on a heal or wound")
+    if "spread" in a and (effect != "wound" or a.get("target") not in ("chosen", "chosen_enemy")
+                          or kind not in ("played", "fast")):
+        bad("spread", "spread is for played wounds at a chosen card (Герольд мрака)", "delete spread")
+    if "times" in a and not (kind == "triggered" and a.get("target") in CHOSEN_TARGETS):
+        bad("times", "times is for triggered abilities with a chosen target (Поганище)", "delete times")
+    if "self_first" in a and kind not in ("played", "fast"):
+        bad("self_first", "self_first is for played abilities (Керсамская знать)", "delete self_first")
     if effect in AMOUNT_EFFECTS and "amount" not in a and "amount_of" not in a:
         bad("amount", f"effect {effect} needs an amount", "add amount = N")
     if effect not in AMOUNT_EFFECTS and "amount" in a:
         bad("amount", f"effect {effect} takes no amount", "delete amount")
     if effect in NO_TARGET_EFFECTS and "target" in a:
         bad("target", f"{effect} has no target when played: it waits for one (118)", "delete target")
-    if effect in NO_TARGET_EFFECTS and not played:
+    if effect in DELAYED_EFFECTS and not played:
         bad("effect", f"{effect} is played (its target comes later)", 'set kind = "fast" or "played"')
     target = a.get("target", "self")
     if target in ("attacked", "attacker") and a.get("trigger") not in ("on_strike", "on_struck", "on_defend"):
@@ -603,6 +638,9 @@ FIELDS = {
     "while": _while_list, "aura": _aura, "unanswered_vs": _choices(BONUS_VS[1:]),
     "second_player_counters": _integer(1), "draws_ranged_condition": _choice(("adjacent_enemy",)),
     "finish_off_bonus": _choice(("adjacent_poisoned",)),
+    "vampirism": _table({"less": _integer(1), "max_life": _integer(1)}, build=Vampirism),
+    "teleport": _boolean, "incarnation": _integer(1), "incarnates_open": _boolean,
+    "ranged_spends_extra_lives": _boolean,
     "played": _choices(TAP_ABILITIES), "abilities": _list_of(_ability), "elite": _boolean, "unique": _boolean, "assumed": _boolean,
     **{flag: _boolean for flag in FLAGS},
 }
@@ -729,6 +767,12 @@ def _card(name, table, fail):
         fail("special_strike_stuns_closed", "the card has no special strike", "add special_strike = N or delete it")
     if values.get("finish_off_bonus") and not values.get("finish_off"):
         fail("finish_off_bonus", "the card has no finish off", "add finish_off = N or delete it")
+    if values.get("incarnates_open") and not values.get("incarnation"):
+        fail("incarnates_open", "the card has no incarnation", "add incarnation = N or delete it")
+    if values.get("ranged_spends_extra_lives") and not values.get("ranged"):
+        fail("ranged_spends_extra_lives", "the card has no ranged attack", "add ranged = {...} or delete it")
+    if values.get("teleport") and values.get("kind") == "flyer":
+        fail("teleport", "a flyer does not stand on the battlefield", "delete teleport")
     if values.get("unanswered") and values.get("unanswered_vs"):
         fail("unanswered_vs", "the card already has an unanswered strike against every target",
              "delete unanswered_vs or unanswered")

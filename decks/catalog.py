@@ -131,6 +131,19 @@ COVERED = [
     rf"tap: magic strike {_STRIKE}",
     rf"X counters\+tap: magic strike {_STRIKE}, \+{_N} per counter spent",
     r"may declare strikes only at the card opposite it",
+    # branch dark: vampirism, teleport, incarnation (with on_incarnate and incarnation_token), a ranged
+    # attack charged by extra lives, spread, self_first with amount_of own_above_printed_life
+    rf"vampirism(?: X-{_N}, X = wounds it dealt| \(max life {_N}\))?", r"teleport", rf"incarnation {_N}",
+    r"tap: remove X extra lives from itself to discharge X",
+    (rf"incarnates untapped(?: and gets (?:OvA {_N}|\+{_N} strike)(?: and (?:OvA {_N}|\+{_N} strike))? "
+     r"until end of turn)?"),
+    r"on strong strike: put an incarnation token on a creature in your graveyard",
+    (r"on receiving an incarnation token: wound X cards by 1, X = incarnation tokens on it"
+     r"(?: \('[^']*'\))?"),
+    (rf"tap: impact '[^']*' - wound a chosen creature by {_N} and also each enemy creature adjacent to it "
+     r"that has the same weak strike value"),
+    (rf"tap: spell '[^']*' - gain an extra life, then wound a chosen creature by X, X = your cards whose "
+     rf"current life exceeds their starting life \(max {_N}\)"),
     # not an ability: a note on the source text
     r"text carries errata \d{4}-\d{2}-\d{2}",
 ]

@@ -31,7 +31,12 @@ import numpy as np
  W1_COND, W1_COUNT, W1_OVA, W1_OVZ, W1_ARMOR, W1_PROT, W1_DIRECTED, CLASS0, CLASS1,
  AURA_TO, AURA_F_ELEM, AURA_F_FLAGS, AURA_F_COST, AURA_F_COST_MAX, AURA_RED_AMT, AURA_RED_SRC,
  AURA_RED_COST_MAX, AURA_RANGE, SECOND_COUNTERS, STRIKES_WEAK, DRAWS_COND, FINISH_BONUS,
- STRIKE_COPY, SPECIAL_STUN, ONLY_OPPOSITE, N_FIELDS) = range(105)
+ STRIKE_COPY, SPECIAL_STUN, ONLY_OPPOSITE,
+ # branch dark: vampirism (on, less, max life; 0 = no maximum), incarnation N, incarnates open,
+ # ranged attack + X extra lives spent
+ VAMP, VAMP_LESS, VAMP_MAX, INCARN, INCARN_OPEN, RANGED_XL,
+ N_FIELDS) = range(111)
+TELEPORT_JUMP = 99            # branch dark: teleport is a jump to any empty cell (JUMP = 99)
 DRAWS_WHILE_ADJ_ENEMY = 1     # DRAWS_COND: draws_ranged only while an enemy creature is adjacent
 FINISH_ADJ_POISONED = 1       # FINISH_BONUS: + 1 per poisoned creature adjacent to the target
 # `while` blocks (keywords that hold while a board condition holds): block b at W0_COND + W_W * b,
@@ -101,9 +106,16 @@ REDUCE0 = BONUS0 + 5 * MAX_BONUS
 (AB_KIND, AB_TRIGGER, AB_STRENGTHS, AB_TAP, AB_COUNTERS, AB_COND, AB_EFFECT, AB_TARGET, AB_AMOUNT,
  AB_F_ELEM, AB_F_FLAGS, AB_F_COST, AB_F_COST_MAX, AB_RANGE, AB_LIMIT, AB_SPELL,
  AB_AND_SELF, AB_THEN, AB_THEN_AMOUNT, AB_TF_ELEM, AB_TF_FLAGS, AB_TF_COST, AB_TF_COST_MAX,
- AB_DURATION, AB_OPTIONAL, AB_ALSO_EFFECT, AB_ALSO_AMOUNT, AB_DESTROY_SELF, AB_AMOUNT_OF, AB_W) = range(30)
-AMOUNT_OF_CODES = {"": 0, "opposite_medium_strike": 1}
+ AB_DURATION, AB_OPTIONAL, AB_ALSO_EFFECT, AB_ALSO_AMOUNT, AB_DESTROY_SELF, AB_AMOUNT_OF,
+ AB_SPREAD, AB_SELF_XL,      # branch dark: spread code, extra lives the card gains first (self_first)
+ AB_TIMES,                   # branch dark: 1 = resolve X times, X = its incarnation tokens
+ AB_W) = range(33)
+AMOUNT_OF_CODES = {"": 0, "opposite_medium_strike": 1,
+                   "own_above_printed_life": 2}     # branch dark
 AMT_OPPOSITE_MEDIUM = 1     # AB_AMOUNT_OF: the printed medium strike of the creature in front of the card
+AMT_ABOVE_PRINTED = 2       # branch dark: own cards in play whose current life exceeds their printed life
+SPREAD_CODES = {"": 0, "adjacent_enemies_same_weak": 1}     # branch dark
+SPREAD_SAME_WEAK = 1
 DUR_TURN, DUR_OWN_TURN = 0, 1       # AB_DURATION: until the end of the turn / of its owner's turn
 MAX_AB = 4
 AB0 = REDUCE0 + 4 * MAX_REDUCE
@@ -119,23 +131,30 @@ F_TURN_TRIGGERS = 4   # start/end of turn triggers
 F_FAST = 8            # a fast ability: priority windows (114.2.2)
 F_DEATH_WATCH = 16    # a "when a creature dies" trigger
 F_AURA = 32           # an aura: reductions and ranges read the auras of the cards in play
+# branch dark
+F_VAMPIRE = 64        # vampirism: a simple strike's wounds give life
+F_INCARNATION = 128   # incarnation: graveyard cards take tokens and return at the turn start
 
 AB_KINDS = {"played": 1, "fast": 2, "triggered": 3, "permanent": 4}
 KIND_PLAYED, KIND_FAST, KIND_TRIGGERED, KIND_PERMANENT = 1, 2, 3, 4
 TRIGGER_CODES = {"on_strike": 1, "on_struck": 2, "on_death": 3, "turn_start": 5, "turn_end": 6,
                  "opponent_turn_start": 7, "opponent_turn_end": 8, "on_move": 9, "creature_dies": 10,
-                 "on_defend": 11, "to_enemy_half": 12, "to_own_half": 13}
+                 "on_defend": 11, "to_enemy_half": 12, "to_own_half": 13,
+                 "on_incarnate": 14,      # branch dark (the last bit the int16 trigger mask holds)
+                 "on_incarnation_token": 15}   # branch dark: not in AB_TRIG_MASK (fired by incarnation)
 (T_ON_STRIKE, T_ON_STRUCK, T_ON_DEATH, _T_UNUSED, T_TURN_START, T_TURN_END, T_OPP_TURN_START,
- T_OPP_TURN_END, T_ON_MOVE, T_CREATURE_DIES, T_ON_DEFEND, T_TO_ENEMY_HALF, T_TO_OWN_HALF) = range(1, 14)
+ T_OPP_TURN_END, T_ON_MOVE, T_CREATURE_DIES, T_ON_DEFEND, T_TO_ENEMY_HALF, T_TO_OWN_HALF,
+ T_ON_INCARNATE, T_ON_TOKEN) = range(1, 16)
 EFFECT_CODES = {"wound": 1, "heal": 2, "extra_lives": 3, "reduce_life": 4, "destroy": 5, "poison": 6,
                 "strike_bonus": 7, "lose_abilities": 8, "close": 9, "open": 10, "gain_counter": 11,
                 "trap": 12, "boost_next_attack": 13, "special_strike": 14, "no_tap_after_attack": 15,
                 "attack_experience": 16, "ranged_bonus": 17, "range_bonus": 18, "gain_directed": 19,
-                "stun": 20, "close_or_wound": 21, "cure_poison": 22}
+                "stun": 20, "close_or_wound": 21, "cure_poison": 22,
+                "incarnation_token": 23}     # branch dark
 (EF_WOUND, EF_HEAL, EF_EXTRA_LIVES, EF_REDUCE_LIFE, EF_DESTROY, EF_POISON, EF_STRIKE_BONUS,
  EF_LOSE_ABILITIES, EF_CLOSE, EF_OPEN, EF_GAIN_COUNTER, EF_TRAP, EF_BOOST, EF_SPECIAL,
  EF_NO_TAP, EF_OVA, EF_RANGED_BONUS, EF_RANGE_BONUS, EF_GAIN_DIRECTED, EF_STUN, EF_CLOSE_OR_WOUND,
- EF_CURE_POISON) = range(1, 23)
+ EF_CURE_POISON, EF_INCARNATION_TOKEN) = range(1, 24)
 TARGET_CODES = {"self": 0, "attacked": 1, "attacker": 2, "adjacent_enemies": 3, "adjacent": 4,
                 "chosen": 5, "chosen_enemy": 6, "chosen_own": 7, "all_enemies": 8, "all_own": 9,
                 "all": 10, "chosen_adjacent": 11}
@@ -243,6 +262,10 @@ def _ability_row(a):
         row[AB_ALSO_AMOUNT] = a.also.amount
     row[AB_DESTROY_SELF] = int(a.destroy_self)
     row[AB_AMOUNT_OF] = AMOUNT_OF_CODES[a.amount_of]
+    row[AB_SPREAD] = SPREAD_CODES[a.spread]
+    row[AB_TIMES] = int(a.times == "incarnation_tokens")
+    if a.self_first is not None:
+        row[AB_SELF_XL] = a.self_first.amount
     return row
 
 
@@ -295,6 +318,16 @@ def compile_cardset(cardset) -> CardTable:
         row[SECOND_COUNTERS] = c.second_player_counters
         row[DRAWS_COND] = DRAWS_WHILE_ADJ_ENEMY if c.draws_ranged_condition else 0
         row[FINISH_BONUS] = FINISH_ADJ_POISONED if c.finish_off_bonus else 0
+        # branch dark: vampirism, teleport, incarnation, a ranged attack charged by extra lives
+        if c.vampirism is not None:
+            row[VAMP], row[VAMP_LESS], row[VAMP_MAX] = 1, c.vampirism.less, c.vampirism.max_life
+            row[AB_FLAGS] |= F_VAMPIRE
+        if c.teleport:
+            row[JUMP] = TELEPORT_JUMP
+        if c.incarnation:
+            row[INCARN], row[INCARN_OPEN] = c.incarnation, int(c.incarnates_open)
+            row[AB_FLAGS] |= F_INCARNATION
+        row[RANGED_XL] = int(c.ranged_spends_extra_lives)
         row[RANGED_PER_COUNTER] = c.ranged_counter_bonus
         row[RANGED_SPEND] = SPEND_CODES[c.ranged_spends_counters]
         row[MAX_COUNTERS] = c.max_counters
@@ -367,7 +400,7 @@ def compile_cardset(cardset) -> CardTable:
         for k, a in enumerate(c.abilities):
             r = _ability_row(a)
             stats[i, AB0 + AB_W * k:AB0 + AB_W * (k + 1)] = r
-            if r[AB_KIND] == KIND_TRIGGERED:
+            if r[AB_KIND] == KIND_TRIGGERED and r[AB_TRIGGER] != T_ON_TOKEN:
                 row[AB_TRIG_MASK] |= 1 << r[AB_TRIGGER]
             if r[AB_KIND] == KIND_PERMANENT:
                 row[AB_HAS_PERM] = 1

@@ -76,6 +76,7 @@ CARD_FIELD_NAMES = ("card", "zone", "cell", "wounds", "extra_lives", "life_max",
                     "acq_lost", "heal_end", "ab_uses", "death_pending", "tmp_flags", "tmp_own")
 TF_NO_TAP = 1
 GAINED_STUN = 2
+GAINED_TOKEN = 4         # branch dark: a graveyard card received an incarnation token, its trigger waits
 TF_DIRECTED = 2
 TF_RANGED_SHIFT, TF_RANGE_SHIFT, TF_OVA_SHIFT = 8, 16, 24
 TO_STRIKE_SHIFT, TO_OVA_SHIFT = 0, 8

@@ -54,8 +54,15 @@ from ..cardtable import (
     TG_ALL_ENEMIES,
     TG_ALL_OWN,
     TG_SELF,
+    # branch dark
+    AB_AMOUNT_OF,
+    AB_SELF_XL,
+    AB_SPREAD,
+    AMT_ABOVE_PRINTED,
+    LIFE,
+    SPREAD_SAME_WEAK,
 )
-from ..rules.abilities import ab, matches, spell_blocked
+from ..rules.abilities import ab, matches, spell_blocked, spread_targets
 from ..rules.board import adjacent_cells, n_in_play, play_slot
 from ..rules.damage import (
     APPLY_RANGED,
@@ -66,6 +73,7 @@ from ..rules.damage import (
     current_life,
     defence_experience,
     only_attacker_rolls,
+    own_above_printed,
     protected_from,
     protections,
     ranged_base,
@@ -76,6 +84,7 @@ from ..rules.dice import MAX_BONUS_ROLL, N_ROWS, dice_row_probabilities, single_
 from ..state import (
     ACTED,
     ARMOR_LEFT,
+    CARD_ID,
     CELL,
     CLOSED,
     EFF,
@@ -231,7 +240,14 @@ def single_roll_ev(C, S, g, att, t, kind):
 def effect_value(C, S, g, s, c, k, t):
     """What ability k of s (table row c) is worth on card t, in crystals (negative: harmful), its
     `also` effect included."""
-    v = one_effect_value(C, S, g, s, c, k, t, ab(C, c, k, AB_EFFECT), ab(C, c, k, AB_AMOUNT))
+    n = ab(C, c, k, AB_AMOUNT)
+    if ab(C, c, k, AB_AMOUNT_OF) == AMT_ABOVE_PRINTED:
+        # branch dark: X = own cards above their printed life, counted after its self_first gain
+        x = own_above_printed(C, S, g, s // MAX_DECK)
+        if current_life(S, g, s) <= C[S[g, s * NCF + CARD_ID], LIFE] < current_life(S, g, s) + ab(C, c, k, AB_SELF_XL):
+            x += 1
+        n = min(x, n)
+    v = one_effect_value(C, S, g, s, c, k, t, ab(C, c, k, AB_EFFECT), n)
     if ab(C, c, k, AB_ALSO_EFFECT) > 0:
         v += one_effect_value(C, S, g, s, c, k, t, ab(C, c, k, AB_ALSO_EFFECT), ab(C, c, k, AB_ALSO_AMOUNT))
     return v
@@ -296,6 +312,12 @@ def ability_value(C, S, g, s, c, k, t):
         v = effect_value(C, S, g, s, c, k, s)
     elif t >= 0:
         v = effect_value(C, S, g, s, c, k, t)
+        if ab(C, c, k, AB_SPREAD) == SPREAD_SAME_WEAK:       # branch dark: Герольд мрака
+            out = np.empty(8, np.int64)
+            for j in range(spread_targets(C, S, g, s, t, out)):
+                v += effect_value(C, S, g, s, c, k, out[j])
+        if ab(C, c, k, AB_SELF_XL) > 0:                       # branch dark: Керсамская знать
+            v += one_effect_value(C, S, g, s, c, k, s, EF_EXTRA_LIVES, ab(C, c, k, AB_SELF_XL))
         if ab(C, c, k, AB_AND_SELF) == 1:
             v -= hit_value(C, S, g, s, 1000)
     else:

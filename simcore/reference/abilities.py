@@ -138,13 +138,24 @@ def _close_or_wound(game, src, a, t):
         game.wound(t, a.amount, src.slot)
 
 
+def _incarnation_token(game, src, a, t):
+    """branch dark (Талион): a token on the card of its owner's graveyard with incarnation that lacks the
+    fewest tokens (ties: the lowest slot)."""
+    grave = [c for c in game.deck(src.owner) if c.zone == "graveyard" and c.printed.incarnation
+             and c.counters < c.printed.incarnation]
+    if grave:
+        best = min(grave, key=lambda c: (c.printed.incarnation - c.counters, c.slot))
+        best.counters += 1
+        best.token_pending = True           # its on_incarnation_token abilities fire at check_deaths
+
+
 EFFECTS = {"wound": _wound, "heal": _heal, "extra_lives": _extra_lives, "reduce_life": _reduce_life,
            "destroy": _destroy, "poison": _poison, "strike_bonus": _strike_bonus_for,
            "lose_abilities": _lose_abilities, "close": _close, "open": _open, "gain_counter": _gain_counter,
            "special_strike": _special_strike, "attack_experience": _attack_experience,
            "ranged_bonus": _ranged_bonus, "range_bonus": _range_bonus, "gain_directed": _gain_directed,
            "no_tap_after_attack": _no_tap, "stun": _stun, "close_or_wound": _close_or_wound,
-           "cure_poison": _cure_poison}
+           "cure_poison": _cure_poison, "incarnation_token": _incarnation_token}
 
 
 def _delay(game, src, a):
@@ -202,7 +213,14 @@ def _opposite_medium_strike(game, c):
     return o.card.strike[1] if o is not None else 0
 
 
-AMOUNTS_OF = {"opposite_medium_strike": _opposite_medium_strike}
+def _own_above_printed(game, c):
+    """branch dark: c's owner's cards in play whose current life is above their printed life."""
+    return sum(1 for o in game.play[c.owner] if o.life > o.printed.life)
+
+
+AMOUNTS_OF = {"opposite_medium_strike": _opposite_medium_strike,
+              "own_above_printed_life": _own_above_printed}
+CAPPED_AMOUNTS = ("own_above_printed_life",)      # `amount` is their maximum
 
 
 def _adjacent_enemy(game, c):
@@ -220,7 +238,8 @@ CONDITIONS = {
 }
 
 TRIGGERS = ("on_strike", "on_struck", "on_death", "turn_start", "turn_end", "opponent_turn_start",
-            "opponent_turn_end", "on_move", "creature_dies", "on_defend", "to_enemy_half", "to_own_half")
+            "opponent_turn_end", "on_move", "creature_dies", "on_defend", "to_enemy_half", "to_own_half",
+            "on_incarnate", "on_incarnation_token")
 AREA_TARGETS = ("adjacent_enemies", "adjacent", "all_enemies", "all_own", "all")
 TARGETS = ("self", "attacked", "attacker") + CHOSEN + AREA_TARGETS
 KINDS = ("played", "fast", "triggered", "permanent")
@@ -264,7 +283,10 @@ def apply_effect(game, src, a, t):
     if t is None or not t.in_play or (a.spell and "spell" in game.protections(t)):
         return
     if a.amount_of:                          # computed now (AMOUNTS_OF)
-        EFFECTS[a.effect](game, src, dataclasses.replace(a, amount=AMOUNTS_OF[a.amount_of](game, src)), t)
+        n = AMOUNTS_OF[a.amount_of](game, src)
+        if a.amount_of in CAPPED_AMOUNTS:
+            n = min(n, a.amount)
+        EFFECTS[a.effect](game, src, dataclasses.replace(a, amount=n), t)
     else:
         EFFECTS[a.effect](game, src, a, t)
     if a.also is not None:                   # its second effect on the same card, right after
@@ -278,11 +300,16 @@ def resolve(game, src, card, k, chosen, other):
     card itself, or every matching card of an area at once."""
     a = card.abilities[k]
     if chosen is None and a.target in CHOSEN and a.kind == "triggered":
+        if a.times:
+            resolve_times(game, src, k, a)
+            return
         chosen = choose_trigger_target(game, src, k, a)     # its owner chooses now (logged)
         if chosen is None:
             return
     if a.destroy_self and src.in_play:
         game.destroy(src, src.slot)         # first; the area is around its last cell (509.3)
+    if a.self_first is not None and src.in_play:
+        src.extra_lives += a.self_first.amount          # self_first: the card gains first
     if a.effect in DELAYED_EFFECTS:
         _delay(game, src, a)
     elif a.target == "self":
@@ -291,12 +318,24 @@ def resolve(game, src, card, k, chosen, other):
         if other is not None and passes(a.filter, src, other, game):
             apply_effect(game, src, a, other)
     elif a.target in CHOSEN:
+        spread = spread_targets(game, src, chosen) if a.spread else []
         apply_effect(game, src, a, chosen)
+        for o in spread:                    # Герольд мрака: the same effect around the chosen card
+            apply_effect(game, src, a, o)
         if a.and_self and src.in_play:
             apply_effect(game, src, a, src)
     else:
         center = src.cell if src.in_play else src.last_cell      # on death: its last cell (509.3)
         _apply_area(game, src, a, center)
+
+
+def spread_targets(game, src, chosen):
+    """spread adjacent_enemies_same_weak: the enemy creatures of src's owner around the chosen card
+    whose printed weak strike equals the chosen card's, by slot."""
+    if chosen is None or not chosen.on_field:
+        return []
+    return [o for o in game.play[1 - src.owner] if o is not chosen and o.on_field
+            and G.adjacent(chosen.cell, o.cell) and o.card.strike[0] == chosen.card.strike[0]]
 
 
 def _apply_area(game, src, a, center):
@@ -324,10 +363,31 @@ def _apply_area(game, src, a, center):
                 i -= 1
 
 
-def choose_trigger_target(game, src, k, a):
+def resolve_times(game, src, k, a):
+    """times = "incarnation_tokens" (Поганище): X = its tokens; X different chosen targets, one after
+    another, each hit by the effect; it stops when no legal target is left."""
+    taken = []
+    for _ in range(src.counters):
+        t = choose_trigger_target(game, src, k, a, taken)
+        if t is None:
+            return
+        taken.append(t)
+        apply_effect(game, src, a, t)
+
+
+def fire_token_triggers(game, c):
+    """on_incarnation_token: graveyard card c has just received an incarnation token."""
+    for k, a in enumerate(c.printed.abilities):
+        if a.kind == "triggered" and a.trigger == "on_incarnation_token":
+            resolve(game, c, c.printed, k, None, None)
+
+
+def choose_trigger_target(game, src, k, a, taken=()):
     """The target the owner of src chose for its triggered ability k (the fast engine's logged
-    decision), checked: a legal target, or none when it is optional or no target is legal."""
-    legal = [t for q in range(2) for t in game.play[q] if target_error(game, src, a, t) is None]
+    decision), checked: a legal target (not one of `taken`), or none when it is optional or no target
+    is legal."""
+    legal = [t for q in range(2) for t in game.play[q]
+             if target_error(game, src, a, t) is None and t not in taken]
     slot = game.decisions.trigger_target(src.slot, k)
     if slot < 0:
         if legal and not a.optional:

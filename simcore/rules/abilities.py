@@ -15,6 +15,7 @@ ability rows of the card table (cardtable AB_* columns, written from decks.cards
   of the given strengths and element +N) wait in a per-game table and fire even if their source left.
 - Multi-target effects apply to every matching card at once; destruction is checked after all of them.
 """
+import numpy as np
 from numba import njit
 
 from ..ai.triggered import RANDOM, policy_of, prefers_closing, target_value
@@ -108,6 +109,22 @@ from ..cardtable import (
     TG_CHOSEN_OWN,
     TG_SELF,
     SM,
+    # branch dark
+    AB_SELF_XL,
+    AB_SPREAD,
+    AMT_ABOVE_PRINTED,
+    EF_INCARNATION_TOKEN,
+    FLYER,
+    INCARN,
+    INCARN_OPEN,
+    LIFE,
+    MOVE,
+    SPREAD_SAME_WEAK,
+    SW,
+    T_ON_INCARNATE,
+    AB_TIMES,
+    T_ON_TOKEN,
+    F_INCARNATION,
 )
 from ..state import (
     AB_USES,
@@ -162,6 +179,16 @@ from ..state import (
     TO_STRIKE_SHIFT,
     Z_FIELD,
     ZONE,
+    # branch dark
+    ARMOR_LEFT,
+    GAINED_TOKEN,
+    DEATH_TURN,
+    LAST_TARGET,
+    MOVED,
+    N_CELLS,
+    STRIKES,
+    Z_AUX,
+    Z_GRAVE,
 )
 from .board import (
     adjacent_cells,
@@ -175,10 +202,14 @@ from .board import (
     n_in_play,
     owner_of,
     play_slot,
+    add_to_play,
+    own_row,
 )
 from .dice import ai_int
 from .damage import (
     absorb_armor,
+    armor_value,
+    own_above_printed,
     attack_wounds,
     card_filter_ok,
     current_life,
@@ -208,7 +239,8 @@ from .errors import (
     E_TARGET_THEIRS,
     E_TARGET_UNWANTED,
 )
-from .log import EV_ABILITY, EV_ATTACK, EV_CHOOSE, EV_CLOSE_OR_WOUND, EV_DECLARE, EV_DELAYED, EV_LOST, log, logging
+from .log import (EV_ABILITY, EV_ATTACK, EV_CHOOSE, EV_CLOSE_OR_WOUND, EV_DECLARE, EV_DELAYED, EV_GAIN,
+                  EV_INCARNATE, EV_LOST, log, logging)
 
 DL_TRAP = 1
 DL_BOOST = 2
@@ -398,6 +430,8 @@ def apply_effect(C, S, g, src, c, k, t):
     n = ab(C, c, k, AB_AMOUNT)
     if ab(C, c, k, AB_AMOUNT_OF) == AMT_OPPOSITE_MEDIUM:
         n = opposite_medium_strike(C, S, g, src)
+    elif ab(C, c, k, AB_AMOUNT_OF) == AMT_ABOVE_PRINTED:
+        n = min(own_above_printed(C, S, g, owner_of(src)), n)
     apply_one(C, S, g, src, c, k, t, ab(C, c, k, AB_EFFECT), n)
     if ab(C, c, k, AB_ALSO_EFFECT) > 0:
         apply_one(C, S, g, src, c, k, t, ab(C, c, k, AB_ALSO_EFFECT), ab(C, c, k, AB_ALSO_AMOUNT))
@@ -411,6 +445,9 @@ def apply_one(C, S, g, src, c, k, t, eff, n):
         return
     if eff == EF_BOOST:
         add_delayed(S, g, DL_BOOST, owner_of(src), n, ab(C, c, k, AB_F_ELEM), ab(C, c, k, AB_STRENGTHS))
+        return
+    if eff == EF_INCARNATION_TOKEN:
+        give_incarnation_token(C, S, g, owner_of(src))
         return
     if t < 0 or not in_play(S, g, t) or spell_blocked(C, S, g, c, k, t):
         return
@@ -519,10 +556,11 @@ def is_chosen(target):
 
 
 @njit(cache=True)
-def choose_trigger_target(C, S, g, src, c, k):
+def choose_trigger_target(C, S, g, src, c, k, lo, hi):
     """The owner's policy picks the target of triggered ability k of src among the cards in play that
     ability_target_error allows: random uniformly (with "none" when optional), greedy the one worth
-    most (ai.triggered.target_value; none when optional and nothing is worth more than 0). -1: none."""
+    most (ai.triggered.target_value; none when optional and nothing is worth more than 0). -1: none.
+    Cards whose bit is set in the slot masks lo (slots 0-63) and hi (64-99) are left out (`times`)."""
     p = owner_of(src)
     optional = ab(C, c, k, AB_OPTIONAL) == 1
     eff = ab(C, c, k, AB_EFFECT)
@@ -533,7 +571,7 @@ def choose_trigger_target(C, S, g, src, c, k):
     for q in range(2):
         for i in range(n_in_play(S, g, q)):
             t = play_slot(S, g, q, i)
-            if ability_target_error(C, S, g, src, c, k, t) != E_OK:
+            if ability_target_error(C, S, g, src, c, k, t) != E_OK or _lost_bit(lo, hi, t) == 1:
                 continue
             count += 1
             v = target_value(C, S, g, src, t, eff, n)
@@ -547,7 +585,7 @@ def choose_trigger_target(C, S, g, src, c, k):
         for q in range(2):
             for i in range(n_in_play(S, g, q)):
                 t = play_slot(S, g, q, i)
-                if ability_target_error(C, S, g, src, c, k, t) == E_OK:
+                if ability_target_error(C, S, g, src, c, k, t) == E_OK and _lost_bit(lo, hi, t) == 0:
                     if j == 0:
                         return t
                     j -= 1
@@ -565,7 +603,10 @@ def resolve(C, S, g, src, c, k, chosen, other):
     target = ab(C, c, k, AB_TARGET)
     eff = ab(C, c, k, AB_EFFECT)
     if chosen < 0 and is_chosen(target) and ab(C, c, k, AB_KIND) == KIND_TRIGGERED:
-        chosen = choose_trigger_target(C, S, g, src, c, k)
+        if ab(C, c, k, AB_TIMES) == 1:
+            resolve_times(C, S, g, src, c, k)
+            return
+        chosen = choose_trigger_target(C, S, g, src, c, k, 0, 0)
         if logging(S, g):
             log(S, g, EV_CHOOSE, src, k, chosen, eff, 0)      # the owner's choice (-1: none)
         if chosen < 0:
@@ -574,6 +615,8 @@ def resolve(C, S, g, src, c, k, chosen, other):
         destroy(S, g, src, src)           # first; the area is then around its last cell (509.3)
     if logging(S, g):
         log(S, g, EV_ABILITY, src, k, chosen if chosen >= 0 else other, eff, 0)
+    if ab(C, c, k, AB_SELF_XL) > 0 and in_play(S, g, src):
+        S[g, src * NCF + EXTRA_LIVES] += ab(C, c, k, AB_SELF_XL)     # self_first: the card gains first
     if eff == EF_TRAP or eff == EF_BOOST:
         apply_effect(C, S, g, src, c, k, -1)
     elif target == TG_SELF:
@@ -582,7 +625,10 @@ def resolve(C, S, g, src, c, k, chosen, other):
         if other >= 0 and matches(C, S, g, src, c, k, other):
             apply_effect(C, S, g, src, c, k, other)
     elif is_chosen(target):
-        apply_effect(C, S, g, src, c, k, chosen)
+        if ab(C, c, k, AB_SPREAD) == SPREAD_SAME_WEAK:
+            spread_same_weak(C, S, g, src, c, k, chosen)
+        else:
+            apply_effect(C, S, g, src, c, k, chosen)
         if ab(C, c, k, AB_AND_SELF) == 1 and in_play(S, g, src):
             apply_effect(C, S, g, src, c, k, src)
     else:
@@ -646,7 +692,10 @@ def fire_death_watchers(C, S, g, dead):
 @njit(cache=True)
 def check_deaths(C, S, g):
     """Destroy every card at 0 life, then fire the on-death abilities of every card destroyed since
-    the last check, in slot order, at its last cell (509.3); repeat while they destroy more."""
+    the last check, in slot order, at its last cell (509.3); repeat while they destroy more. First the
+    waiting on_incarnation_token abilities (branch dark)."""
+    if S[g, GAME0 + G_FLAGS] & F_INCARNATION:
+        fire_pending_tokens(C, S, g)
     check_destruction(S, g)
     while S[g, GAME0 + G_PENDING] > 0:
         S[g, GAME0 + G_PENDING] = 0
@@ -657,9 +706,174 @@ def check_deaths(C, S, g):
                 S[g, s * NCF + DEATH_PENDING] = 0
                 fire_triggers(C, S, g, s, T_ON_DEATH, -1, 0)
                 S[g, s * NCF + EFF] = S[g, s * NCF + CARD_ID]
+                if C[S[g, s * NCF + CARD_ID], INCARN] > 0:
+                    S[g, s * NCF + COUNTERS] = 0        # in the graveyard its counters are incarnation tokens
                 if S[g, GAME0 + G_FLAGS] & F_DEATH_WATCH:
                     fire_death_watchers(C, S, g, s)
         check_destruction(S, g)
+
+
+# ---- branch dark: spread, incarnation ------------------------------------------------------------------
+@njit(cache=True)
+def resolve_times(C, S, g, src, c, k):
+    """`times = "incarnation_tokens"` (Поганище): X = src's tokens; its owner chooses X different targets
+    one after another (each choice logged; none left: it stops) and the effect hits each."""
+    lo = 0
+    hi = 0
+    for j in range(S[g, src * NCF + COUNTERS]):
+        t = choose_trigger_target(C, S, g, src, c, k, lo, hi)
+        if logging(S, g):
+            log(S, g, EV_CHOOSE, src, k, t, ab(C, c, k, AB_EFFECT), 0)
+        if t < 0:
+            return
+        if t < 64:
+            lo |= 1 << t
+        else:
+            hi |= 1 << (t - 64)
+        if logging(S, g):
+            log(S, g, EV_ABILITY, src, k, t, ab(C, c, k, AB_EFFECT), 0)
+        apply_effect(C, S, g, src, c, k, t)
+
+
+@njit(cache=True)
+def fire_pending_tokens(C, S, g):
+    """The on_incarnation_token abilities of graveyard cards that received a token from an effect
+    (Талион) since the last check, in slot order (called by check_deaths: no effect calls them itself)."""
+    for s in range(N_SLOTS):
+        if S[g, s * NCF + ZONE] == Z_GRAVE and S[g, s * NCF + GAINED] & GAINED_TOKEN:
+            S[g, s * NCF + GAINED] &= ~GAINED_TOKEN
+            fire_token_triggers(C, S, g, s)
+
+
+@njit(cache=True)
+def fire_token_triggers(C, S, g, s):
+    """on_incarnation_token: card s (in the graveyard) has just received an incarnation token."""
+    c = S[g, s * NCF + CARD_ID]
+    for k in range(C[c, N_AB]):
+        if ab(C, c, k, AB_KIND) == KIND_TRIGGERED and ab(C, c, k, AB_TRIGGER) == T_ON_TOKEN:
+            resolve(C, S, g, s, c, k, -1, -1)
+
+
+@njit(cache=True)
+def spread_targets(C, S, g, src, chosen, out):
+    """spread adjacent_enemies_same_weak (Герольд мрака): the enemy creatures of src's owner on the cells
+    around the chosen card whose printed weak strike equals the chosen card's, in slot order, into out;
+    returns how many."""
+    n = 0
+    if chosen < 0 or not in_play(S, g, chosen) or S[g, chosen * NCF + ZONE] != Z_FIELD:
+        return 0
+    cell = S[g, chosen * NCF + CELL]
+    weak = C[S[g, chosen * NCF + EFF], SW]
+    q = 1 - owner_of(src)
+    for i in range(n_in_play(S, g, q)):
+        o = play_slot(S, g, q, i)
+        if o != chosen and S[g, o * NCF + ZONE] == Z_FIELD and adjacent_cells(cell, S[g, o * NCF + CELL]) \
+                and C[S[g, o * NCF + EFF], SW] == weak:
+            out[n] = o
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def spread_same_weak(C, S, g, src, c, k, chosen):
+    """The effect on the chosen card and, at once, on its spread targets (found before any wound)."""
+    out = np.empty(8, np.int64)
+    n = spread_targets(C, S, g, src, chosen, out)
+    apply_effect(C, S, g, src, c, k, chosen)
+    for j in range(n):
+        apply_effect(C, S, g, src, c, k, out[j])
+
+
+@njit(cache=True)
+def give_incarnation_token(C, S, g, p):
+    """effect incarnation_token (Талион): a token on the card of player p's graveyard with incarnation
+    that lacks the fewest tokens (ties: the lowest slot); nothing without one."""
+    best = -1
+    best_missing = 1000
+    for s in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
+        n = C[S[g, s * NCF + CARD_ID], INCARN]
+        if S[g, s * NCF + ZONE] != Z_GRAVE or n == 0 or S[g, s * NCF + COUNTERS] >= n:
+            continue
+        if n - S[g, s * NCF + COUNTERS] < best_missing:
+            best = s
+            best_missing = n - S[g, s * NCF + COUNTERS]
+    if best >= 0:
+        S[g, best * NCF + COUNTERS] += 1
+        S[g, best * NCF + GAINED] |= GAINED_TOKEN      # its on_incarnation_token fires at check_deaths
+        if logging(S, g):
+            log(S, g, EV_GAIN, best, 0, S[g, best * NCF + COUNTERS], 0, 0)
+
+
+@njit(cache=True)
+def incarnation_cell(S, g, s):
+    """The empty cell of its owner's half nearest the cell it died on (Manhattan; ties: the lowest
+    cell number); -1 if the half is full."""
+    p = owner_of(s)
+    last = S[g, s * NCF + LAST_CELL]
+    best = -1
+    best_d = 1000
+    for cell in range(N_CELLS):
+        if not own_row(p, cell_row(cell)) or S[g, GAME0 + G_BOARD + cell] >= 0:
+            continue
+        d = manhattan(last, cell) if last >= 0 else 0
+        if d < best_d:
+            best = cell
+            best_d = d
+    return best
+
+
+@njit(cache=True)
+def incarnate(C, S, g, s):
+    """Card s returns from the graveyard (incarnation): as a new card, printed life, no wounds, extra
+    lives, counters, poison or acquired effects; closed (open with incarnates_open); then its
+    on_incarnate abilities fire. False if its owner's half has no empty cell (it waits)."""
+    c = S[g, s * NCF + CARD_ID]
+    cell = -1
+    if C[c, FLYER] == 0:
+        cell = incarnation_cell(S, g, s)
+        if cell < 0:
+            return False
+    for f in (WOUNDS, EXTRA_LIVES, COUNTERS, POISON, GAINED, TMP_STRIKE, TMP_FLAGS, TMP_OWN, ACQ_LOST,
+              HEAL_END, USED_TURN, MOVED, ACTED, STRIKES, DEATH_PENDING):
+        S[g, s * NCF + f] = 0
+    S[g, s * NCF + LIFE_MAX] = C[c, LIFE]
+    S[g, s * NCF + EFF] = c
+    S[g, s * NCF + DIED_FROM] = -1
+    S[g, s * NCF + DEATH_TURN] = -1
+    S[g, s * NCF + LAST_TARGET] = -1
+    S[g, s * NCF + CLOSED] = 1 - C[c, INCARN_OPEN]
+    if cell >= 0:
+        S[g, s * NCF + ZONE] = Z_FIELD
+        S[g, s * NCF + CELL] = cell
+        S[g, GAME0 + G_BOARD + cell] = s
+        S[g, s * NCF + MOVES_LEFT] = C[c, MOVE]
+    else:
+        S[g, s * NCF + ZONE] = Z_AUX
+        S[g, s * NCF + CELL] = -1
+        S[g, s * NCF + MOVES_LEFT] = 0
+    add_to_play(S, g, s)
+    S[g, s * NCF + ARMOR_LEFT] = armor_value(C, S, g, s)
+    if logging(S, g):
+        log(S, g, EV_INCARNATE, s, cell, 0, 0, 0)
+    fire_triggers(C, S, g, s, T_ON_INCARNATE, -1, 0)
+    return True
+
+
+@njit(cache=True)
+def incarnations(C, S, g, p):
+    """Start of player p's turn: each of his graveyard cards with incarnation N takes a token (at most
+    N); one that holds N incarnates, in slot order. Only games with such cards (F_INCARNATION)."""
+    for s in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
+        if S[g, s * NCF + ZONE] != Z_GRAVE:
+            continue
+        n = C[S[g, s * NCF + CARD_ID], INCARN]
+        if n == 0:
+            continue
+        if S[g, s * NCF + COUNTERS] < n:
+            S[g, s * NCF + COUNTERS] += 1
+            fire_token_triggers(C, S, g, s)
+        if S[g, s * NCF + COUNTERS] >= n:
+            incarnate(C, S, g, s)
 
 
 # ---- delayed abilities (118) ----------------------------------------------------------------------------

@@ -47,6 +47,8 @@ from ..cardtable import (
     T_ON_STRUCK,
     TWICE,
     TWICE_DIFF,
+    F_VAMPIRE,
+    RANGED_XL,
 )
 from ..ruleset import PR_ATTACK_OWN_CARDS, PR_GROUND_HITS_LONE_FLYERS
 from ..state import (
@@ -56,6 +58,7 @@ from ..state import (
     CLOSED,
     COUNTERS,
     EFF,
+    EXTRA_LIVES,
     G_ACTIVE,
     G_BOARD,
     G_DRAWERS,
@@ -106,6 +109,8 @@ from .damage import (
     only_attacker_rolls,
     poison,
     ranged_base,
+    removable_extra_lives,
+    vampirism,
     wound,
 )
 from .destruction import check_game_end, destroy
@@ -135,6 +140,7 @@ from .errors import (
     E_TARGET_NOT_IN_PLAY,
     E_TARGET_OWN,
     E_TARGET_SELF,
+    E_NO_EXTRA_LIVES,
 )
 from .log import (
     EV_ATTACK,
@@ -252,6 +258,8 @@ def ranged_error(C, S, g, att, t):
     kind = C[ca, RKIND]
     if kind == 0:
         return E_NO_RANGED
+    if C[ca, RANGED_XL] == 1 and removable_extra_lives(S, g, att) == 0:
+        return E_NO_EXTRA_LIVES
     e = enemy_target_error(S, g, att, t)
     if e != E_OK:
         return e
@@ -439,6 +447,11 @@ def resolve_strike(C, S, g, att, tgt, t, a_str, c_str):
         if logging(S, g):
             log(S, g, EV_COUNTER, t, att, c_str, w_a, 0)
         wound(S, g, att, w_a, t)
+    if S[g, GAME0 + G_FLAGS] & F_VAMPIRE:
+        if a_str > MISS:
+            vampirism(C, S, g, att, w_t)
+        if c_str > MISS:
+            vampirism(C, S, g, t, w_a)
     if a_str > MISS:
         poison(C, S, g, att, t, C[S[g, att * NCF + EFF], POISON_W + a_str - 1])
     if C[S[g, att * NCF + EFF], CLOSE_TARGET] == 1 and in_play(S, g, t):
@@ -533,6 +546,8 @@ def ranged(C, S, g, att, t):
     base = ranged_base(C, S, g, att, s) + take_boost(C, S, g, att, s)
     w = attack_wounds(C, S, g, att, t, kind, s, base, False, ign, False)
     w = absorb_armor(C, S, g, t, w, kind, ign)
+    if C[ca, RANGED_XL] == 1:       # Ведьма слуа: the extra lives it spent on the attack
+        S[g, att * NCF + EXTRA_LIVES] -= removable_extra_lives(S, g, att)
     spend = C[ca, RANGED_SPEND]
     if spend == 2:
         S[g, att * NCF + COUNTERS] = 0

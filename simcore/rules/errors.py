@@ -40,6 +40,7 @@ E_TARGET_THEIRS = 35
 E_TARGET_UNWANTED = 36
 E_CONDITION = 37
 E_NOT_OPPOSITE = 38
+E_NO_EXTRA_LIVES = 39      # branch dark
 
 MESSAGES = {
     E_GAME_OVER: "the game is over (section 9)",
@@ -80,4 +81,5 @@ MESSAGES = {
     E_TARGET_UNWANTED: "this ability takes no chosen target; leave target out (114, 118)",
     E_CONDITION: "{actor} does not meet the condition of this ability (114)",
     E_NOT_OPPOSITE: "{actor} may strike only the card opposite it, in its column (strikes_only_opposite)",
+    E_NO_EXTRA_LIVES: "{actor} has no extra life it can remove and stay alive (ranged_spends_extra_lives)",
 }

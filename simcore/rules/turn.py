@@ -31,6 +31,7 @@ from ..cardtable import (
     T_TURN_END,
     T_TURN_START,
     TWICE,
+    F_INCARNATION,
 )
 from ..ruleset import PR_ROUND_CAP
 from ..state import (
@@ -65,6 +66,7 @@ from .abilities import (
     check_deaths,
     end_of_turn_effects,
     fire_player_triggers,
+    incarnations,
     recompute,
     spring_traps,
 )
@@ -118,6 +120,8 @@ def start_turn(C, S, g):
                 S[g, s * NCF + LAST_TARGET] = -1
                 S[g, s * NCF + MOVED] = 0
                 S[g, s * NCF + MOVES_LEFT] = C[S[g, s * NCF + EFF], MOVE] if S[g, s * NCF + ZONE] == Z_FIELD else 0
+    if S[g, GAME0 + G_FLAGS] & F_INCARNATION:
+        incarnations(C, S, g, p)        # branch dark: graveyard cards take a token and may return
     for i in range(n_in_play(S, g, p)):
         s = play_slot(S, g, p, i)
         if S[g, s * NCF + POISON] > 0:
