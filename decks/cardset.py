@@ -134,12 +134,12 @@ class Aura:
 ABILITY_KINDS = ("played", "fast", "triggered", "permanent")
 TRIGGERS = ("on_strike", "on_struck", "on_death", "turn_start", "turn_end", "opponent_turn_start",
             "opponent_turn_end", "on_move", "creature_dies", "on_defend", "to_enemy_half", "to_own_half",
-            "on_incarnate", "on_incarnation_token")      # branch dark
+            "on_incarnate", "on_incarnation_token", "creature_incarnates")      # branch dark
 EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "destroy", "poison", "strike_bonus",
            "lose_abilities", "close", "open", "gain_counter", "trap", "boost_next_attack", "special_strike",
            "no_tap_after_attack", "attack_experience", "ranged_bonus", "range_bonus", "gain_directed", "stun",
            "close_or_wound", "cure_poison",
-           "incarnation_token")      # branch dark
+           "incarnation_token", "next_roll_six")      # branch dark
 TARGETS = ("self", "attacked", "attacker", "adjacent_enemies", "adjacent", "chosen", "chosen_enemy",
            "chosen_own", "all_enemies", "all_own", "all", "chosen_adjacent")
 CONDITIONS = ("always", "in_formation", "unwounded", "wounded", "adjacent_enemy", "own_front_row",
@@ -148,7 +148,8 @@ DURATIONS = ("end_of_turn", "end_of_own_turn")
 DURATION_EFFECTS = ("strike_bonus", "attack_experience")        # effects with a duration
 ALSO_EFFECTS = ("wound", "poison", "heal")                      # effects that may have an `also`
 ALSO_ADDS = ALSO_EFFECTS + ("cure_poison",)                     # effects an `also` may add
-SELF_ONLY_EFFECTS = ("no_tap_after_attack", "ranged_bonus", "range_bonus", "gain_directed")
+SELF_ONLY_EFFECTS = ("no_tap_after_attack", "ranged_bonus", "range_bonus", "gain_directed",
+                     "next_roll_six")     # branch dark
 LIMITS = ("once_per_turn", "once_per_battle")
 THEN_AT = ("turn_end",)
 AMOUNTS_OF = ("opposite_medium_strike",      # amounts computed when the ability resolves
@@ -175,6 +176,7 @@ class TargetFilter:
     other: bool = False             # not the ability's own card
     not_moved: bool = False         # has not moved this turn
     open: bool = False              # not closed (untapped)
+    enemy: bool = False             # branch dark: a card of the other player than the ability's card
 
 
 @dataclass(frozen=True)
@@ -496,7 +498,7 @@ def _filter(v):
     checked = _table({"element": _choice(ELEMENTS), "elite": _boolean, "cost": _integer(0),
                       "cost_at_most": _integer(0), "poisoned": _boolean, "ranged_user": _boolean,
                       "ground": _boolean, "unwounded": _boolean, "other": _boolean, "not_moved": _boolean,
-                      "open": _boolean})(v)
+                      "open": _boolean, "enemy": _boolean})(v)
     return TargetFilter(**checked)
 
 

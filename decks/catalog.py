@@ -138,6 +138,7 @@ COVERED = [
     (rf"incarnates untapped(?: and gets (?:OvA {_N}|\+{_N} strike)(?: and (?:OvA {_N}|\+{_N} strike))? "
      r"until end of turn)?"),
     r"on strong strike: put an incarnation token on a creature in your graveyard",
+    r"when an enemy creature dies or your creature incarnates: its next die roll counts as 6",
     (r"on receiving an incarnation token: wound X cards by 1, X = incarnation tokens on it"
      r"(?: \('[^']*'\))?"),
     (rf"tap: impact '[^']*' - wound a chosen creature by {_N} and also each enemy creature adjacent to it "

@@ -134,6 +134,7 @@ F_AURA = 32           # an aura: reductions and ranges read the auras of the car
 # branch dark
 F_VAMPIRE = 64        # vampirism: a simple strike's wounds give life
 F_INCARNATION = 128   # incarnation: graveyard cards take tokens and return at the turn start
+F_NEXT_SIX = 256      # next_roll_six: a card's next die roll may count as 6
 
 AB_KINDS = {"played": 1, "fast": 2, "triggered": 3, "permanent": 4}
 KIND_PLAYED, KIND_FAST, KIND_TRIGGERED, KIND_PERMANENT = 1, 2, 3, 4
@@ -141,20 +142,21 @@ TRIGGER_CODES = {"on_strike": 1, "on_struck": 2, "on_death": 3, "turn_start": 5,
                  "opponent_turn_start": 7, "opponent_turn_end": 8, "on_move": 9, "creature_dies": 10,
                  "on_defend": 11, "to_enemy_half": 12, "to_own_half": 13,
                  "on_incarnate": 14,      # branch dark (the last bit the int16 trigger mask holds)
-                 "on_incarnation_token": 15}   # branch dark: not in AB_TRIG_MASK (fired by incarnation)
+                 "on_incarnation_token": 15,   # branch dark: not in AB_TRIG_MASK (fired by incarnation)
+                 "creature_incarnates": 16}    # branch dark: not in AB_TRIG_MASK (fired by incarnation)
 (T_ON_STRIKE, T_ON_STRUCK, T_ON_DEATH, _T_UNUSED, T_TURN_START, T_TURN_END, T_OPP_TURN_START,
  T_OPP_TURN_END, T_ON_MOVE, T_CREATURE_DIES, T_ON_DEFEND, T_TO_ENEMY_HALF, T_TO_OWN_HALF,
- T_ON_INCARNATE, T_ON_TOKEN) = range(1, 16)
+ T_ON_INCARNATE, T_ON_TOKEN, T_CREATURE_INCARNATES) = range(1, 17)
 EFFECT_CODES = {"wound": 1, "heal": 2, "extra_lives": 3, "reduce_life": 4, "destroy": 5, "poison": 6,
                 "strike_bonus": 7, "lose_abilities": 8, "close": 9, "open": 10, "gain_counter": 11,
                 "trap": 12, "boost_next_attack": 13, "special_strike": 14, "no_tap_after_attack": 15,
                 "attack_experience": 16, "ranged_bonus": 17, "range_bonus": 18, "gain_directed": 19,
                 "stun": 20, "close_or_wound": 21, "cure_poison": 22,
-                "incarnation_token": 23}     # branch dark
+                "incarnation_token": 23, "next_roll_six": 24}     # branch dark
 (EF_WOUND, EF_HEAL, EF_EXTRA_LIVES, EF_REDUCE_LIFE, EF_DESTROY, EF_POISON, EF_STRIKE_BONUS,
  EF_LOSE_ABILITIES, EF_CLOSE, EF_OPEN, EF_GAIN_COUNTER, EF_TRAP, EF_BOOST, EF_SPECIAL,
  EF_NO_TAP, EF_OVA, EF_RANGED_BONUS, EF_RANGE_BONUS, EF_GAIN_DIRECTED, EF_STUN, EF_CLOSE_OR_WOUND,
- EF_CURE_POISON, EF_INCARNATION_TOKEN) = range(1, 24)
+ EF_CURE_POISON, EF_INCARNATION_TOKEN, EF_NEXT_SIX) = range(1, 25)
 TARGET_CODES = {"self": 0, "attacked": 1, "attacker": 2, "adjacent_enemies": 3, "adjacent": 4,
                 "chosen": 5, "chosen_enemy": 6, "chosen_own": 7, "all_enemies": 8, "all_own": 9,
                 "all": 10, "chosen_adjacent": 11}
@@ -167,6 +169,7 @@ DURATION_CODES = {"end_of_turn": DUR_TURN, "end_of_own_turn": DUR_OWN_TURN}
 # target filter flags
 (FF_ELITE, FF_ORDINARY, FF_POISONED, FF_RANGED_USER, FF_GROUND, FF_UNWOUNDED, FF_OTHER, FF_NOT_MOVED,
  FF_OPEN) = (1, 2, 4, 8, 16, 32, 64, 128, 256)
+FF_ENEMY = 512        # branch dark: the other player's card
 LIMIT_CODES = {"": 0, "once_per_turn": 1, "once_per_battle": 2}
 LIMIT_TURN, LIMIT_BATTLE = 1, 2
 
@@ -224,7 +227,7 @@ def _filter_row(f):
         flags |= FF_ORDINARY
     for bit, on in ((FF_POISONED, f.poisoned), (FF_RANGED_USER, f.ranged_user), (FF_GROUND, f.ground),
                     (FF_UNWOUNDED, f.unwounded), (FF_OTHER, f.other), (FF_NOT_MOVED, f.not_moved),
-                    (FF_OPEN, f.open)):
+                    (FF_OPEN, f.open), (FF_ENEMY, f.enemy)):
         if on:
             flags |= bit
     elem = ELEMENTS.index(f.element) + 1 if f.element else 0
@@ -400,7 +403,9 @@ def compile_cardset(cardset) -> CardTable:
         for k, a in enumerate(c.abilities):
             r = _ability_row(a)
             stats[i, AB0 + AB_W * k:AB0 + AB_W * (k + 1)] = r
-            if r[AB_KIND] == KIND_TRIGGERED and r[AB_TRIGGER] != T_ON_TOKEN:
+            if r[AB_EFFECT] == EF_NEXT_SIX:
+                row[AB_FLAGS] |= F_NEXT_SIX
+            if r[AB_KIND] == KIND_TRIGGERED and r[AB_TRIGGER] < T_ON_TOKEN:
                 row[AB_TRIG_MASK] |= 1 << r[AB_TRIGGER]
             if r[AB_KIND] == KIND_PERMANENT:
                 row[AB_HAS_PERM] = 1

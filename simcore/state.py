@@ -77,6 +77,7 @@ CARD_FIELD_NAMES = ("card", "zone", "cell", "wounds", "extra_lives", "life_max",
 TF_NO_TAP = 1
 GAINED_STUN = 2
 GAINED_TOKEN = 4         # branch dark: a graveyard card received an incarnation token, its trigger waits
+GAINED_SIX = 8           # branch dark: its next die roll counts as 6 (next_roll_six)
 TF_DIRECTED = 2
 TF_RANGED_SHIFT, TF_RANGE_SHIFT, TF_OVA_SHIFT = 8, 16, 24
 TO_STRIKE_SHIFT, TO_OVA_SHIFT = 0, 8

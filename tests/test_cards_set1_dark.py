@@ -191,6 +191,46 @@ def test_1_149_talion_token_fires_poganishche_grave_grip(tmp_path):
     assert (c(r, "p")["counters"], c(r, "k")["wounds"], c(r, "k2")["wounds"]) == (2, 6, 1)
 
 
+# ---- 1-168 Повелитель бездны: next die roll counts as 6; wounds around it when it moves ------------------
+def test_1_168_abyss_lord_after_an_enemy_dies_its_next_roll_counts_as_6(tmp_path):
+    """It kills a Кочевник at 1 life (a roll of 1 is still a weak strike of 4): its next die counts as 6.
+    In its owner's next turn it attacks another Кочевник: the forced dice are 1 and 2, its die counts as 6
+    (A=6 D=2) and the effect is used up."""
+    act = head([1, 1, 2], attack("b", "k"), '{ do = "end_turn" }', '{ do = "end_turn" }', attack("b", "k2"))
+    r = play(tmp_path, act, [card("b", "Повелитель бездны", 1, "c3"), card("k", "Кочевник", 2, "c4", wounds=7,
+                                                                         closed=True),
+                             card("k2", "Кочевник", 2, "d4")])
+    assert c(r, "k")["zone"] == "graveyard"
+    assert any("A=6 D=2" in e for e in r["events"]), r["events"]
+    assert c(r, "b")["acquired"] & 8 == 0
+
+
+def test_1_168_abyss_lord_after_your_creature_incarnates_its_next_roll_counts_as_6(tmp_path):
+    """Its Моровой всадник incarnates at its owner's turn start: the Повелитель бездны's next roll (a
+    forced 1) counts as 6: a strong strike of 6 on a closed Кочевник. Its own creature dying does not
+    count (enemy creatures only)."""
+    act = head([1], '{ do = "end_turn" }', attack("b", "k"), active=2)
+    r = play(tmp_path, act, [card("b", "Повелитель бездны", 1, "c3"),
+                             card("r", "Моровой всадник", 1, "graveyard", counters=2),
+                             card("k", "Кочевник", 2, "c4", closed=True)])
+    assert c(r, "k")["wounds"] == 6
+    act = head([1, 6], attack("v", "k"))        # its Кочевник at 1 life misses and dies of the counter-strike
+    r = play(tmp_path, act, [card("b", "Повелитель бездны", 1, "c3"), card("v", "Кочевник", 1, "b3", wounds=7),
+                             card("k", "Кочевник", 2, "b4")])
+    assert c(r, "v")["zone"] == "graveyard"
+    assert c(r, "b")["acquired"] & 8 == 0
+
+
+def test_1_168_abyss_lord_moving_wounds_the_cheap_creatures_around_its_new_cell(tmp_path):
+    """It steps from c2 to c3: every creature around c3 costing 4 or less takes 1 wound, its own Вампир
+    (4) too; the Вурдалак (7) and the Кочевник left behind beside c2 only take none."""
+    act = head([], '{ do = "move", card = "b", to = "c3" }')
+    r = play(tmp_path, act, [card("b", "Повелитель бездны", 1, "c2"), card("v", "Вампир", 1, "b3"),
+                             card("k", "Кочевник", 2, "c4"), card("w", "Вурдалак", 2, "d4"),
+                             card("o", "Кочевник", 2, "a1")])
+    assert (c(r, "v")["wounds"], c(r, "k")["wounds"], c(r, "w")["wounds"], c(r, "o")["wounds"]) == (1, 1, 0, 0)
+
+
 # ---- validation ------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("extra, msg", [
     ('vampirism = { most = 3 }', "most"),

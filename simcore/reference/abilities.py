@@ -149,13 +149,18 @@ def _incarnation_token(game, src, a, t):
         best.token_pending = True           # its on_incarnation_token abilities fire at check_deaths
 
 
+def _next_roll_six(game, src, a, t):
+    t.next_six = True                       # branch dark: its next die roll in an attack counts as 6
+
+
 EFFECTS = {"wound": _wound, "heal": _heal, "extra_lives": _extra_lives, "reduce_life": _reduce_life,
            "destroy": _destroy, "poison": _poison, "strike_bonus": _strike_bonus_for,
            "lose_abilities": _lose_abilities, "close": _close, "open": _open, "gain_counter": _gain_counter,
            "special_strike": _special_strike, "attack_experience": _attack_experience,
            "ranged_bonus": _ranged_bonus, "range_bonus": _range_bonus, "gain_directed": _gain_directed,
            "no_tap_after_attack": _no_tap, "stun": _stun, "close_or_wound": _close_or_wound,
-           "cure_poison": _cure_poison, "incarnation_token": _incarnation_token}
+           "cure_poison": _cure_poison, "incarnation_token": _incarnation_token,
+           "next_roll_six": _next_roll_six}
 
 
 def _delay(game, src, a):
@@ -197,6 +202,8 @@ def passes(f, src, t, game=None):
         return False
     if f.not_moved and t.owner == game.active and t.moved > 0:
         return False                # only the active player's creatures can have moved this turn
+    if f.enemy and t.owner == src.owner:
+        return False
     return not (f.open and t.closed)
 
 
@@ -239,7 +246,7 @@ CONDITIONS = {
 
 TRIGGERS = ("on_strike", "on_struck", "on_death", "turn_start", "turn_end", "opponent_turn_start",
             "opponent_turn_end", "on_move", "creature_dies", "on_defend", "to_enemy_half", "to_own_half",
-            "on_incarnate", "on_incarnation_token")
+            "on_incarnate", "on_incarnation_token", "creature_incarnates")
 AREA_TARGETS = ("adjacent_enemies", "adjacent", "all_enemies", "all_own", "all")
 TARGETS = ("self", "attacked", "attacker") + CHOSEN + AREA_TARGETS
 KINDS = ("played", "fast", "triggered", "permanent")
@@ -373,6 +380,22 @@ def resolve_times(game, src, k, a):
             return
         taken.append(t)
         apply_effect(game, src, a, t)
+
+
+def fire_incarnation_watchers(game, s):
+    """creature_incarnates: the abilities of the cards s's owner has in play (s included), by slot; s is
+    their other card."""
+    cards = game.play[s.owner]
+    i = 0
+    while i < len(cards):
+        o = cards[i]
+        n_before = len(cards)
+        card = o.card
+        for k, a in enumerate(card.abilities):
+            if a.kind == "triggered" and a.trigger == "creature_incarnates" and CONDITIONS[a.condition](game, o):
+                resolve(game, o, card, k, None, s)
+        if len(cards) == n_before:
+            i += 1
 
 
 def fire_token_triggers(game, c):

@@ -132,7 +132,7 @@ def _tmp_flags(c):
 
 def _gained(c):
     """Acquired keywords packed as the fast engine's GAINED (directed, stunned, protections << 8)."""
-    return (int(c.gained_directed) | (int(c.stunned) << 1)
+    return (int(c.gained_directed) | (int(c.stunned) << 1) | (int(c.next_six) << 3)
             | (_cached_mask(c.gained_protection, _prot_mask) << 8 if c.gained_protection else 0))
 
 

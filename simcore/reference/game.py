@@ -168,6 +168,7 @@ class GameCard:
     own_strike: int = 0             # gains until the end of its owner's turn: + strike,
     own_ova: int = 0                # + OvA
     token_pending: bool = False     # branch dark: received an incarnation token, its trigger waits
+    next_six: bool = False          # branch dark: its next die roll in an attack counts as 6
 
     def gain(self, name, n):
         """+ n to a gain until the end of a turn (at most TMP_MAX)."""
@@ -1211,7 +1212,15 @@ class Game:
         xl = self.removable_extra_lives(att) if att.card.ranged_spends_extra_lives else 0
         return base + att.counters * att.card.ranged_counter_bonus + att.tmp_ranged + xl
 
-    # -- branch dark: vampirism, extra lives spent on a ranged attack, incarnation
+    # -- branch dark: vampirism, extra lives spent on a ranged attack, incarnation, next_roll_six
+    def fighter_roll(self, c):
+        """A die of card c in an attack: rolled; with next_roll_six waiting it counts as 6 (used up)."""
+        r = self.streams.d6()
+        if c.next_six:
+            c.next_six = False
+            return 6
+        return r
+
     def removable_extra_lives(self, c):
         """All its extra lives, but never so many that its current life falls to 0."""
         return max(min(c.extra_lives, c.life - 1), 0)
@@ -1264,6 +1273,7 @@ class Game:
         bisect.insort(self.play[c.owner], c, key=lambda x: x.slot)
         c.armor_left = self.keyword(c, "armor")
         AB.fire_triggers(self, c, "on_incarnate", None, 0)
+        AB.fire_incarnation_watchers(self, c)
 
     def incarnations(self, p):
         """Start of p's turn: each graveyard card with incarnation N takes a token (at most N); one
@@ -1336,11 +1346,11 @@ class Game:
         ign = card.ignores_target_abilities
         ova = self.attack_roll_bonus(att, t)
         if self.only_attacker_rolls(att, t):
-            a_str, c_str = single_roll_strength(self.streams.d6() + ova), MISS
+            a_str, c_str = single_roll_strength(self.fighter_roll(att) + ova), MISS
         else:
             ovz = 0 if ign else self.keyword(t, "defence_experience")
-            a = self.streams.d6() + ova
-            d = self.streams.d6() + ovz
+            a = self.fighter_roll(att) + ova
+            d = self.fighter_roll(t) + ovz
             a_str, c_str, exchange = strike_table(a, d)
             lower = self.decisions.exchange(att.slot, tgt.slot, t.slot, a_str, c_str)
             if lower and not exchange:
@@ -1401,7 +1411,7 @@ class Game:
         kind = card.ranged.kind
         if not self.answers_to_attack(att, t):
             return
-        s = single_roll_strength(self.streams.d6() + self.attack_roll_bonus(att, t))
+        s = single_roll_strength(self.fighter_roll(att) + self.attack_roll_bonus(att, t))
         ign = card.ignores_target_abilities
         base = self.ranged_value(att, s) + AB.take_boost(self, att, s)
         w = self.attack_wounds(att, t, kind, s, base, False, ign, False)

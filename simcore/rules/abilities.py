@@ -125,6 +125,8 @@ from ..cardtable import (
     AB_TIMES,
     T_ON_TOKEN,
     F_INCARNATION,
+    EF_NEXT_SIX,
+    T_CREATURE_INCARNATES,
 )
 from ..state import (
     AB_USES,
@@ -182,6 +184,7 @@ from ..state import (
     # branch dark
     ARMOR_LEFT,
     GAINED_TOKEN,
+    GAINED_SIX,
     DEATH_TURN,
     LAST_TARGET,
     MOVED,
@@ -485,6 +488,8 @@ def apply_one(C, S, g, src, c, k, t, eff, n):
         S[g, t * NCF + TMP_FLAGS] |= TF_DIRECTED
     elif eff == EF_STUN:
         S[g, t * NCF + GAINED] |= GAINED_STUN
+    elif eff == EF_NEXT_SIX:
+        S[g, t * NCF + GAINED] |= GAINED_SIX
     elif eff == EF_CURE_POISON:
         S[g, t * NCF + POISON] = 0
     elif eff == EF_CLOSE_OR_WOUND:
@@ -856,7 +861,26 @@ def incarnate(C, S, g, s):
     if logging(S, g):
         log(S, g, EV_INCARNATE, s, cell, 0, 0, 0)
     fire_triggers(C, S, g, s, T_ON_INCARNATE, -1, 0)
+    fire_incarnation_watchers(C, S, g, s)
     return True
+
+
+@njit(cache=True)
+def fire_incarnation_watchers(C, S, g, s):
+    """creature_incarnates: the abilities of the cards its owner has in play (itself included), by slot,
+    when his creature s has incarnated; s is their other card."""
+    p = owner_of(s)
+    i = 0
+    while i < n_in_play(S, g, p):
+        o = play_slot(S, g, p, i)
+        n_before = n_in_play(S, g, p)
+        c = S[g, o * NCF + EFF]
+        for k in range(C[c, N_AB]):
+            if ab(C, c, k, AB_KIND) == KIND_TRIGGERED and ab(C, c, k, AB_TRIGGER) == T_CREATURE_INCARNATES \
+                    and condition_holds(C, S, g, o, c, k):
+                resolve(C, S, g, o, c, k, -1, s)
+        if n_in_play(S, g, p) == n_before:
+            i += 1
 
 
 @njit(cache=True)

@@ -49,6 +49,7 @@ from ..cardtable import (
     TWICE_DIFF,
     F_VAMPIRE,
     RANGED_XL,
+    F_NEXT_SIX,
 )
 from ..ruleset import PR_ATTACK_OWN_CARDS, PR_GROUND_HITS_LONE_FLYERS
 from ..state import (
@@ -59,6 +60,7 @@ from ..state import (
     COUNTERS,
     EFF,
     EXTRA_LIVES,
+    GAINED_SIX,
     G_ACTIVE,
     G_BOARD,
     G_DRAWERS,
@@ -391,6 +393,17 @@ def tap_gain_error(C, S, g, s):
 
 
 # ---- resolution ----------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def fighter_roll(S, g, s):
+    """A die roll of card s in an attack; with next_roll_six waiting on it (branch dark) the roll counts
+    as 6 and the effect is used up (the die is still rolled, so the dice that follow do not move)."""
+    r = roll_d6(S, g)
+    if S[g, GAME0 + G_FLAGS] & F_NEXT_SIX and S[g, s * NCF + GAINED] & GAINED_SIX:
+        S[g, s * NCF + GAINED] &= ~GAINED_SIX
+        return 6
+    return r
+
+
 @njit(cache=True)
 def finish_action(C, S, g, s):
     """An action closes the card and forfeits its remaining movement (506.5)."""
@@ -488,15 +501,15 @@ def strike(C, S, g, att, tgt, defender, exchange):
     ign = C[ca, IGN_TARGET] == 1
     ova = attack_roll_bonus(C, S, g, att, t)
     if only_attacker_rolls(C, S, g, att, t):
-        a = roll_d6(S, g) + ova
+        a = fighter_roll(S, g, att) + ova
         a_str = single_roll_strength(a)
         c_str = MISS
         if logging(S, g):
             log(S, g, EV_ROLL, att, t, a, -1, a_str * 4 + c_str)
     else:
         ovz = 0 if ign else defence_experience(C, S, g, t)
-        a = roll_d6(S, g) + ova
-        d = roll_d6(S, g) + ovz
+        a = fighter_roll(S, g, att) + ova
+        d = fighter_roll(S, g, t) + ovz
         a_str, c_str, ex = strike_table(a, d)
         if logging(S, g):
             log(S, g, EV_ROLL, att, t, a, d, a_str * 4 + c_str)
@@ -538,7 +551,7 @@ def ranged(C, S, g, att, t):
         log(S, g, EV_ATTACK, att, t, kind, 0, 0)
     if not answers_to_attack(C, S, g, att, t):
         return
-    a = roll_d6(S, g) + attack_roll_bonus(C, S, g, att, t)
+    a = fighter_roll(S, g, att) + attack_roll_bonus(C, S, g, att, t)
     s = single_roll_strength(a)
     if logging(S, g):
         log(S, g, EV_ROLL, att, t, a, -1, s * 4)

@@ -27,6 +27,7 @@ from ..cardtable import (
     FF_ORDINARY,
     FF_NOT_MOVED,
     FF_OPEN,
+    FF_ENEMY,
     FF_OTHER,
     FF_POISONED,
     FF_RANGED_USER,
@@ -497,6 +498,8 @@ def card_filter_ok(C, S, g, src, t, c, col0):
     if (f & FF_NOT_MOVED) and owner_of(t) == S[g, GAME0 + G_ACTIVE] and S[g, t * NCF + MOVED] > 0:
         return False                # only the active player's creatures can have moved this turn
     if (f & FF_OPEN) and S[g, t * NCF + CLOSED] == 1:
+        return False
+    if (f & FF_ENEMY) and owner_of(t) == owner_of(src):
         return False
     return True
 
