@@ -114,6 +114,14 @@ class While:
     strikes_flyers: bool = False    # may declare simple strikes at flyers (branch swst)
 
 
+@dataclass(frozen=True)
+class Vampirism:
+    """Vampirism (вампиризм, branch dark): when its simple strike deals X wounds it gains X - less life,
+    its current life at most max_life (0: no maximum); VOCABULARY.md, readings."""
+    less: int = 0
+    max_life: int = 0
+
+
 AURA_TO = ("left_right", "column")
 
 
@@ -131,7 +139,8 @@ TRIGGERS = ("on_strike", "on_struck", "on_death", "turn_start", "turn_end", "opp
             "opponent_turn_end", "on_move", "creature_dies", "on_defend", "to_enemy_half", "to_own_half",
             # branch swst
             "enemy_poison_wounded",
-            "valhalla")                                          # branch mount
+            "valhalla",                                          # branch mount
+            "on_incarnate", "on_incarnation_token", "creature_incarnates")      # branch dark
 EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "destroy", "poison", "strike_bonus",
            "lose_abilities", "close", "open", "gain_counter", "trap", "boost_next_attack", "special_strike",
            "no_tap_after_attack", "attack_experience", "ranged_bonus", "range_bonus", "gain_directed", "stun",
@@ -139,7 +148,8 @@ EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "destroy", "poison", "
            # branch swst
            "shot", "protect_from_strikes", "take_wounds", "raise_poison", "root", "roll_bonus_against",
            "finish_off",
-           "first_strike_unanswered", "push_or_wound", "stone_skin", "ram", "revive")   # branch mount
+           "first_strike_unanswered", "push_or_wound", "stone_skin", "ram", "revive",   # branch mount
+           "incarnation_token", "next_roll_six")      # branch dark
 TARGETS = ("self", "attacked", "attacker", "adjacent_enemies", "adjacent", "chosen", "chosen_enemy",
            "chosen_own", "all_enemies", "all_own", "all", "chosen_adjacent",
            # branch swst
@@ -153,14 +163,17 @@ ALSO_EFFECTS = ("wound", "poison", "heal", "open")              # effects that m
 ALSO_ADDS = ("wound", "poison", "heal", "cure_poison", "roll_bonus_against", "gain_counter")   # effects an `also` may add
 ALSO_NO_AMOUNT = ("cure_poison", "gain_counter")               # `also` effects that take no amount
 SELF_ONLY_EFFECTS = ("no_tap_after_attack", "ranged_bonus", "range_bonus", "gain_directed",
-                     "protect_from_strikes")
+                     "protect_from_strikes", "next_roll_six")
 LIMITS = ("once_per_turn", "once_per_battle", "twice_per_turn")
 THEN_AT = ("turn_end",)
-AMOUNTS_OF = ("opposite_medium_strike", "other_poison", "wounds_this_turn", "cells_moved")      # amounts computed when the ability resolves
+AMOUNTS_OF = ("opposite_medium_strike", "other_poison", "wounds_this_turn", "cells_moved",   # amounts computed when the ability resolves
+              "own_above_printed_life")     # branch dark: `amount` is then the maximum
+SPREADS = ("adjacent_enemies_same_weak",)   # branch dark: the effect spreads from the chosen card
+SELF_FIRST_EFFECTS = ("extra_lives",)       # branch dark: the card itself gains this first
 # which effects each kind of ability may have (the engine plays exactly these)
 PERMANENT_EFFECTS = ("lose_abilities",)
 DELAYED_EFFECTS = ("trap", "boost_next_attack")
-NO_TARGET_EFFECTS = DELAYED_EFFECTS          # they wait for their target (118)
+NO_TARGET_EFFECTS = DELAYED_EFFECTS + ("incarnation_token",)   # they wait for their target (118) or pick it
 
 
 @dataclass(frozen=True)
@@ -235,6 +248,9 @@ class Ability:
     amount_of: str = ""             # the amount computed in play instead of `amount` (AMOUNTS_OF)
     up_to: int = 0                  # raise_poison: the poison it raises to at most (branch swst)
     plus_if_not_moved: int = 0      # + N to the amount on a target that took no step in its last turn
+    spread: str = ""                # branch dark: the effect also hits these cards around the chosen one
+    self_first: "Also | None" = None   # branch dark: an effect on the card itself before the main one
+    times: str = ""                 # branch dark: resolve it X times at X different chosen cards
 
 
 @dataclass(frozen=True)
@@ -310,6 +326,11 @@ class Card:
     reduce_as_defender: int = 0                 # -N from simple strikes while acting as defender (Морок)
     strikes_at_it_closed: int = 0               # simple strikes at it while it is closed deal at most N (Морок)
     strikes_beside_weak: bool = False           # strikes at the cards left and right of it are weak (Морок)
+    vampirism: Vampirism | None = None          # branch dark: gains life from the wounds its strikes deal
+    teleport: bool = False                      # branch dark: may jump to any empty cell
+    incarnation: int = 0                        # branch dark: returns from the graveyard with N tokens
+    incarnates_open: bool = False               # branch dark: it returns open, not closed
+    ranged_spends_extra_lives: bool = False     # branch dark: + X to its ranged attack, X extra lives removed
     played: tuple[str, ...] = ()
     abilities: tuple[Ability, ...] = ()
     assumed: bool = False
@@ -553,6 +574,9 @@ _ABILITY_FIELDS = {
                    build=Also),
     "destroy_self": _boolean, "amount_of": _choice(AMOUNTS_OF), "up_to": _integer(1),
     "plus_if_not_moved": _integer(1),
+    "spread": _choice(SPREADS), "times": _choice(("incarnation_tokens",)),
+    "self_first": _table({"effect": _choice(SELF_FIRST_EFFECTS), "amount": _integer(1)},
+                         required=("effect", "amount"), build=Also),
 }
 AMOUNT_EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "poison", "strike_bonus", "trap",
                   "boost_next_attack", "special_strike", "attack_experience", "ranged_bonus", "range_bonus",
@@ -598,6 +622,10 @@ def _ability(v):
         if effect != "poison" or "amount" in a or a.get("trigger") not in OTHER_TRIGGERS:
             bad("amount_of", "other_poison is the amount of a poison fired by a creature_dies or "
                 "enemy_poison_wounded trigger", "write amount = N")
+    elif a.get("amount_of") == "own_above_printed_life":
+        if effect != "wound" or "amount" not in a:
+            bad("amount_of", "own_above_printed_life is the amount of a wound, with amount = its maximum",
+                'write effect = "wound", amount = N (the maximum)')
     elif "amount_of" in a and (effect not in ("heal", "wound") or "amount" in a
                                or a.get("target", "self") in CHOSEN_TARGETS):
         bad("amount_of", "amount_of replaces the amount of a heal or wound whose target is not chosen",
@@ -610,13 +638,20 @@ def _ability(v):
             kind == "triggered" and a.get("trigger") in OTHER_TRIGGERS):
         bad("target", "chosen_adjacent_to_other is for creature_dies and enemy_poison_wounded triggers",
             "use chosen_adjacent")
+    if "spread" in a and (effect != "wound" or a.get("target") not in ("chosen", "chosen_enemy")
+                          or kind not in ("played", "fast")):
+        bad("spread", "spread is for played wounds at a chosen card (Герольд мрака)", "delete spread")
+    if "times" in a and not (kind == "triggered" and a.get("target") in CHOSEN_TARGETS):
+        bad("times", "times is for triggered abilities with a chosen target (Поганище)", "delete times")
+    if "self_first" in a and kind not in ("played", "fast"):
+        bad("self_first", "self_first is for played abilities (Керсамская знать)", "delete self_first")
     if effect in AMOUNT_EFFECTS and "amount" not in a and "amount_of" not in a:
         bad("amount", f"effect {effect} needs an amount", "add amount = N")
     if effect not in AMOUNT_EFFECTS and "amount" in a:
         bad("amount", f"effect {effect} takes no amount", "delete amount")
     if effect in NO_TARGET_EFFECTS and "target" in a:
         bad("target", f"{effect} has no target when played: it waits for one (118)", "delete target")
-    if effect in NO_TARGET_EFFECTS and not played:
+    if effect in DELAYED_EFFECTS and not played:
         bad("effect", f"{effect} is played (its target comes later)", 'set kind = "fast" or "played"')
     target = a.get("target", "self")
     if target in ("attacked", "attacker") and a.get("trigger") not in ("on_strike", "on_struck", "on_defend"):
@@ -711,6 +746,9 @@ FIELDS = {
     "turn_choice": _turn_choice,
     "special_strike_poison": _integer(1), "ranged_per_wound": _integer(1), "ranged_explosion": _integer(1),
     "reduce_as_defender": _integer(1), "strikes_at_it_closed": _integer(1),
+    "vampirism": _table({"less": _integer(1), "max_life": _integer(1)}, build=Vampirism),
+    "teleport": _boolean, "incarnation": _integer(1), "incarnates_open": _boolean,
+    "ranged_spends_extra_lives": _boolean,
     "played": _choices(TAP_ABILITIES), "abilities": _list_of(_ability), "elite": _boolean, "unique": _boolean, "assumed": _boolean,
     **{flag: _boolean for flag in FLAGS},
 }
@@ -861,6 +899,12 @@ def _card(name, table, fail):
                                                 or values["ranged"].kind != "row_strike"):
         fail("row_strike_middle_ova", "the card has no strike through a row",
              'add ranged = { kind = "row_strike", ... } or delete it')
+    if values.get("incarnates_open") and not values.get("incarnation"):
+        fail("incarnates_open", "the card has no incarnation", "add incarnation = N or delete it")
+    if values.get("ranged_spends_extra_lives") and not values.get("ranged"):
+        fail("ranged_spends_extra_lives", "the card has no ranged attack", "add ranged = {...} or delete it")
+    if values.get("teleport") and values.get("kind") == "flyer":
+        fail("teleport", "a flyer does not stand on the battlefield", "delete teleport")
     if values.get("unanswered") and values.get("unanswered_vs"):
         fail("unanswered_vs", "the card already has an unanswered strike against every target",
              "delete unanswered_vs or unanswered")

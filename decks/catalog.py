@@ -181,6 +181,20 @@ COVERED = [
     rf"valhalla: wound your creature by {_N}, it gains a counter",
     (rf"tap: strike through a row {_N}, the creature directly in front of it gets OvA {_N} \(or \+{_N} OvA\) "
      r"until end of your turn"),
+    # branch dark: vampirism, teleport, incarnation (with on_incarnate and incarnation_token), a ranged
+    # attack charged by extra lives, spread, self_first with amount_of own_above_printed_life
+    rf"vampirism(?: X-{_N}, X = wounds it dealt| \(max life {_N}\))?", r"teleport", rf"incarnation {_N}",
+    r"tap: remove X extra lives from itself to discharge X",
+    (rf"incarnates untapped(?: and gets (?:OvA {_N}|\+{_N} strike)(?: and (?:OvA {_N}|\+{_N} strike))? "
+     r"until end of turn)?"),
+    r"on strong strike: put an incarnation token on a creature in your graveyard",
+    r"when an enemy creature dies or your creature incarnates: its next die roll counts as 6",
+    (r"on receiving an incarnation token: wound X cards by 1, X = incarnation tokens on it"
+     r"(?: \('[^']*'\))?"),
+    (rf"tap: impact '[^']*' - wound a chosen creature by {_N} and also each enemy creature adjacent to it "
+     r"that has the same weak strike value"),
+    (rf"tap: spell '[^']*' - gain an extra life, then wound a chosen creature by X, X = your cards whose "
+     rf"current life exceeds their starting life \(max {_N}\)"),
     # not an ability: a note on the source text
     r"text carries errata \d{4}-\d{2}-\d{2}",
 ]

@@ -4,7 +4,7 @@ Card data reaches kernels only as these arrays (never as globals), so another ca
 override such as `Арацент.life=11`, is a table edit and needs no recompilation. Column names are the
 int constants below, usable inside kernels.
 
-One int16 table C of 2 * cards rows (small, so that it stays in the fastest cache while every game
+One int32 table C of 2 * cards rows (small, so that it stays in the fastest cache while every game
 reads it): row i is card i; row cards + i is its blank twin (printed stats
 only, no abilities), which the kernels read while card i has lost its abilities (state field EFF).
 Columns:
@@ -39,8 +39,12 @@ import numpy as np
  MUST_STRIKE_CLOSED, ROW_MID_OVA, VALHALLA_TWICE,
  # branch mount: Оборотень's turn_choice (two options of regeneration, strike, move)
  TC0_REGEN, TC0_STRIKE, TC0_MOVE, TC1_REGEN, TC1_STRIKE, TC1_MOVE,
- N_FIELDS) = range(121)
+ # branch dark: vampirism (on, less, max life; 0 = no maximum), incarnation N, incarnates open,
+ # ranged attack + X extra lives spent
+ VAMP, VAMP_LESS, VAMP_MAX, INCARN, INCARN_OPEN, RANGED_XL,
+ N_FIELDS) = range(127)
 TC_W = TC1_REGEN - TC0_REGEN     # turn_choice option o at TC0_REGEN + TC_W * o: regeneration, strike, move
+TELEPORT_JUMP = 99            # branch dark: teleport is a jump to any empty cell (JUMP = 99)
 DRAWS_WHILE_ADJ_ENEMY = 1     # DRAWS_COND: draws_ranged only while an enemy creature is adjacent
 FINISH_ADJ_POISONED = 1       # FINISH_BONUS: + 1 per poisoned creature adjacent to the target
 # `while` blocks (keywords that hold while a board condition holds): block b at W0_COND + W_W * b,
@@ -119,13 +123,18 @@ REDUCE0 = BONUS0 + 5 * MAX_BONUS
  AB_UP_TO,
  AB_F_CLASS,                    # branch mount: target filter `class` (class id, 0 = any)
  AB_PLUS_NOT_MOVED,             # branch mount: + N to the amount on a target that did not move
- AB_W) = range(33)
+ AB_SPREAD, AB_SELF_XL,      # branch dark: spread code, extra lives the card gains first (self_first)
+ AB_TIMES,                   # branch dark: 1 = resolve X times, X = its incarnation tokens
+ AB_W) = range(36)
 AMOUNT_OF_CODES = {"": 0, "opposite_medium_strike": 1, "other_poison": 2, "wounds_this_turn": 3,
-                   "cells_moved": 4}
+                   "cells_moved": 4, "own_above_printed_life": 5}
 AMT_OPPOSITE_MEDIUM = 1     # AB_AMOUNT_OF: the printed medium strike of the creature in front of the card
 AMT_OTHER_POISON = 2        # AB_AMOUNT_OF: the poison of the trigger's other creature (the dead one)
 AMT_TURN_WOUNDS = 3         # AB_AMOUNT_OF: the wounds the target took this turn
 AMT_CELLS_MOVED = 4         # AB_AMOUNT_OF: the cells the ability's card moved this turn
+AMT_ABOVE_PRINTED = 5       # branch dark: own cards in play whose current life exceeds their printed life
+SPREAD_CODES = {"": 0, "adjacent_enemies_same_weak": 1}     # branch dark
+SPREAD_SAME_WEAK = 1
 DUR_TURN, DUR_OWN_TURN = 0, 1       # AB_DURATION: until the end of the turn / of its owner's turn
 MAX_AB = 4
 AB0 = REDUCE0 + 4 * MAX_REDUCE
@@ -151,6 +160,10 @@ F_VALHALLA = 1024     # a valhalla ability: the graveyard is read at the start o
 F_MUST_STRIKE = 2048  # must_strike_closed: action legality checks the forced strike
 F_TURN_CHOICE = 4096  # turn_choice: a form chosen before its owner's turn (regeneration, strike, move)
 F_STONE_SKIN = 8192   # stone_skin: reductions read the card's stone skin, the end phase clears it
+# branch dark
+F_VAMPIRE = 16384     # vampirism: a simple strike's wounds give life
+F_INCARNATION = 32768  # incarnation: graveyard cards take tokens and return at the turn start
+F_NEXT_SIX = 65536    # next_roll_six: a card's next die roll may count as 6
 
 AB_KINDS = {"played": 1, "fast": 2, "triggered": 3, "permanent": 4}
 KIND_PLAYED, KIND_FAST, KIND_TRIGGERED, KIND_PERMANENT = 1, 2, 3, 4
@@ -159,10 +172,13 @@ TRIGGER_CODES = {"on_strike": 1, "on_struck": 2, "on_death": 3, "turn_start": 5,
                  "on_defend": 11, "to_enemy_half": 12, "to_own_half": 13,
                  # branch swst
                  "enemy_poison_wounded": 14,
-                 "valhalla": 15}                     # branch mount
+                 "valhalla": 15,                     # branch mount
+                 "on_incarnate": 16,                 # branch dark
+                 "on_incarnation_token": 17,         # branch dark: not in AB_TRIG_MASK (fired by incarnation)
+                 "creature_incarnates": 18}          # branch dark: not in AB_TRIG_MASK (fired by incarnation)
 (T_ON_STRIKE, T_ON_STRUCK, T_ON_DEATH, _T_UNUSED, T_TURN_START, T_TURN_END, T_OPP_TURN_START,
  T_OPP_TURN_END, T_ON_MOVE, T_CREATURE_DIES, T_ON_DEFEND, T_TO_ENEMY_HALF, T_TO_OWN_HALF,
- T_ENEMY_POISON_WOUNDED, T_VALHALLA) = range(1, 16)
+ T_ENEMY_POISON_WOUNDED, T_VALHALLA, T_ON_INCARNATE, T_ON_TOKEN, T_CREATURE_INCARNATES) = range(1, 19)
 EFFECT_CODES = {"wound": 1, "heal": 2, "extra_lives": 3, "reduce_life": 4, "destroy": 5, "poison": 6,
                 "strike_bonus": 7, "lose_abilities": 8, "close": 9, "open": 10, "gain_counter": 11,
                 "trap": 12, "boost_next_attack": 13, "special_strike": 14, "no_tap_after_attack": 15,
@@ -173,7 +189,8 @@ EFFECT_CODES = {"wound": 1, "heal": 2, "extra_lives": 3, "reduce_life": 4, "dest
                 "roll_bonus_against": 28, "finish_off": 29,
                 # branch mount
                 "first_strike_unanswered": 30, "push_or_wound": 31, "stone_skin": 32, "ram": 33,
-                "revive": 34}
+                "revive": 34,
+                "incarnation_token": 35, "next_roll_six": 36}     # branch dark
 (EF_WOUND, EF_HEAL, EF_EXTRA_LIVES, EF_REDUCE_LIFE, EF_DESTROY, EF_POISON, EF_STRIKE_BONUS,
  EF_LOSE_ABILITIES, EF_CLOSE, EF_OPEN, EF_GAIN_COUNTER, EF_TRAP, EF_BOOST, EF_SPECIAL,
  EF_NO_TAP, EF_OVA, EF_RANGED_BONUS, EF_RANGE_BONUS, EF_GAIN_DIRECTED, EF_STUN, EF_CLOSE_OR_WOUND,
@@ -181,7 +198,9 @@ EFFECT_CODES = {"wound": 1, "heal": 2, "extra_lives": 3, "reduce_life": 4, "dest
  # branch swst
  EF_SHOT, EF_PROT_STRIKES, EF_TAKE_WOUNDS, EF_RAISE_POISON, EF_ROOT, EF_ROLL_MARK, EF_FINISH_OFF,
  # branch mount
- EF_FIRST_UNANSWERED, EF_PUSH_OR_WOUND, EF_STONE_SKIN, EF_RAM, EF_REVIVE) = range(1, 35)
+ EF_FIRST_UNANSWERED, EF_PUSH_OR_WOUND, EF_STONE_SKIN, EF_RAM, EF_REVIVE,
+ # branch dark
+ EF_INCARNATION_TOKEN, EF_NEXT_SIX) = range(1, 37)
 TARGET_CODES = {"self": 0, "attacked": 1, "attacker": 2, "adjacent_enemies": 3, "adjacent": 4,
                 "chosen": 5, "chosen_enemy": 6, "chosen_own": 7, "all_enemies": 8, "all_own": 9,
                 "all": 10, "chosen_adjacent": 11,
@@ -198,7 +217,7 @@ DURATION_CODES = {"end_of_turn": DUR_TURN, "end_of_own_turn": DUR_OWN_TURN}
 # target filter flags
 (FF_ELITE, FF_ORDINARY, FF_POISONED, FF_RANGED_USER, FF_GROUND, FF_UNWOUNDED, FF_OTHER, FF_NOT_MOVED,
  FF_OPEN) = (1, 2, 4, 8, 16, 32, 64, 128, 256)
-# branch swst
+# branch swst (and branch dark: FF_ENEMY, the other player's card)
 FF_ENEMY, FF_KILLED_BY_POISON = 512, 1024
 FF_MAGIC_USER = 2048     # branch mount: has a discharge or magic strike (the vs value magic_user)
 LIMIT_CODES = {"": 0, "once_per_turn": 1, "once_per_battle": 2, "twice_per_turn": 3}
@@ -206,7 +225,7 @@ LIMIT_TURN, LIMIT_BATTLE, LIMIT_TWICE = 1, 2, 3
 
 
 class CardTable(NamedTuple):
-    stats: np.ndarray     # C, int16 (2 * cards, TABLE_WIDTH)
+    stats: np.ndarray     # C, int32 (2 * cards, TABLE_WIDTH)
     names: tuple
 
 
@@ -234,7 +253,7 @@ def _reduce_rows(reductions, formation):
 
 def vs_mask(values):
     """directed_vs / unanswered_vs as a bit mask: vs value code k (never 0, "always") is bit k - 1, so
-    that the 15 codes fit the int16 table."""
+    that the codes fit the card table."""
     mask = 0
     for v in values:
         mask |= 1 << (VS_CODES[v] - 1)
@@ -303,6 +322,10 @@ def _ability_row(a, classes=None):
         row[AB_F_CLASS] = (classes or {}).get(a.filter.card_class, 0)
         if row[AB_F_CLASS] == 0:
             raise ValueError(f"filter class {a.filter.card_class!r}: no card of the set has this class")
+    row[AB_SPREAD] = SPREAD_CODES[a.spread]
+    row[AB_TIMES] = int(a.times == "incarnation_tokens")
+    if a.self_first is not None:
+        row[AB_SELF_XL] = a.self_first.amount
     return row
 
 
@@ -373,6 +396,16 @@ def compile_cardset(cardset) -> CardTable:
         row[RANGED_EXPLOSION] = c.ranged_explosion
         row[DEF_REDUCE] = c.reduce_as_defender
         row[CLOSED_STRIKE_CAP] = c.strikes_at_it_closed
+        # branch dark: vampirism, teleport, incarnation, a ranged attack charged by extra lives
+        if c.vampirism is not None:
+            row[VAMP], row[VAMP_LESS], row[VAMP_MAX] = 1, c.vampirism.less, c.vampirism.max_life
+            row[AB_FLAGS] |= F_VAMPIRE
+        if c.teleport:
+            row[JUMP] = TELEPORT_JUMP
+        if c.incarnation:
+            row[INCARN], row[INCARN_OPEN] = c.incarnation, int(c.incarnates_open)
+            row[AB_FLAGS] |= F_INCARNATION
+        row[RANGED_XL] = int(c.ranged_spends_extra_lives)
         row[RANGED_PER_COUNTER] = c.ranged_counter_bonus
         row[RANGED_SPEND] = SPEND_CODES[c.ranged_spends_counters]
         row[MAX_COUNTERS] = c.max_counters
@@ -447,7 +480,9 @@ def compile_cardset(cardset) -> CardTable:
         for k, a in enumerate(c.abilities):
             r = _ability_row(a, classes)
             stats[i, AB0 + AB_W * k:AB0 + AB_W * (k + 1)] = r
-            if r[AB_KIND] == KIND_TRIGGERED:
+            if r[AB_EFFECT] == EF_NEXT_SIX:
+                row[AB_FLAGS] |= F_NEXT_SIX
+            if r[AB_KIND] == KIND_TRIGGERED and r[AB_TRIGGER] < T_ON_TOKEN:
                 row[AB_TRIG_MASK] |= 1 << r[AB_TRIGGER]
             if r[AB_KIND] == KIND_PERMANENT:
                 row[AB_HAS_PERM] = 1
@@ -477,7 +512,7 @@ def compile_cardset(cardset) -> CardTable:
                 row[AB_FLAGS] |= F_TURN_WOUNDS
         for col in BLANK_KEEPS:
             stats[n + i, col] = row[col]
-    info = np.iinfo(np.int16)
+    info = np.iinfo(np.int32)
     if stats.min() < info.min or stats.max() > info.max:
-        raise ValueError("a card value does not fit the int16 card table")
-    return CardTable(stats.astype(np.int16), tuple(c.name for c in cards))
+        raise ValueError("a card value does not fit the int32 card table")
+    return CardTable(stats.astype(np.int32), tuple(c.name for c in cards))

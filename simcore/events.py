@@ -129,6 +129,10 @@ def _format(code, a, b, c, d, e, name):
         return f"{name(a)}'s owner chooses " + ("to be pushed" if b else "the wounds") + f" ({name(d)}'s ability)"
     if code == L.EV_CLOSE_OR_WOUND:
         return f"{name(a)}'s owner chooses " + ("to close it" if b else f"{d} wounds") + f" ({name(c)}'s ability)"
+    if code == L.EV_VAMPIRISM:
+        return f"{name(a)} gains {b} life by vampirism (life {c})"
+    if code == L.EV_INCARNATE:
+        return f"{name(a)} incarnates " + (f"on {cell_name(b)}" if b >= 0 else "in the auxiliary zone")
     if code == L.EV_WINDOW:
         return "both players pass: " + ("the top of the stack resolves" if b else "the priority window closes")
     if code == L.EV_END:

@@ -82,6 +82,8 @@ CARD_FIELD_NAMES = ("card", "zone", "cell", "wounds", "extra_lives", "life_max",
                     "acq_lost", "heal_end", "ab_uses", "death_pending", "tmp_flags", "tmp_own")
 TF_NO_TAP = 1
 GAINED_STUN = 2
+GAINED_TOKEN = 4         # branch dark: a graveyard card received an incarnation token, its trigger waits
+GAINED_SIX = 8           # branch dark: its next die roll counts as 6 (next_roll_six)
 TF_DIRECTED = 2
 TF_UNANSWERED = 8        # branch mount: TMP_FLAGS bit 3, its first simple strike this turn is unanswered
 GAINED_FORM_SHIFT = 24   # branch mount: GAINED bits 24-25, the turn_choice form held (0 none, o + 1)

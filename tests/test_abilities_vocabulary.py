@@ -125,7 +125,8 @@ def test_cards_missing_lists_every_set1_card_not_in_the_set():
 @pytest.mark.parametrize("part, ok", [
     ("OvA 1", True), ("prot. from poison (ZoO)", True), ("tap: shot 1-2-3 range 4", True),
     ("tap: strike through a row 1", True), ("+1 to strikes vs mountain creatures", True),
-    ("vampirism (max life 12)", False), ("valhalla: your creature gets +1 strike until end of your turn", True),
+    ("vampirism (max life 12)", True), ("on incarnation: gains flying", False),
+    ("valhalla: your creature gets +1 strike until end of your turn", True),
     ("valhalla: wound your creature by 1, it gains a counter", True), ("valhalla: heal all creatures by 1", False),
 ])
 def test_catalog_coverage_patterns(part, ok):

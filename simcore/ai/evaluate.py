@@ -68,10 +68,16 @@ from ..cardtable import (
     EF_SHOT,
     EF_TAKE_WOUNDS,
     REGEN,
+    # branch dark
+    AB_SELF_XL,
+    AB_SPREAD,
+    AMT_ABOVE_PRINTED,
+    LIFE,
+    SPREAD_SAME_WEAK,
 )
 from ..ai.triggered import best_ram
 from ..cardtable import EF_RAM, EF_REVIVE, EF_STONE_SKIN, TG_OPPOSITE_ENEMY
-from ..rules.abilities import ab, matches, opposite_card, spell_blocked, turn_wounds
+from ..rules.abilities import ab, matches, opposite_card, spell_blocked, spread_targets, turn_wounds
 from ..rules.board import adjacent_cells, n_in_play, play_slot
 from ..rules.damage import (
     beside_weak,
@@ -83,6 +89,7 @@ from ..rules.damage import (
     current_life,
     defence_experience,
     only_attacker_rolls,
+    own_above_printed,
     protected_from,
     protections,
     ranged_base,
@@ -91,12 +98,14 @@ from ..rules.damage import (
 )
 from ..rules.dice import MAX_BONUS_ROLL, N_ROWS, dice_row_probabilities, single_roll_strength
 from ..state import (
+    N_SLOTS,
     G_FLAGS,
     GAME0,
     TF_NO_STRIKES,
     TMP_FLAGS,
     ACTED,
     ARMOR_LEFT,
+    CARD_ID,
     CELL,
     CLOSED,
     EFF,
@@ -268,6 +277,12 @@ def effect_value(C, S, g, s, c, k, t):
     n = ab(C, c, k, AB_AMOUNT)
     if ab(C, c, k, AB_AMOUNT_OF) == AMT_TURN_WOUNDS:
         n = turn_wounds(S, g, t)
+    if ab(C, c, k, AB_AMOUNT_OF) == AMT_ABOVE_PRINTED:
+        # branch dark: X = own cards above their printed life, counted after its self_first gain
+        x = own_above_printed(C, S, g, s // MAX_DECK)
+        if current_life(S, g, s) <= C[S[g, s * NCF + CARD_ID], LIFE] < current_life(S, g, s) + ab(C, c, k, AB_SELF_XL):
+            x += 1
+        n = min(x, n)
     v = one_effect_value(C, S, g, s, c, k, t, ab(C, c, k, AB_EFFECT), n)
     if ab(C, c, k, AB_ALSO_EFFECT) > 0:
         v += one_effect_value(C, S, g, s, c, k, t, ab(C, c, k, AB_ALSO_EFFECT), ab(C, c, k, AB_ALSO_AMOUNT))
@@ -362,6 +377,13 @@ def ability_value(C, S, g, s, c, k, t):
                 v = effect_value(C, S, g, s, c, k, o)
     elif t >= 0:
         v = effect_value(C, S, g, s, c, k, t)
+        if ab(C, c, k, AB_SPREAD) == SPREAD_SAME_WEAK:       # branch dark: Герольд мрака
+            lo, hi = spread_targets(C, S, g, s, t)
+            for o in range(N_SLOTS):
+                if (lo >> o) & 1 if o < 64 else (hi >> (o - 64)) & 1:
+                    v += effect_value(C, S, g, s, c, k, o)
+        if ab(C, c, k, AB_SELF_XL) > 0:                       # branch dark: Керсамская знать
+            v += one_effect_value(C, S, g, s, c, k, s, EF_EXTRA_LIVES, ab(C, c, k, AB_SELF_XL))
         if ab(C, c, k, AB_AND_SELF) == 1:
             v -= hit_value(C, S, g, s, 1000)
     else:

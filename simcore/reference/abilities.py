@@ -250,6 +250,21 @@ def _root(game, src, a, t):
     t.rooted_by = src.slot                   # until src moves or leaves play
 
 
+def _incarnation_token(game, src, a, t):
+    """branch dark (Талион): a token on the card of its owner's graveyard with incarnation that lacks the
+    fewest tokens (ties: the lowest slot)."""
+    grave = [c for c in game.deck(src.owner) if c.zone == "graveyard" and c.printed.incarnation
+             and c.counters < c.printed.incarnation]
+    if grave:
+        best = min(grave, key=lambda c: (c.printed.incarnation - c.counters, c.slot))
+        best.counters += 1
+        best.token_pending = True           # its on_incarnation_token abilities fire at check_deaths
+
+
+def _next_roll_six(game, src, a, t):
+    t.next_six = True                       # branch dark: its next die roll in an attack counts as 6
+
+
 EFFECTS = {"wound": _wound, "heal": _heal, "extra_lives": _extra_lives, "reduce_life": _reduce_life,
            "destroy": _destroy, "poison": _poison, "strike_bonus": _strike_bonus_for,
            "lose_abilities": _lose_abilities, "close": _close, "open": _open, "gain_counter": _gain_counter,
@@ -264,7 +279,9 @@ EFFECTS = {"wound": _wound, "heal": _heal, "extra_lives": _extra_lives, "reduce_
            # branch mount
            "first_strike_unanswered": _first_strike_unanswered,
            "push_or_wound": _push_or_wound, "stone_skin": _stone_skin, "ram": _ram,
-           "revive": _revive_effect}
+           "revive": _revive_effect,
+           # branch dark
+           "incarnation_token": _incarnation_token, "next_roll_six": _next_roll_six}
 
 
 def _delay(game, src, a):
@@ -330,10 +347,17 @@ def _opposite_medium_strike(game, c):
     return o.card.strike[1] if o is not None else 0
 
 
+def _own_above_printed(game, c):
+    """branch dark: c's owner's cards in play whose current life is above their printed life."""
+    return sum(1 for o in game.play[c.owner] if o.life > o.printed.life)
+
+
 AMOUNTS_OF = {"opposite_medium_strike": lambda game, c, other, t: _opposite_medium_strike(game, c),
               "other_poison": lambda game, c, other, t: other.poison if other is not None else 0,
               "wounds_this_turn": lambda game, c, other, t: t.turn_wounds,
-              "cells_moved": lambda game, c, other, t: c.moved}
+              "cells_moved": lambda game, c, other, t: c.moved,
+              "own_above_printed_life": lambda game, c, other, t: _own_above_printed(game, c)}
+CAPPED_AMOUNTS = ("own_above_printed_life",)      # `amount` is their maximum
 
 
 def _adjacent_enemy(game, c):
@@ -353,7 +377,8 @@ CONDITIONS = {
 TRIGGERS = ("on_strike", "on_struck", "on_death", "turn_start", "turn_end", "opponent_turn_start",
             "opponent_turn_end", "on_move", "creature_dies", "on_defend", "to_enemy_half", "to_own_half",
             "enemy_poison_wounded",
-            "valhalla")
+            "valhalla",
+            "on_incarnate", "on_incarnation_token", "creature_incarnates")
 AREA_TARGETS = ("adjacent_enemies", "adjacent", "all_enemies", "all_own", "all")
 TARGETS = ("self", "attacked", "attacker", "opposite_enemy") + CHOSEN + AREA_TARGETS
 KINDS = ("played", "fast", "triggered", "permanent")
@@ -401,6 +426,8 @@ def apply_effect(game, src, a, t, other=None):
     if t is None or not t.in_play or (a.spell and "spell" in game.protections(t)):
         return
     n = AMOUNTS_OF[a.amount_of](game, src, other, t) if a.amount_of else a.amount   # computed now
+    if a.amount_of in CAPPED_AMOUNTS:
+        n = min(n, a.amount)
     if a.plus_if_not_moved and t.moved == 0:
         n += a.plus_if_not_moved            # the target took no step in its last turn
     if n != a.amount:
@@ -418,6 +445,9 @@ def resolve(game, src, card, k, chosen, other):
     card itself, or every matching card of an area at once."""
     a = card.abilities[k]
     if chosen is None and a.target in CHOSEN and a.kind == "triggered":
+        if a.times:
+            resolve_times(game, src, k, a)
+            return
         chosen = choose_trigger_target(game, src, k, a, other)     # its owner chooses now (logged)
         if chosen is None:
             return
@@ -427,6 +457,8 @@ def resolve(game, src, card, k, chosen, other):
         src.used_turn = src.used_turn | {k}             # "(once per turn)": it has fired
     if a.destroy_self and src.in_play:
         game.destroy(src, src.slot)         # first; the area is around its last cell (509.3)
+    if a.self_first is not None and src.in_play:
+        src.extra_lives += a.self_first.amount          # self_first: the card gains first
     if a.effect in DELAYED_EFFECTS:
         _delay(game, src, a)
     elif a.target == "self":
@@ -443,12 +475,24 @@ def resolve(game, src, card, k, chosen, other):
         if other is not None and passes(a.filter, src, other, game):
             apply_effect(game, src, a, other, other)
     elif a.target in CHOSEN:
+        spread = spread_targets(game, src, chosen) if a.spread else []
         apply_effect(game, src, a, chosen, other)
+        for o in spread:                    # Герольд мрака: the same effect around the chosen card
+            apply_effect(game, src, a, o, other)
         if a.and_self and src.in_play:
             apply_effect(game, src, a, src, other)
     else:
         center = src.cell if src.in_play else src.last_cell      # on death: its last cell (509.3)
         _apply_area(game, src, a, center, other)
+
+
+def spread_targets(game, src, chosen):
+    """spread adjacent_enemies_same_weak: the enemy creatures of src's owner around the chosen card
+    whose printed weak strike equals the chosen card's, by slot."""
+    if chosen is None or not chosen.on_field:
+        return []
+    return [o for o in game.play[1 - src.owner] if o is not chosen and o.on_field
+            and G.adjacent(chosen.cell, o.cell) and o.card.strike[0] == chosen.card.strike[0]]
 
 
 def _apply_area(game, src, a, center, other=None):
@@ -490,10 +534,47 @@ def trigger_target_error(game, src, a, t, other):
     return None
 
 
-def choose_trigger_target(game, src, k, a, other=None):
+def resolve_times(game, src, k, a):
+    """times = "incarnation_tokens" (Поганище): X = its tokens; X different chosen targets, one after
+    another, each hit by the effect; it stops when no legal target is left."""
+    taken = []
+    for _ in range(src.counters):
+        t = choose_trigger_target(game, src, k, a, None, taken)
+        if t is None:
+            return
+        taken.append(t)
+        apply_effect(game, src, a, t)
+
+
+def fire_incarnation_watchers(game, s):
+    """creature_incarnates: the abilities of the cards s's owner has in play (s included), by slot; s is
+    their other card."""
+    cards = game.play[s.owner]
+    i = 0
+    while i < len(cards):
+        o = cards[i]
+        n_before = len(cards)
+        card = o.card
+        for k, a in enumerate(card.abilities):
+            if a.kind == "triggered" and a.trigger == "creature_incarnates" and CONDITIONS[a.condition](game, o):
+                resolve(game, o, card, k, None, s)
+        if len(cards) == n_before:
+            i += 1
+
+
+def fire_token_triggers(game, c):
+    """on_incarnation_token: graveyard card c has just received an incarnation token."""
+    for k, a in enumerate(c.printed.abilities):
+        if a.kind == "triggered" and a.trigger == "on_incarnation_token":
+            resolve(game, c, c.printed, k, None, None)
+
+
+def choose_trigger_target(game, src, k, a, other=None, taken=()):
     """The target the owner of src chose for its triggered ability k (the fast engine's logged
-    decision), checked: a legal target, or none when it is optional or no target is legal."""
-    legal = [t for q in range(2) for t in game.play[q] if trigger_target_error(game, src, a, t, other) is None]
+    decision), checked: a legal target (not one of `taken`), or none when it is optional or no target
+    is legal."""
+    legal = [t for q in range(2) for t in game.play[q]
+             if trigger_target_error(game, src, a, t, other) is None and t not in taken]
     slot = game.decisions.trigger_target(src.slot, k)
     if slot < 0:
         if legal and not a.optional:

@@ -59,8 +59,10 @@ KNOWN_CARD_FIELDS = {
     "special_strike_poison", "ranged_per_wound", "no_counter_strike_wounds", "ranged_explosion",
     "reduce_as_defender", "strikes_at_it_closed", "strikes_beside_weak",
     "must_strike_closed", "valhalla_twice", "row_strike_middle_ova", "turn_choice",        # branch mount
+    "vampirism", "teleport", "incarnation", "incarnates_open", "ranged_spends_extra_lives",   # branch dark
 }
 MAX_AB = 4               # abilities per card (cardtable.MAX_AB): bit MAX_AB + k of used_turn = used twice
+TELEPORT_RANGE = 99      # teleport: a jump to any empty cell
 TMP_MAX = 255            # each gain until the end of a turn holds at most 255 (VOCABULARY.md)
 
 
@@ -179,6 +181,9 @@ class GameCard:
     tmp_unanswered: bool = False    # until the end of the turn: its first simple strike is unanswered
     form: int = 0                   # the turn_choice form it holds: 0 none, option + 1 (Оборотень)
     stone_skin: int = 0             # - N from non-magic attacks until the end of the opponent's turn
+
+    token_pending: bool = False     # branch dark: received an incarnation token, its trigger waits
+    next_six: bool = False          # branch dark: its next die roll in an attack counts as 6
 
     def form_gain(self, name):
         """What its turn_choice form gives (regeneration, strike, move), 0 without a form."""
@@ -591,7 +596,12 @@ class Game:
     def check_deaths(self):
         """Destroy what is at 0 life, then fire the on-death abilities of every card destroyed since
         the last check, by slot, at its last cell (509.3), and the "when a creature dies" abilities of
-        the cards in play; repeat while they destroy more."""
+        the cards in play; repeat while they destroy more. First the waiting on_incarnation_token
+        abilities of graveyard cards that received a token from an effect (branch dark), by slot."""
+        for c in self.cards:
+            if c.token_pending and c.zone == "graveyard":
+                c.token_pending = False
+                AB.fire_token_triggers(self, c)
         self.check_destruction()
         while self.pending_deaths > 0:
             self.pending_deaths = 0
@@ -600,6 +610,8 @@ class Game:
                     c.death_pending = False
                     AB.fire_triggers(self, c, "on_death", None, 0)
                     c.lost_abilities = False      # off the battlefield it has its printed text again
+                    if c.printed.incarnation:
+                        c.counters = 0            # in the graveyard its counters are incarnation tokens
                     AB.fire_death_watchers(self, c)
             self.check_destruction()
 
@@ -648,6 +660,7 @@ class Game:
                 o = self.board[d.cell]
                 if o is not None:
                     self.wound(o, d.amount, d.source)
+        self.incarnations(p)
         for c in list(self.play[p]):
             if c.poison > 0 and "poison" not in self.protections(c):
                 self.wound(c, c.poison, POISON)
@@ -824,6 +837,8 @@ class Game:
             return why
         if att.card.ranged is None:
             return "no ranged attack"
+        if att.card.ranged_spends_extra_lives and self.removable_extra_lives(att) == 0:
+            return "no extra life to remove"
         kind = att.card.ranged.kind
         why = self.enemy_target_error(att, t)
         if why:
@@ -956,7 +971,7 @@ class Game:
         why = self.actor_error(c)
         if why:
             return why
-        n = c.card.jump
+        n = c.card.jump or (TELEPORT_RANGE if c.card.teleport else 0)
         if n == 0:
             return "no jump"
         if not c.on_field:
@@ -1037,7 +1052,7 @@ class Game:
                 for to in range(N_CELLS):
                     if manhattan(c.cell, to) == 1 and not self.move_error(c, to):
                         out.add(Action("move", c.slot, to))
-                if c.card.jump:
+                if c.card.jump or c.card.teleport:
                     out |= {Action("jump", c.slot, to) for to in range(N_CELLS) if not self.jump_error(c, to)}
             for t in self.play[1 - p]:
                 for kind, error in (("attack", self.strike_error), ("ranged", self.ranged_error),
@@ -1297,12 +1312,89 @@ class Game:
         return att.card.strike[strength - 1] + att.strike_bonus + att.own_strike + att.form_gain("strike")
 
     def ranged_value(self, att, strength):
-        """The ranged attack's wounds for a strength, + N per counter when it is charged."""
+        """The ranged attack's wounds for a strength, + N per counter when it is charged, + the extra
+        lives it removes (ranged_spends_extra_lives)."""
         r = att.card.ranged
         base = r.strike[strength - 1] if r is not None else 0
         if att.card.ranged_per_wound:           # "X = its wounds (at most N)" (Рэккен)
             base += min(att.wounds, att.card.ranged_per_wound)
-        return base + att.counters * att.card.ranged_counter_bonus + att.tmp_ranged
+        xl = self.removable_extra_lives(att) if att.card.ranged_spends_extra_lives else 0
+        return base + att.counters * att.card.ranged_counter_bonus + att.tmp_ranged + xl
+
+    # -- branch dark: vampirism, extra lives spent on a ranged attack, incarnation, next_roll_six
+    def fighter_roll(self, c):
+        """A die of card c in an attack: rolled; with next_roll_six waiting it counts as 6 (used up)."""
+        r = self.streams.d6()
+        if c.next_six:
+            c.next_six = False
+            return 6
+        return r
+
+    def removable_extra_lives(self, c):
+        """All its extra lives, but never so many that its current life falls to 0."""
+        return max(min(c.extra_lives, c.life - 1), 0)
+
+    def vampirism(self, c, dealt):
+        """c dealt `dealt` wounds with a simple strike: with vampirism it gains dealt - less life, wounds
+        healed first, the rest as extra lives, its current life at most max_life (0: none); not when it
+        is out of play or at 0 life."""
+        v = c.card.vampirism
+        if v is None or dealt <= 0 or not c.in_play or c.life <= 0:
+            return
+        n = dealt - v.less
+        if v.max_life:
+            n = min(n, v.max_life - c.life)
+        if n <= 0:
+            return
+        h = min(c.wounds, n)
+        c.wounds -= h
+        c.extra_lives += n - h
+
+    def incarnation_cell(self, c):
+        """The empty cell of its owner's half nearest the cell it died on (ties: the lowest cell)."""
+        free = [cell for cell in range(N_CELLS) if own_row(c.owner, row_of(cell)) and self.board[cell] is None]
+        if not free:
+            return None
+        return min(free, key=lambda cell: (manhattan(c.last_cell, cell) if c.last_cell >= 0 else 0, cell))
+
+    def incarnate(self, c):
+        """c returns from the graveyard as a new card (printed life, nothing acquired), closed unless
+        incarnates_open; then its on_incarnate abilities fire."""
+        flyer = c.printed.kind == "flyer"
+        cell = -1
+        if not flyer:
+            cell = self.incarnation_cell(c)
+            if cell is None:
+                return
+        fresh = GameCard(c.slot, c.owner, c.card_id, c.printed, c.blank, dealt=c.dealt, bought=c.bought,
+                         dmg_dealt=c.dmg_dealt, kills=c.kills, last_cell=c.last_cell, used_game=c.used_game,
+                         ability_uses=c.ability_uses)
+        for f in dataclasses.fields(GameCard):
+            setattr(c, f.name, getattr(fresh, f.name))
+        c.life_max = c.printed.life
+        c.closed = not c.printed.incarnates_open
+        if flyer:
+            c.zone, c.cell = "aux", -1
+        else:
+            c.zone, c.cell = "field", cell
+            self.board[cell] = c
+            c.moves_left = c.printed.move
+        bisect.insort(self.play[c.owner], c, key=lambda x: x.slot)
+        c.armor_left = self.keyword(c, "armor")
+        AB.fire_triggers(self, c, "on_incarnate", None, 0)
+        AB.fire_incarnation_watchers(self, c)
+
+    def incarnations(self, p):
+        """Start of p's turn: each graveyard card with incarnation N takes a token (at most N); one
+        holding N incarnates, by slot."""
+        for c in self.deck(p):
+            n = c.printed.incarnation
+            if c.zone == "graveyard" and n:
+                if c.counters < n:
+                    c.counters += 1
+                    AB.fire_token_triggers(self, c)
+                if c.counters >= n:
+                    self.incarnate(c)
 
     def attack_wounds(self, att, t, kind, strength, base, t_defending, ignore_t, no_bonus):
         """Wounds before armor: base (None: the strike value of the strength) + the attacker's
@@ -1380,11 +1472,11 @@ class Game:
         ign = card.ignores_target_abilities
         ova = self.attack_roll_bonus(att, t)
         if self.only_attacker_rolls(att, t):
-            a_str, c_str = single_roll_strength(self.streams.d6() + ova), MISS
+            a_str, c_str = single_roll_strength(self.fighter_roll(att) + ova), MISS
         else:
             ovz = 0 if ign else self.keyword(t, "defence_experience")
-            a = self.streams.d6() + ova
-            d = self.streams.d6() + ovz
+            a = self.fighter_roll(att) + ova
+            d = self.fighter_roll(t) + ovz
             a_str, c_str, exchange = strike_table(a, d)
             lower = self.decisions.exchange(att.slot, tgt.slot, t.slot, a_str, c_str)
             if lower and not exchange:
@@ -1433,6 +1525,10 @@ class Game:
         if c_str > MISS:
             self.wound(att, w_a, t.slot)
         if a_str > MISS:
+            self.vampirism(att, w_t)
+        if c_str > MISS:
+            self.vampirism(t, w_a)
+        if a_str > MISS:
             self.poison(t, att.card.poison_on_strike[a_str - 1])
         if att.card.close_target_on_attack and t.in_play:
             t.closed = True
@@ -1451,11 +1547,13 @@ class Game:
             mid = self.board[(att.cell + t.cell) // 2]      # the own card it strikes over
             if mid is not None and mid.owner == att.owner:
                 mid.gain("tmp_ova", card.row_strike_middle_ova)
-        s = single_roll_strength(self.streams.d6() + self.attack_roll_bonus(att, t))
+        s = single_roll_strength(self.fighter_roll(att) + self.attack_roll_bonus(att, t))
         ign = card.ignores_target_abilities
         base = self.ranged_value(att, s) + AB.take_boost(self, att, s)
         w = self.attack_wounds(att, t, kind, s, base, False, ign, False)
         w = self.absorb_armor(t, w, kind, ign)
+        if card.ranged_spends_extra_lives:       # Ведьма слуа: the extra lives spent on the attack
+            att.extra_lives -= self.removable_extra_lives(att)
         if card.ranged_spends_counters == "all":
             att.counters = 0
         elif card.ranged_spends_counters == "one" and att.counters > 0:

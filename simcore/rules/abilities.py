@@ -146,6 +146,22 @@ from ..cardtable import (
     F_VALHALLA,
     T_VALHALLA,
     VALHALLA_TWICE,
+    # branch dark
+    AB_SELF_XL,
+    AB_SPREAD,
+    AMT_ABOVE_PRINTED,
+    EF_INCARNATION_TOKEN,
+    INCARN,
+    INCARN_OPEN,
+    MOVE,
+    SPREAD_SAME_WEAK,
+    SW,
+    T_ON_INCARNATE,
+    AB_TIMES,
+    T_ON_TOKEN,
+    F_INCARNATION,
+    EF_NEXT_SIX,
+    T_CREATURE_INCARNATES,
 )
 from ..state import (
     AB_USES,
@@ -218,10 +234,13 @@ from ..state import (
     GAINED_FORM_SHIFT,
     GAINED_STONE_SHIFT,
     TF_UNANSWERED,
+    # branch dark
+    GAINED_TOKEN,
+    GAINED_SIX,
+    N_CELLS,
     Z_GRAVE,
 )
 from .board import (
-    add_to_play,
     adjacent_cells,
     cell_col,
     cell_row,
@@ -233,11 +252,14 @@ from .board import (
     n_in_play,
     owner_of,
     play_slot,
+    add_to_play,
+    own_row,
 )
 from .dice import ai_int
 from .damage import (
-    armor_value,
     absorb_armor,
+    armor_value,
+    own_above_printed,
     attack_wounds,
     card_filter_ok,
     current_life,
@@ -268,8 +290,9 @@ from .errors import (
     E_TARGET_UNWANTED,
     E_NOT_REVIVABLE,
 )
-from .log import (EV_ABILITY, EV_ATTACK, EV_CHOOSE, EV_CLOSE_OR_WOUND, EV_DECLARE, EV_DELAYED, EV_LOST, EV_MOVE,
-                  EV_OPTION, EV_POISONED, OPT_FORM, OPT_PUSH, OPT_RAM, log, logging)
+from .log import (EV_ABILITY, EV_ATTACK, EV_CHOOSE, EV_CLOSE_OR_WOUND, EV_DECLARE, EV_DELAYED, EV_GAIN,
+                  EV_INCARNATE, EV_LOST, EV_MOVE, EV_OPTION, EV_POISONED, OPT_FORM, OPT_PUSH, OPT_RAM, log,
+                  logging)
 
 DL_TRAP = 1
 DL_BOOST = 2
@@ -592,6 +615,8 @@ def apply_effect(C, S, g, src, c, k, t, other):
         n = turn_wounds(S, g, t)
     elif ab(C, c, k, AB_AMOUNT_OF) == AMT_CELLS_MOVED:
         n = S[g, src * NCF + MOVED]
+    elif ab(C, c, k, AB_AMOUNT_OF) == AMT_ABOVE_PRINTED:
+        n = min(own_above_printed(C, S, g, owner_of(src)), n)
     if ab(C, c, k, AB_PLUS_NOT_MOVED) > 0 and t >= 0 and S[g, t * NCF + MOVED] == 0:
         n += ab(C, c, k, AB_PLUS_NOT_MOVED)          # the target took no step in its last turn
     apply_one(C, S, g, src, c, k, t, ab(C, c, k, AB_EFFECT), n)
@@ -611,6 +636,9 @@ def apply_one(C, S, g, src, c, k, t, eff, n):
     if eff == EF_REVIVE:
         if t >= 0 and revivable(C, S, g, src, t):
             revive(C, S, g, t)
+        return
+    if eff == EF_INCARNATION_TOKEN:
+        give_incarnation_token(C, S, g, owner_of(src))
         return
     if t < 0 or not in_play(S, g, t) or spell_blocked(C, S, g, c, k, t):
         return
@@ -648,6 +676,8 @@ def apply_one(C, S, g, src, c, k, t, eff, n):
         S[g, t * NCF + TMP_FLAGS] |= TF_DIRECTED
     elif eff == EF_STUN:
         S[g, t * NCF + GAINED] |= GAINED_STUN
+    elif eff == EF_NEXT_SIX:
+        S[g, t * NCF + GAINED] |= GAINED_SIX
     elif eff == EF_CURE_POISON:
         S[g, t * NCF + POISON] = 0
     elif eff == EF_CLOSE_OR_WOUND:
@@ -829,10 +859,11 @@ def trigger_target_error(C, S, g, src, c, k, t, other):
 
 
 @njit(cache=True, _nrt=False)
-def choose_trigger_target(C, S, g, src, c, k, other):
+def choose_trigger_target(C, S, g, src, c, k, other, lo, hi):
     """The owner's policy picks the target of triggered ability k of src among the cards in play that
     ability_target_error allows: random uniformly (with "none" when optional), greedy the one worth
-    most (ai.triggered.target_value; none when optional and nothing is worth more than 0). -1: none."""
+    most (ai.triggered.target_value; none when optional and nothing is worth more than 0). -1: none.
+    Cards whose bit is set in the slot masks lo (slots 0-63) and hi (64-99) are left out (`times`)."""
     p = owner_of(src)
     optional = ab(C, c, k, AB_OPTIONAL) == 1
     eff = ab(C, c, k, AB_EFFECT)
@@ -845,7 +876,7 @@ def choose_trigger_target(C, S, g, src, c, k, other):
     for q in range(2):
         for i in range(n_in_play(S, g, q)):
             t = play_slot(S, g, q, i)
-            if trigger_target_error(C, S, g, src, c, k, t, other) != E_OK:
+            if trigger_target_error(C, S, g, src, c, k, t, other) != E_OK or _lost_bit(lo, hi, t) == 1:
                 continue
             count += 1
             v = target_value(C, S, g, src, t, eff, n)
@@ -859,7 +890,7 @@ def choose_trigger_target(C, S, g, src, c, k, other):
         for q in range(2):
             for i in range(n_in_play(S, g, q)):
                 t = play_slot(S, g, q, i)
-                if trigger_target_error(C, S, g, src, c, k, t, other) == E_OK:
+                if trigger_target_error(C, S, g, src, c, k, t, other) == E_OK and _lost_bit(lo, hi, t) == 0:
                     if j == 0:
                         return t
                     j -= 1
@@ -877,7 +908,10 @@ def resolve(C, S, g, src, c, k, chosen, other):
     target = ab(C, c, k, AB_TARGET)
     eff = ab(C, c, k, AB_EFFECT)
     if chosen < 0 and is_chosen(target) and ab(C, c, k, AB_KIND) == KIND_TRIGGERED:
-        chosen = choose_trigger_target(C, S, g, src, c, k, other)
+        if ab(C, c, k, AB_TIMES) == 1:
+            resolve_times(C, S, g, src, c, k)
+            return
+        chosen = choose_trigger_target(C, S, g, src, c, k, other, 0, 0)
         if logging(S, g):
             log(S, g, EV_CHOOSE, src, k, chosen, eff, 0)      # the owner's choice (-1: none)
         if chosen < 0:
@@ -890,6 +924,8 @@ def resolve(C, S, g, src, c, k, chosen, other):
         destroy(S, g, src, src)           # first; the area is then around its last cell (509.3)
     if logging(S, g):
         log(S, g, EV_ABILITY, src, k, chosen if chosen >= 0 else other, eff, 0)
+    if ab(C, c, k, AB_SELF_XL) > 0 and in_play(S, g, src):
+        S[g, src * NCF + EXTRA_LIVES] += ab(C, c, k, AB_SELF_XL)     # self_first: the card gains first
     if eff == EF_TRAP or eff == EF_BOOST:
         apply_effect(C, S, g, src, c, k, -1, other)
     elif target == TG_SELF:
@@ -902,7 +938,10 @@ def resolve(C, S, g, src, c, k, chosen, other):
         if other >= 0 and matches(C, S, g, src, c, k, other):
             apply_effect(C, S, g, src, c, k, other, other)
     elif is_chosen(target):
-        apply_effect(C, S, g, src, c, k, chosen, other)
+        if ab(C, c, k, AB_SPREAD) == SPREAD_SAME_WEAK:
+            spread_same_weak(C, S, g, src, c, k, chosen, other)
+        else:
+            apply_effect(C, S, g, src, c, k, chosen, other)
         if ab(C, c, k, AB_AND_SELF) == 1 and in_play(S, g, src):
             apply_effect(C, S, g, src, c, k, src, other)
     else:
@@ -998,7 +1037,10 @@ def fire_poison_watchers(C, S, g, poisoned):
 @njit(cache=True, _nrt=False)
 def check_deaths(C, S, g):
     """Destroy every card at 0 life, then fire the on-death abilities of every card destroyed since
-    the last check, in slot order, at its last cell (509.3); repeat while they destroy more."""
+    the last check, in slot order, at its last cell (509.3); repeat while they destroy more. First the
+    waiting on_incarnation_token abilities (branch dark)."""
+    if S[g, GAME0 + G_FLAGS] & F_INCARNATION:
+        fire_pending_tokens(C, S, g)
     check_destruction(S, g)
     while S[g, GAME0 + G_PENDING] > 0:
         S[g, GAME0 + G_PENDING] = 0
@@ -1009,6 +1051,8 @@ def check_deaths(C, S, g):
                 S[g, s * NCF + DEATH_PENDING] = 0
                 fire_triggers(C, S, g, s, T_ON_DEATH, -1, 0)
                 S[g, s * NCF + EFF] = S[g, s * NCF + CARD_ID]
+                if C[S[g, s * NCF + CARD_ID], INCARN] > 0:
+                    S[g, s * NCF + COUNTERS] = 0        # in the graveyard its counters are incarnation tokens
                 if S[g, GAME0 + G_FLAGS] & F_DEATH_WATCH:
                     fire_death_watchers(C, S, g, s)
         check_destruction(S, g)
@@ -1045,6 +1089,187 @@ def fire_valhalla(C, S, g, p):
                 resolve(C, S, g, s, c, k, -1, -1)
                 check_deaths(C, S, g)
                 check_game_end(S, g)
+# ---- branch dark: spread, incarnation ------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def resolve_times(C, S, g, src, c, k):
+    """`times = "incarnation_tokens"` (Поганище): X = src's tokens; its owner chooses X different targets
+    one after another (each choice logged; none left: it stops) and the effect hits each."""
+    lo = 0
+    hi = 0
+    for j in range(S[g, src * NCF + COUNTERS]):
+        t = choose_trigger_target(C, S, g, src, c, k, -1, lo, hi)
+        if logging(S, g):
+            log(S, g, EV_CHOOSE, src, k, t, ab(C, c, k, AB_EFFECT), 0)
+        if t < 0:
+            return
+        if t < 64:
+            lo |= 1 << t
+        else:
+            hi |= 1 << (t - 64)
+        if logging(S, g):
+            log(S, g, EV_ABILITY, src, k, t, ab(C, c, k, AB_EFFECT), 0)
+        apply_effect(C, S, g, src, c, k, t, -1)
+
+
+@njit(cache=True, _nrt=False)
+def fire_pending_tokens(C, S, g):
+    """The on_incarnation_token abilities of graveyard cards that received a token from an effect
+    (Талион) since the last check, in slot order (called by check_deaths: no effect calls them itself)."""
+    for s in range(N_SLOTS):
+        if S[g, s * NCF + ZONE] == Z_GRAVE and S[g, s * NCF + GAINED] & GAINED_TOKEN:
+            S[g, s * NCF + GAINED] &= ~GAINED_TOKEN
+            fire_token_triggers(C, S, g, s)
+
+
+@njit(cache=True, _nrt=False)
+def fire_token_triggers(C, S, g, s):
+    """on_incarnation_token: card s (in the graveyard) has just received an incarnation token."""
+    c = S[g, s * NCF + CARD_ID]
+    for k in range(C[c, N_AB]):
+        if ab(C, c, k, AB_KIND) == KIND_TRIGGERED and ab(C, c, k, AB_TRIGGER) == T_ON_TOKEN:
+            resolve(C, S, g, s, c, k, -1, -1)
+
+
+@njit(cache=True, _nrt=False)
+def spread_targets(C, S, g, src, chosen):
+    """spread adjacent_enemies_same_weak (Герольд мрака): the enemy creatures of src's owner on the cells
+    around the chosen card whose printed weak strike equals the chosen card's, as a slot bitset (lo, hi)
+    (kernels allocate nothing: see README, "Kernels do not count references")."""
+    lo = 0
+    hi = 0
+    if chosen < 0 or not in_play(S, g, chosen) or S[g, chosen * NCF + ZONE] != Z_FIELD:
+        return lo, hi
+    cell = S[g, chosen * NCF + CELL]
+    weak = C[S[g, chosen * NCF + EFF], SW]
+    q = 1 - owner_of(src)
+    for i in range(n_in_play(S, g, q)):
+        o = play_slot(S, g, q, i)
+        if o != chosen and S[g, o * NCF + ZONE] == Z_FIELD and adjacent_cells(cell, S[g, o * NCF + CELL]) \
+                and C[S[g, o * NCF + EFF], SW] == weak:
+            lo, hi = _set_bit(lo, hi, o)
+    return lo, hi
+
+
+@njit(cache=True, _nrt=False)
+def spread_same_weak(C, S, g, src, c, k, chosen, other):
+    """The effect on the chosen card and, at once, on its spread targets (found before any wound), in
+    slot order."""
+    lo, hi = spread_targets(C, S, g, src, chosen)
+    apply_effect(C, S, g, src, c, k, chosen, other)
+    for o in range(N_SLOTS):
+        if _lost_bit(lo, hi, o) == 1:
+            apply_effect(C, S, g, src, c, k, o, other)
+
+
+@njit(cache=True, _nrt=False)
+def give_incarnation_token(C, S, g, p):
+    """effect incarnation_token (Талион): a token on the card of player p's graveyard with incarnation
+    that lacks the fewest tokens (ties: the lowest slot); nothing without one."""
+    best = -1
+    best_missing = 1000
+    for s in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
+        n = C[S[g, s * NCF + CARD_ID], INCARN]
+        if S[g, s * NCF + ZONE] != Z_GRAVE or n == 0 or S[g, s * NCF + COUNTERS] >= n:
+            continue
+        if n - S[g, s * NCF + COUNTERS] < best_missing:
+            best = s
+            best_missing = n - S[g, s * NCF + COUNTERS]
+    if best >= 0:
+        S[g, best * NCF + COUNTERS] += 1
+        S[g, best * NCF + GAINED] |= GAINED_TOKEN      # its on_incarnation_token fires at check_deaths
+        if logging(S, g):
+            log(S, g, EV_GAIN, best, 0, S[g, best * NCF + COUNTERS], 0, 0)
+
+
+@njit(cache=True, _nrt=False)
+def incarnation_cell(S, g, s):
+    """The empty cell of its owner's half nearest the cell it died on (Manhattan; ties: the lowest
+    cell number); -1 if the half is full."""
+    p = owner_of(s)
+    last = S[g, s * NCF + LAST_CELL]
+    best = -1
+    best_d = 1000
+    for cell in range(N_CELLS):
+        if not own_row(p, cell_row(cell)) or S[g, GAME0 + G_BOARD + cell] >= 0:
+            continue
+        d = manhattan(last, cell) if last >= 0 else 0
+        if d < best_d:
+            best = cell
+            best_d = d
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def incarnate(C, S, g, s):
+    """Card s returns from the graveyard (incarnation): as a new card, printed life, no wounds, extra
+    lives, counters, poison or acquired effects; closed (open with incarnates_open); then its
+    on_incarnate abilities fire. False if its owner's half has no empty cell (it waits)."""
+    c = S[g, s * NCF + CARD_ID]
+    cell = -1
+    if C[c, FLYER] == 0:
+        cell = incarnation_cell(S, g, s)
+        if cell < 0:
+            return False
+    for f in (WOUNDS, EXTRA_LIVES, COUNTERS, POISON, GAINED, TMP_STRIKE, TMP_FLAGS, TMP_OWN, ACQ_LOST,
+              HEAL_END, USED_TURN, MOVED, ACTED, STRIKES, DEATH_PENDING):
+        S[g, s * NCF + f] = 0
+    S[g, s * NCF + LIFE_MAX] = C[c, LIFE]
+    S[g, s * NCF + EFF] = c
+    S[g, s * NCF + DIED_FROM] = -1
+    S[g, s * NCF + DEATH_TURN] = -1
+    S[g, s * NCF + LAST_TARGET] = -1
+    S[g, s * NCF + CLOSED] = 1 - C[c, INCARN_OPEN]
+    if cell >= 0:
+        S[g, s * NCF + ZONE] = Z_FIELD
+        S[g, s * NCF + CELL] = cell
+        S[g, GAME0 + G_BOARD + cell] = s
+        S[g, s * NCF + MOVES_LEFT] = C[c, MOVE]
+    else:
+        S[g, s * NCF + ZONE] = Z_AUX
+        S[g, s * NCF + CELL] = -1
+        S[g, s * NCF + MOVES_LEFT] = 0
+    add_to_play(S, g, s)
+    S[g, s * NCF + ARMOR_LEFT] = armor_value(C, S, g, s)
+    if logging(S, g):
+        log(S, g, EV_INCARNATE, s, cell, 0, 0, 0)
+    fire_triggers(C, S, g, s, T_ON_INCARNATE, -1, 0)
+    fire_incarnation_watchers(C, S, g, s)
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def fire_incarnation_watchers(C, S, g, s):
+    """creature_incarnates: the abilities of the cards its owner has in play (itself included), by slot,
+    when his creature s has incarnated; s is their other card."""
+    p = owner_of(s)
+    i = 0
+    while i < n_in_play(S, g, p):
+        o = play_slot(S, g, p, i)
+        n_before = n_in_play(S, g, p)
+        c = S[g, o * NCF + EFF]
+        for k in range(C[c, N_AB]):
+            if ab(C, c, k, AB_KIND) == KIND_TRIGGERED and ab(C, c, k, AB_TRIGGER) == T_CREATURE_INCARNATES \
+                    and condition_holds(C, S, g, o, c, k):
+                resolve(C, S, g, o, c, k, -1, s)
+        if n_in_play(S, g, p) == n_before:
+            i += 1
+
+
+@njit(cache=True, _nrt=False)
+def incarnations(C, S, g, p):
+    """Start of player p's turn: each of his graveyard cards with incarnation N takes a token (at most
+    N); one that holds N incarnates, in slot order. Only games with such cards (F_INCARNATION)."""
+    for s in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
+        if S[g, s * NCF + ZONE] != Z_GRAVE:
+            continue
+        n = C[S[g, s * NCF + CARD_ID], INCARN]
+        if n == 0:
+            continue
+        if S[g, s * NCF + COUNTERS] < n:
+            S[g, s * NCF + COUNTERS] += 1
+            fire_token_triggers(C, S, g, s)
+        if S[g, s * NCF + COUNTERS] >= n:
+            incarnate(C, S, g, s)
 
 
 # ---- delayed abilities (118) ----------------------------------------------------------------------------

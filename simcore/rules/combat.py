@@ -55,6 +55,9 @@ from ..cardtable import (
     T_ON_STRUCK,
     TWICE,
     TWICE_DIFF,
+    F_VAMPIRE,
+    RANGED_XL,
+    F_NEXT_SIX,
 )
 from ..ruleset import PR_ATTACK_OWN_CARDS, PR_GROUND_HITS_LONE_FLYERS
 from ..state import (
@@ -64,6 +67,8 @@ from ..state import (
     CLOSED,
     COUNTERS,
     EFF,
+    EXTRA_LIVES,
+    GAINED_SIX,
     G_ACTIVE,
     G_BOARD,
     G_DRAWERS,
@@ -117,6 +122,8 @@ from .damage import (
     only_attacker_rolls,
     poison,
     ranged_base,
+    removable_extra_lives,
+    vampirism,
     wound,
 )
 from .destruction import check_game_end, destroy
@@ -146,6 +153,7 @@ from .errors import (
     E_TARGET_NOT_IN_PLAY,
     E_TARGET_OWN,
     E_TARGET_SELF,
+    E_NO_EXTRA_LIVES,
 )
 from .log import (
     EV_ATTACK,
@@ -266,6 +274,8 @@ def ranged_error(C, S, g, att, t):
     kind = C[ca, RKIND]
     if kind == 0:
         return E_NO_RANGED
+    if C[ca, RANGED_XL] == 1 and removable_extra_lives(S, g, att) == 0:
+        return E_NO_EXTRA_LIVES
     e = enemy_target_error(S, g, att, t)
     if e != E_OK:
         return e
@@ -397,6 +407,17 @@ def tap_gain_error(C, S, g, s):
 
 
 # ---- resolution ----------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False, inline="always")
+def fighter_roll(S, g, s):
+    """A die roll of card s in an attack; with next_roll_six waiting on it (branch dark) the roll counts
+    as 6 and the effect is used up (the die is still rolled, so the dice that follow do not move)."""
+    r = roll_d6(S, g)
+    if S[g, GAME0 + G_FLAGS] & F_NEXT_SIX and S[g, s * NCF + GAINED] & GAINED_SIX:
+        S[g, s * NCF + GAINED] &= ~GAINED_SIX
+        return 6
+    return r
+
+
 @njit(cache=True, _nrt=False)
 def finish_action(C, S, g, s):
     """An action closes the card and forfeits its remaining movement (506.5)."""
@@ -455,6 +476,11 @@ def resolve_strike(C, S, g, att, tgt, t, a_str, c_str):
         if logging(S, g):
             log(S, g, EV_COUNTER, t, att, c_str, w_a, 0)
         wound(S, g, att, w_a, t)
+    if S[g, GAME0 + G_FLAGS] & F_VAMPIRE:
+        if a_str > MISS:
+            vampirism(C, S, g, att, w_t)
+        if c_str > MISS:
+            vampirism(C, S, g, t, w_a)
     if a_str > MISS:
         poison(C, S, g, att, t, C[S[g, att * NCF + EFF], POISON_W + a_str - 1])
     if C[S[g, att * NCF + EFF], CLOSE_TARGET] == 1 and in_play(S, g, t):
@@ -491,15 +517,15 @@ def strike(C, S, g, att, tgt, defender, exchange):
     ign = C[ca, IGN_TARGET] == 1
     ova = attack_roll_bonus(C, S, g, att, t)
     if only_attacker_rolls(C, S, g, att, t):
-        a = roll_d6(S, g) + ova
+        a = fighter_roll(S, g, att) + ova
         a_str = single_roll_strength(a)
         c_str = MISS
         if logging(S, g):
             log(S, g, EV_ROLL, att, t, a, -1, a_str * 4 + c_str)
     else:
         ovz = 0 if ign else defence_experience(C, S, g, t)
-        a = roll_d6(S, g) + ova
-        d = roll_d6(S, g) + ovz
+        a = fighter_roll(S, g, att) + ova
+        d = fighter_roll(S, g, t) + ovz
         a_str, c_str, ex = strike_table(a, d)
         if logging(S, g):
             log(S, g, EV_ROLL, att, t, a, d, a_str * 4 + c_str)
@@ -559,7 +585,7 @@ def ranged(C, S, g, att, t):
         return
     if kind == K_ROW and C[ca, ROW_MID_OVA] > 0:
         row_middle_ova(C, S, g, att, t)
-    a = roll_d6(S, g) + attack_roll_bonus(C, S, g, att, t)
+    a = fighter_roll(S, g, att) + attack_roll_bonus(C, S, g, att, t)
     s = single_roll_strength(a)
     if logging(S, g):
         log(S, g, EV_ROLL, att, t, a, -1, s * 4)
@@ -567,6 +593,8 @@ def ranged(C, S, g, att, t):
     base = ranged_base(C, S, g, att, s) + take_boost(C, S, g, att, s)
     w = attack_wounds(C, S, g, att, t, kind, s, base, False, ign, False)
     w = absorb_armor(C, S, g, t, w, kind, ign)
+    if C[ca, RANGED_XL] == 1:       # Ведьма слуа: the extra lives it spent on the attack
+        S[g, att * NCF + EXTRA_LIVES] -= removable_extra_lives(S, g, att)
     spend = C[ca, RANGED_SPEND]
     if spend == 2:
         S[g, att * NCF + COUNTERS] = 0

@@ -50,6 +50,11 @@ from ..cardtable import (
     W_OVZ,
     W_PROT,
     W_W,
+    VAMP,
+    VAMP_LESS,
+    VAMP_MAX,
+    RANGED_XL,
+    LIFE,
     WC_CENTRAL,
     WC_CLASSES,
     WC_EDGE,
@@ -188,7 +193,7 @@ from .board import (
     owner_of,
     play_slot,
 )
-from .log import EV_HEAL, EV_NO_WOUND, EV_POISONED, EV_WOUND, log, logging
+from .log import EV_HEAL, EV_NO_WOUND, EV_POISONED, EV_VAMPIRISM, EV_WOUND, log, logging
 
 APPLY_STRIKE = APPLY_CODES["strike"]
 APPLY_RANGED = APPLY_CODES["ranged"]
@@ -676,8 +681,50 @@ def ranged_base(C, S, g, att, strength):
     base = C[ca, RW] if strength == 1 else (C[ca, RM] if strength == 2 else C[ca, RS])
     if C[ca, RANGED_PER_WOUND] > 0:         # "X = its wounds (at most N)" (Рэккен)
         base += min(S[g, att * NCF + WOUNDS], C[ca, RANGED_PER_WOUND])
-    return (base + S[g, att * NCF + COUNTERS] * C[ca, RANGED_PER_COUNTER]
-            + ((S[g, att * NCF + TMP_FLAGS] >> TF_RANGED_SHIFT) & TMP_BYTE))
+    v = (base + S[g, att * NCF + COUNTERS] * C[ca, RANGED_PER_COUNTER]
+         + ((S[g, att * NCF + TMP_FLAGS] >> TF_RANGED_SHIFT) & TMP_BYTE))
+    if C[ca, RANGED_XL] == 1:
+        v += removable_extra_lives(S, g, att)
+    return v
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def removable_extra_lives(S, g, s):
+    """branch dark, ranged_spends_extra_lives (Ведьма слуа): the extra lives it removes for its attack,
+    all of them but never so many that its current life falls to 0."""
+    return max(min(S[g, s * NCF + EXTRA_LIVES], current_life(S, g, s) - 1), 0)
+
+
+@njit(cache=True, _nrt=False)
+def vampirism(C, S, g, s, dealt):
+    """branch dark, vampirism: card s dealt `dealt` wounds with a simple strike (its attack or its
+    counter-strike); it gains dealt - less life: its wounds heal first, the rest become extra lives,
+    never above its maximum life (0: none). A card out of play or at 0 life gains nothing."""
+    c = S[g, s * NCF + EFF]
+    if C[c, VAMP] == 0 or dealt <= 0 or not in_play(S, g, s) or current_life(S, g, s) <= 0:
+        return
+    n = dealt - C[c, VAMP_LESS]
+    if C[c, VAMP_MAX] > 0:
+        n = min(n, C[c, VAMP_MAX] - current_life(S, g, s))
+    if n <= 0:
+        return
+    h = min(S[g, s * NCF + WOUNDS], n)
+    S[g, s * NCF + WOUNDS] -= h
+    S[g, s * NCF + EXTRA_LIVES] += n - h
+    if logging(S, g):
+        log(S, g, EV_VAMPIRISM, s, n, current_life(S, g, s), 0, 0)
+
+
+@njit(cache=True, _nrt=False)
+def own_above_printed(C, S, g, p):
+    """branch dark, amount_of own_above_printed_life: player p's cards in play whose current life is
+    above their printed life."""
+    n = 0
+    for i in range(n_in_play(S, g, p)):
+        o = play_slot(S, g, p, i)
+        if current_life(S, g, o) > C[S[g, o * NCF + CARD_ID], LIFE]:
+            n += 1
+    return n
 
 
 @njit(cache=True, _nrt=False)

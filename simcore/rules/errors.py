@@ -44,6 +44,7 @@ E_NOT_OPPOSITE = 38
 E_ROOTED = 39
 E_FORCED_STRIKE = 40        # branch mount
 E_NOT_REVIVABLE = 41        # branch mount
+E_NO_EXTRA_LIVES = 42      # branch dark
 
 MESSAGES = {
     E_GAME_OVER: "the game is over (section 9)",
@@ -88,4 +89,5 @@ MESSAGES = {
     E_NOT_REVIVABLE: "{target} is not a creature in its owner's graveyard whose last cell is empty (revive)",
     E_FORCED_STRIKE: "a card that must strike a closed enemy creature it can strike has not done so: end the "
                      "turn or act with it only after that strike (must_strike_closed)",
+    E_NO_EXTRA_LIVES: "{actor} has no extra life it can remove and stay alive (ranged_spends_extra_lives)",
 }

@@ -16,7 +16,8 @@ EV_FIRST, EV_DEAL, EV_MULLIGAN, EV_BUY, EV_PLACE, EV_TURN, EV_MOVE, EV_JUMP, EV_
     EV_DEFEND, EV_ROLL, EV_EXCHANGE, EV_WOUND, EV_NO_WOUND, EV_HEAL, EV_DEATH, EV_POISONED, \
     EV_DESTROY, EV_COUNTER, EV_GAIN, EV_CLOSE, EV_END, EV_REGEN, EV_POISON_TICK, EV_PASS, \
     EV_CRYSTALS, EV_ABILITY, EV_DELAYED, EV_LOST, EV_DECLARE, EV_WINDOW, EV_CHOOSE, \
-    EV_CLOSE_OR_WOUND, EV_OPTION = range(34)
+    EV_CLOSE_OR_WOUND, EV_OPTION, \
+    EV_VAMPIRISM, EV_INCARNATE = range(36)         # branch dark
 # EV_OPTION (branch mount): a policy's choice between options: (card, option, OPT_* what, source, 0)
 OPT_FORM = 1             # turn_choice: the form card a takes (option 0 or 1)
 OPT_PUSH = 2             # push_or_wound: card a's owner lets it be pushed (1) or takes the wounds (0)

@@ -42,6 +42,7 @@ from ..cardtable import (
     MUST_STRIKE_CLOSED,
     TC0_MOVE,
     TC0_REGEN,
+    F_INCARNATION,
 )
 from ..ruleset import PR_ROUND_CAP
 from ..state import (
@@ -84,6 +85,7 @@ from .abilities import (
     fire_valhalla,
     choose_forms,
     form_value,
+    incarnations,
     recompute,
     spring_traps,
 )
@@ -144,6 +146,8 @@ def start_turn(C, S, g):
                     S[g, s * NCF + MOVES_LEFT] += form_value(C, S, g, s, TC0_MOVE)
     if S[g, GAME0 + G_N_DELAYED] > 0:
         explode(C, S, g, p)             # ranged_explosion: before the poison wounds
+    if S[g, GAME0 + G_FLAGS] & F_INCARNATION:
+        incarnations(C, S, g, p)        # branch dark: graveyard cards take a token and may return
     for i in range(n_in_play(S, g, p)):
         s = play_slot(S, g, p, i)
         if S[g, s * NCF + POISON] > 0:
