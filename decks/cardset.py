@@ -129,7 +129,11 @@ TRIGGERS = ("on_strike", "on_struck", "on_death", "turn_start", "turn_end", "opp
 EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "destroy", "poison", "strike_bonus",
            "lose_abilities", "close", "open", "gain_counter", "trap", "boost_next_attack", "special_strike",
            "no_tap_after_attack", "attack_experience", "ranged_bonus", "range_bonus", "gain_directed", "stun",
-           "close_or_wound", "cure_poison")
+           "close_or_wound", "cure_poison",
+           # branch neut: strike effects (fast, played at the dice window of an attack)
+           "die_luck", "wound_on_one", "strike_strong", "strike_to_one", "strike_minus")
+STRIKE_EFFECTS = ("die_luck", "wound_on_one", "strike_strong", "strike_to_one", "strike_minus")
+STRIKE_ALSO_ADDS = ("wound", "gain_counter")     # what an `also` of a strike effect does to its own card
 TARGETS = ("self", "attacked", "attacker", "adjacent_enemies", "adjacent", "chosen", "chosen_enemy",
            "chosen_own", "all_enemies", "all_own", "all", "chosen_adjacent")
 CONDITIONS = ("always", "in_formation", "unwounded", "wounded", "adjacent_enemy", "own_front_row",
@@ -205,6 +209,7 @@ class Ability:
     destroy_self: bool = False      # the card destroys itself first (Болотник)
     name: str = ""                  # the printed name, e.g. "ловушка"
     amount_of: str = ""             # the amount computed in play instead of `amount` (AMOUNTS_OF)
+    also_unless_struck: str = ""    # strike effects: no `also` when the struck creature has this element
 
 
 @dataclass(frozen=True)
@@ -267,6 +272,8 @@ class Card:
     strike_copies_target: bool = False          # + the printed strike of the creature it strikes
     special_strike_stuns_closed: bool = False   # its special strike stuns a closed target (Борг)
     strikes_only_opposite: bool = False         # its simple strikes only at a card in its column (Циклоп)
+    rolls_twice: bool = False                   # when it fights it rolls twice, keeps one (Воин храма)
+    blocks_ranged_on: int = 0                   # a ranged attack at it is blocked on a die of N+ (Воин храма)
     draws_ranged_condition: str = ""            # draws_ranged only while this holds (adjacent_enemy)
     finish_off_bonus: str = ""                  # finish off N + X (adjacent_poisoned)
     played: tuple[str, ...] = ()
@@ -324,6 +331,12 @@ def _integer(lo):
             raise _Bad(f"{v} is not from {lo} to {CARD_VALUE_MAX}", f"write a whole number from {lo} to {CARD_VALUE_MAX}")
         return v
     return check
+
+
+def _die_face(v):
+    if type(v) is not int or not 1 <= v <= 6:
+        raise _Bad(f"expected a die face from 1 to 6, got {v!r}", "write a whole number from 1 to 6")
+    return v
 
 
 def _boolean(v):
@@ -487,13 +500,14 @@ _ABILITY_FIELDS = {
     "then": _table({"at": _choice(THEN_AT), "effect": _choice(("heal",)), "amount": _integer(1)},
                    required=("at", "effect", "amount"), build=Then),
     "trigger_filter": _filter, "name": _string, "optional": _boolean,
-    "also": _table({"effect": _choice(ALSO_ADDS), "amount": _integer(1)}, required=("effect",),
-                   build=Also),
+    "also": _table({"effect": _choice(ALSO_ADDS + ("gain_counter",)), "amount": _integer(1)},
+                   required=("effect",), build=Also),
+    "also_unless_struck": _choice(ELEMENTS),
     "destroy_self": _boolean, "amount_of": _choice(AMOUNTS_OF),
 }
 AMOUNT_EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "poison", "strike_bonus", "trap",
                   "boost_next_attack", "special_strike", "attack_experience", "ranged_bonus", "range_bonus",
-                  "close_or_wound")
+                  "close_or_wound", "wound_on_one", "strike_minus")
 CHOSEN_TARGETS = ("chosen", "chosen_enemy", "chosen_own", "chosen_adjacent")
 
 
@@ -550,13 +564,19 @@ def _ability(v):
         bad("range", "range limits chosen targets only", "delete range")
     if "duration" in a and effect not in DURATION_EFFECTS:
         bad("duration", f"only {', '.join(DURATION_EFFECTS)} have a duration", "delete duration")
-    if "also" in a and (effect not in ALSO_EFFECTS or target == "self"):
+    if effect in STRIKE_EFFECTS:
+        _strike_effect_checks(a, bad)
+    elif "also_unless_struck" in a:
+        bad("also_unless_struck", "also_unless_struck is for strike effects (Глорм)", "delete it")
+    elif a.get("also") is not None and a["also"].effect == "gain_counter":
+        bad("also", "an also gain_counter is for strike effects (Лунная баньши)", "delete also")
+    if "also" in a and effect not in STRIKE_EFFECTS and (effect not in ALSO_EFFECTS or target == "self"):
         bad("also", "also adds a wound, poison, heal or cure_poison to a wound, poison or heal on other cards",
             "delete also")
     also = a.get("also")
     if also is not None and also.effect == "cure_poison" and also.amount:
         bad("also", "cure_poison takes no amount (it removes all poison)", "delete also.amount")
-    if also is not None and also.effect != "cure_poison" and not also.amount:
+    if also is not None and also.effect not in ("cure_poison", "gain_counter") and not also.amount:
         bad("also", f"also effect {also.effect} needs an amount", "add amount = N to also")
     if a.get("destroy_self") and (not played or target not in ("adjacent", "adjacent_enemies")):
         bad("destroy_self", "destroy_self is for played abilities acting around the card (Болотник)",
@@ -575,11 +595,32 @@ def _ability(v):
     return Ability(**a)
 
 
+def _strike_effect_checks(a, bad):
+    """Strike effects (branch neut) are fast abilities without a card target: the option (which die,
+    which strike) is chosen when they are declared; their `also` acts on their own card."""
+    if a["kind"] != "fast":
+        bad("kind", f"{a['effect']} changes an attack in progress: it is a fast ability", 'set kind = "fast"')
+    if a.get("target", "self") != "self":
+        bad("target", f"{a['effect']} acts on the attack in progress, not on a card", "delete target")
+    also = a.get("also")
+    if also is not None and also.effect not in STRIKE_ALSO_ADDS:
+        bad("also", f"the also of a strike effect is one of {', '.join(STRIKE_ALSO_ADDS)} on its own card",
+            "change also.effect")
+    if also is not None and also.effect == "gain_counter" and also.amount:
+        bad("also", "gain_counter takes no amount (one counter)", "delete also.amount")
+    if "also_unless_struck" in a and also is None:
+        bad("also_unless_struck", "also_unless_struck needs an also", "add also or delete it")
+    for key in ("filter", "range", "optional", "and_self", "then", "destroy_self", "amount_of", "spell"):
+        if key in a:
+            bad(key, f"a strike effect takes no {key}", f"delete {key}")
+
+
 FLAGS = ("clumsy", "no_tap_after_attack", "directed", "unanswered", "strike_twice", "strike_twice_different",
          "ignores_flyer_protection", "defends_any", "defender_no_tap", "ignores_target_abilities",
          "counter_strikes_when_closed", "close_target_on_attack", "ignores_draws",
          "gain_counter", "strikes_at_it_weak", "strike_copies_target",
-         "special_strike_stuns_closed", "strikes_only_opposite")  # the yes/no ability keywords
+         "special_strike_stuns_closed", "strikes_only_opposite",
+         "rolls_twice")  # the yes/no ability keywords
 
 FIELDS = {
     "set_number": _string, "element": _choice(ELEMENTS), "cost": _integer(0), "kind": _choice(KINDS),
@@ -602,7 +643,7 @@ FIELDS = {
                               required=("element", "max"), build=AllyBonus),
     "while": _while_list, "aura": _aura, "unanswered_vs": _choices(BONUS_VS[1:]),
     "second_player_counters": _integer(1), "draws_ranged_condition": _choice(("adjacent_enemy",)),
-    "finish_off_bonus": _choice(("adjacent_poisoned",)),
+    "finish_off_bonus": _choice(("adjacent_poisoned",)), "blocks_ranged_on": _die_face,
     "played": _choices(TAP_ABILITIES), "abilities": _list_of(_ability), "elite": _boolean, "unique": _boolean, "assumed": _boolean,
     **{flag: _boolean for flag in FLAGS},
 }

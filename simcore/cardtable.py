@@ -31,7 +31,10 @@ import numpy as np
  W1_COND, W1_COUNT, W1_OVA, W1_OVZ, W1_ARMOR, W1_PROT, W1_DIRECTED, CLASS0, CLASS1,
  AURA_TO, AURA_F_ELEM, AURA_F_FLAGS, AURA_F_COST, AURA_F_COST_MAX, AURA_RED_AMT, AURA_RED_SRC,
  AURA_RED_COST_MAX, AURA_RANGE, SECOND_COUNTERS, STRIKES_WEAK, DRAWS_COND, FINISH_BONUS,
- STRIKE_COPY, SPECIAL_STUN, ONLY_OPPOSITE, N_FIELDS) = range(105)
+ STRIKE_COPY, SPECIAL_STUN, ONLY_OPPOSITE,
+ # branch neut: dice keywords (Воин храма)
+ ROLLS_TWICE, BLOCKS_RANGED_ON,
+ N_FIELDS) = range(107)
 DRAWS_WHILE_ADJ_ENEMY = 1     # DRAWS_COND: draws_ranged only while an enemy creature is adjacent
 FINISH_ADJ_POISONED = 1       # FINISH_BONUS: + 1 per poisoned creature adjacent to the target
 # `while` blocks (keywords that hold while a board condition holds): block b at W0_COND + W_W * b,
@@ -101,7 +104,8 @@ REDUCE0 = BONUS0 + 5 * MAX_BONUS
 (AB_KIND, AB_TRIGGER, AB_STRENGTHS, AB_TAP, AB_COUNTERS, AB_COND, AB_EFFECT, AB_TARGET, AB_AMOUNT,
  AB_F_ELEM, AB_F_FLAGS, AB_F_COST, AB_F_COST_MAX, AB_RANGE, AB_LIMIT, AB_SPELL,
  AB_AND_SELF, AB_THEN, AB_THEN_AMOUNT, AB_TF_ELEM, AB_TF_FLAGS, AB_TF_COST, AB_TF_COST_MAX,
- AB_DURATION, AB_OPTIONAL, AB_ALSO_EFFECT, AB_ALSO_AMOUNT, AB_DESTROY_SELF, AB_AMOUNT_OF, AB_W) = range(30)
+ AB_DURATION, AB_OPTIONAL, AB_ALSO_EFFECT, AB_ALSO_AMOUNT, AB_DESTROY_SELF, AB_AMOUNT_OF,
+ AB_ALSO_UNLESS, AB_W) = range(31)     # AB_ALSO_UNLESS (branch neut): element + 1, see STRIKE_EFFECTS
 AMOUNT_OF_CODES = {"": 0, "opposite_medium_strike": 1}
 AMT_OPPOSITE_MEDIUM = 1     # AB_AMOUNT_OF: the printed medium strike of the creature in front of the card
 DUR_TURN, DUR_OWN_TURN = 0, 1       # AB_DURATION: until the end of the turn / of its owner's turn
@@ -119,6 +123,8 @@ F_TURN_TRIGGERS = 4   # start/end of turn triggers
 F_FAST = 8            # a fast ability: priority windows (114.2.2)
 F_DEATH_WATCH = 16    # a "when a creature dies" trigger
 F_AURA = 32           # an aura: reductions and ranges read the auras of the cards in play
+# branch neut:
+F_DICE = 64           # an attack's dice can change: a strike effect (dice window) or a dice keyword
 
 AB_KINDS = {"played": 1, "fast": 2, "triggered": 3, "permanent": 4}
 KIND_PLAYED, KIND_FAST, KIND_TRIGGERED, KIND_PERMANENT = 1, 2, 3, 4
@@ -131,11 +137,17 @@ EFFECT_CODES = {"wound": 1, "heal": 2, "extra_lives": 3, "reduce_life": 4, "dest
                 "strike_bonus": 7, "lose_abilities": 8, "close": 9, "open": 10, "gain_counter": 11,
                 "trap": 12, "boost_next_attack": 13, "special_strike": 14, "no_tap_after_attack": 15,
                 "attack_experience": 16, "ranged_bonus": 17, "range_bonus": 18, "gain_directed": 19,
-                "stun": 20, "close_or_wound": 21, "cure_poison": 22}
+                "stun": 20, "close_or_wound": 21, "cure_poison": 22,
+                # branch neut: strike effects, played at the dice window of an attack
+                "die_luck": 23, "wound_on_one": 24, "strike_strong": 25, "strike_to_one": 26,
+                "strike_minus": 27}
 (EF_WOUND, EF_HEAL, EF_EXTRA_LIVES, EF_REDUCE_LIFE, EF_DESTROY, EF_POISON, EF_STRIKE_BONUS,
  EF_LOSE_ABILITIES, EF_CLOSE, EF_OPEN, EF_GAIN_COUNTER, EF_TRAP, EF_BOOST, EF_SPECIAL,
  EF_NO_TAP, EF_OVA, EF_RANGED_BONUS, EF_RANGE_BONUS, EF_GAIN_DIRECTED, EF_STUN, EF_CLOSE_OR_WOUND,
  EF_CURE_POISON) = range(1, 23)
+# branch neut: the strike effects (fast abilities that modify the attack in progress, played only at
+# its dice window; their stack target is an option number, see rules.strike_effects)
+EF_DIE_LUCK, EF_WOUND_ON_ONE, EF_STRIKE_STRONG, EF_STRIKE_TO_ONE, EF_STRIKE_MINUS = range(23, 28)
 TARGET_CODES = {"self": 0, "attacked": 1, "attacker": 2, "adjacent_enemies": 3, "adjacent": 4,
                 "chosen": 5, "chosen_enemy": 6, "chosen_own": 7, "all_enemies": 8, "all_own": 9,
                 "all": 10, "chosen_adjacent": 11}
@@ -243,6 +255,7 @@ def _ability_row(a):
         row[AB_ALSO_AMOUNT] = a.also.amount
     row[AB_DESTROY_SELF] = int(a.destroy_self)
     row[AB_AMOUNT_OF] = AMOUNT_OF_CODES[a.amount_of]
+    row[AB_ALSO_UNLESS] = ELEMENTS.index(a.also_unless_struck) + 1 if a.also_unless_struck else 0
     return row
 
 
@@ -280,7 +293,7 @@ def compile_cardset(cardset) -> CardTable:
                           (GAIN_COUNTER, c.gain_counter), (STRIKES_WEAK, c.strikes_at_it_weak),
                           (STRIKE_COPY, c.strike_copies_target),
                           (SPECIAL_STUN, c.special_strike_stuns_closed),
-                          (ONLY_OPPOSITE, c.strikes_only_opposite)):
+                          (ONLY_OPPOSITE, c.strikes_only_opposite), (ROLLS_TWICE, c.rolls_twice)):
             row[col] = int(bool(flag))
         row[PROT] = _prot_mask(c.protection)
         row[POISON_W], row[POISON_M], row[POISON_S] = c.poison_on_strike
@@ -293,6 +306,9 @@ def compile_cardset(cardset) -> CardTable:
             row[GAIN_PROT] = _prot_mask(c.tap_gain.protection)
         row[RECRUIT_GOLD] = c.on_recruit_gold
         row[SECOND_COUNTERS] = c.second_player_counters
+        row[BLOCKS_RANGED_ON] = c.blocks_ranged_on
+        if c.rolls_twice or c.blocks_ranged_on:
+            row[AB_FLAGS] |= F_DICE
         row[DRAWS_COND] = DRAWS_WHILE_ADJ_ENEMY if c.draws_ranged_condition else 0
         row[FINISH_BONUS] = FINISH_ADJ_POISONED if c.finish_off_bonus else 0
         row[RANGED_PER_COUNTER] = c.ranged_counter_bonus
@@ -380,6 +396,8 @@ def compile_cardset(cardset) -> CardTable:
                 row[AB_FLAGS] |= F_LOSER
             if r[AB_KIND] == KIND_FAST:
                 row[AB_FLAGS] |= F_FAST
+            if EF_DIE_LUCK <= r[AB_EFFECT] <= EF_STRIKE_MINUS:
+                row[AB_FLAGS] |= F_DICE
             if r[AB_KIND] == KIND_TRIGGERED and r[AB_TRIGGER] == T_CREATURE_DIES:
                 row[AB_FLAGS] |= F_DEATH_WATCH
             if r[AB_KIND] == KIND_TRIGGERED and r[AB_TRIGGER] in (T_TURN_START, T_TURN_END,

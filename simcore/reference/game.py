@@ -54,6 +54,7 @@ KNOWN_CARD_FIELDS = {
     "special_strike_stuns_closed", "strikes_only_opposite",
     "while_blocks", "aura", "unanswered_vs", "second_player_counters", "strikes_at_it_weak",
     "strike_copies_target", "draws_ranged_condition", "finish_off_bonus",
+    "rolls_twice", "blocks_ranged_on",
 }
 TMP_MAX = 255            # each gain until the end of a turn holds at most 255 (VOCABULARY.md)
 
@@ -230,6 +231,11 @@ class Game:
         self.has_fast = [any(a.kind == "fast" for c in self.deck(p) for a in c.printed.abilities)
                          for p in range(2)]
         self.has_drawers = [any(c.printed.draws_ranged for c in self.deck(p)) for p in range(2)]
+        # an attack's dice can change (branch neut): a strike effect or a dice keyword in either deck
+        self.has_dice = any(c.printed.rolls_twice or c.printed.blocks_ranged_on
+                            or any(a.effect in AB.STRIKE_EFFECTS for a in c.printed.abilities)
+                            for c in self.cards)
+        self.roll = None                # the attack in its dice window (AB.Roll), None outside it
         self.first = 0
         self.active = 0
         self.turn = 0                   # turns played, 0-based; a round is two turns
@@ -1057,6 +1063,11 @@ class Game:
         its action."""
         if any(self.has_fast):
             self.priority_window()
+        return self.attack_stands(att, t)
+
+    def attack_stands(self, att, t):
+        """After a priority window inside an attack: does it go on? If not, the attacker has used its
+        action, and 509 and section 9 are checked."""
         if att.in_play and t.in_play and not self.over():
             return True
         if att.in_play:
@@ -1064,6 +1075,23 @@ class Game:
         self.check_deaths()
         self.check_game_end()
         return False
+
+    def roll_for(self, c):
+        """c's die in an attack; rolls_twice (Воин храма): two dice, the higher kept."""
+        r = self.streams.d6()
+        if self.has_dice and c.card.rolls_twice:
+            r = max(r, self.streams.d6())
+        return r
+
+    def dice_window(self, kind, att, t, defending, a, d):
+        """The dice of an attack are rolled: a priority window for strike effects only (branch neut,
+        AB.Roll); returns the Roll with the dice and strike changes after it."""
+        self.roll = AB.Roll(kind, att, t, defending, a, d)
+        try:
+            self.priority_window()
+            return self.roll
+        finally:
+            self.roll = None
 
     # -- damage of an attack (section 5)
     def attack_roll_bonus(self, att, t):
@@ -1254,23 +1282,42 @@ class Game:
         card = att.card
         ign = card.ignores_target_abilities
         ova = self.attack_roll_bonus(att, t)
+        roll = None
         if self.only_attacker_rolls(att, t):
-            a_str, c_str = single_roll_strength(self.streams.d6() + ova), MISS
+            ra = self.roll_for(att)
+            if self.has_dice:
+                roll = self.dice_window("single", att, t, t is not tgt, ra, -1)
+                if not self.attack_stands(att, t):
+                    return
+                ra = roll.a
+            a_str, c_str = single_roll_strength(ra + ova), MISS
         else:
             ovz = 0 if ign else self.keyword(t, "defence_experience")
-            a = self.streams.d6() + ova
-            d = self.streams.d6() + ovz
+            ra = self.roll_for(att)
+            rd = self.roll_for(t)
+            if self.has_dice:
+                roll = self.dice_window("both", att, t, t is not tgt, ra, rd)
+                if not self.attack_stands(att, t):
+                    return
+                ra, rd = roll.a, roll.d
+            a = ra + ova
+            d = rd + ovz
             a_str, c_str, exchange = strike_table(a, d)
             lower = self.decisions.exchange(att.slot, tgt.slot, t.slot, a_str, c_str)
             if lower and not exchange:
                 raise Disagreement(f"an exchange at A={a} D={d}, where the table has none")
             if lower:
                 a_str, c_str = max(a_str - 1, MISS), max(c_str - 1, MISS)
+        if roll is not None:                             # strike_strong (Ост): not a miss -> strong
+            if 0 in roll.strong and a_str > MISS:
+                a_str = STRONG
+            if 1 in roll.strong and c_str > MISS:
+                c_str = STRONG
         if t.card.strikes_at_it_weak and not ign:       # every strike at it is weak (Степной волколак)
             a_str = min(a_str, WEAK)
         if card.strikes_at_it_weak:
             c_str = min(c_str, WEAK)
-        self.resolve_strike(att, tgt, t, a_str, c_str)
+        self.resolve_strike(att, tgt, t, a_str, c_str, roll)
         att.strikes += 1
         att.last_target = tgt.slot
         if card.strike_twice and att.strikes == 1:
@@ -1282,7 +1329,7 @@ class Game:
         self.check_deaths()
         self.check_game_end()
 
-    def resolve_strike(self, att, tgt, t, a_str, c_str):
+    def resolve_strike(self, att, tgt, t, a_str, c_str, roll=None):
         """The strike and the counter-strike at once, then poison, closing the target and the
         on-strike / on-struck abilities (they see the wounds; 509 comes after)."""
         ign = att.card.ignores_target_abilities
@@ -1292,10 +1339,14 @@ class Game:
             if att.card.strike_copies_target:           # Метаморф: + the printed strike it fights
                 base += t.printed.strike[a_str - 1]
         w_t = self.attack_wounds(att, t, STRIKE, a_str, base, t is not tgt, ign, False)
+        if roll is not None:
+            w_t = roll.changed_wounds(w_t, 0)
         w_t = self.absorb_armor(t, w_t, STRIKE, ign)
         w_a = 0
         if c_str > MISS:
             w_a = self.attack_wounds(t, att, STRIKE, c_str, None, False, False, ign)
+            if roll is not None:
+                w_a = roll.changed_wounds(w_a, 1)
             w_a = self.absorb_armor(att, w_a, STRIKE, False)
         if a_str > MISS:
             self.wound(t, w_t, att.slot)
@@ -1316,8 +1367,19 @@ class Game:
         kind = card.ranged.kind
         if not self.answers_to_attack(att, t):
             return
-        s = single_roll_strength(self.streams.d6() + self.attack_roll_bonus(att, t))
         ign = card.ignores_target_abilities
+        block = t.card.blocks_ranged_on
+        if self.has_dice and block and kind != "magic_strike" and not ign:
+            if self.streams.d6() >= block:       # Воин храма blocks the ranged attack
+                self.after_attack(att)
+                return
+        ra = self.roll_for(att)
+        if self.has_dice:
+            roll = self.dice_window("ranged", att, t, False, ra, -1)
+            if not self.attack_stands(att, t):
+                return
+            ra = roll.a
+        s = single_roll_strength(ra + self.attack_roll_bonus(att, t))
         base = self.ranged_value(att, s) + AB.take_boost(self, att, s)
         w = self.attack_wounds(att, t, kind, s, base, False, ign, False)
         w = self.absorb_armor(t, w, kind, ign)

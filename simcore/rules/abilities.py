@@ -24,6 +24,7 @@ from ..cardtable import (
     AB_ALSO_EFFECT,
     AB_AMOUNT,
     AB_AMOUNT_OF,
+    AB_ALSO_UNLESS,
     AMT_OPPOSITE_MEDIUM,
     AB_AND_SELF,
     AB_COND,
@@ -135,6 +136,8 @@ from ..state import (
     G_STACK_N,
     G_WINNER,
     G_BOARD,
+    G_ROLL,
+    ROLL_NONE,
     GAME0,
     HEAL_END,
     LAST_CELL,
@@ -207,7 +210,9 @@ from .errors import (
     E_TARGET_SPELL,
     E_TARGET_THEIRS,
     E_TARGET_UNWANTED,
+    E_NOT_DICE_WINDOW,
 )
+from .strike_effects import apply_strike_effect, is_strike_effect, strike_option_error
 from .log import EV_ABILITY, EV_ATTACK, EV_CHOOSE, EV_CLOSE_OR_WOUND, EV_DECLARE, EV_DELAYED, EV_LOST, log, logging
 
 DL_TRAP = 1
@@ -574,7 +579,9 @@ def resolve(C, S, g, src, c, k, chosen, other):
         destroy(S, g, src, src)           # first; the area is then around its last cell (509.3)
     if logging(S, g):
         log(S, g, EV_ABILITY, src, k, chosen if chosen >= 0 else other, eff, 0)
-    if eff == EF_TRAP or eff == EF_BOOST:
+    if is_strike_effect(eff):
+        _resolve_strike_effect(C, S, g, src, c, k, chosen)
+    elif eff == EF_TRAP or eff == EF_BOOST:
         apply_effect(C, S, g, src, c, k, -1)
     elif target == TG_SELF:
         apply_effect(C, S, g, src, c, k, src)
@@ -588,6 +595,20 @@ def resolve(C, S, g, src, c, k, chosen, other):
     else:
         center = S[g, src * NCF + CELL] if in_play(S, g, src) else S[g, src * NCF + LAST_CELL]
         _apply_area(C, S, g, src, c, k, center, target)
+
+
+@njit(cache=True)
+def _resolve_strike_effect(C, S, g, src, c, k, opt):
+    """A strike effect on the attack in progress (rules.strike_effects), then its `also` on its own
+    card unless the struck creature has the element also_unless_struck."""
+    struck = apply_strike_effect(S, g, src, ab(C, c, k, AB_EFFECT), opt, ab(C, c, k, AB_AMOUNT))
+    also = ab(C, c, k, AB_ALSO_EFFECT)
+    if also == 0 or not in_play(S, g, src):
+        return
+    unless = ab(C, c, k, AB_ALSO_UNLESS)
+    if unless > 0 and struck >= 0 and C[S[g, struck * NCF + EFF], ELEMENT] == unless - 1:
+        return
+    apply_one(C, S, g, src, c, k, src, also, ab(C, c, k, AB_ALSO_AMOUNT))
 
 
 # ---- triggered abilities ----------------------------------------------------------------------------
@@ -734,6 +755,8 @@ def end_of_turn_effects(C, S, g):
 def ability_target_error(C, S, g, s, c, k, t):
     target = ab(C, c, k, AB_TARGET)
     eff = ab(C, c, k, AB_EFFECT)
+    if is_strike_effect(eff):
+        return strike_option_error(S, g, s, eff, t)       # t: the option (rules.strike_effects)
     chosen = is_chosen(target)
     if not chosen or eff == EF_TRAP or eff == EF_BOOST:
         return E_OK if t < 0 else E_TARGET_UNWANTED
@@ -787,6 +810,9 @@ def source_error(C, S, g, s, k, window):
     kind = ab(C, c, k, AB_KIND)
     if kind != KIND_FAST and (window or kind != KIND_PLAYED):
         return E_NO_ABILITY
+    # strike effects only at an attack's dice window, and nothing else there (branch neut)
+    if is_strike_effect(ab(C, c, k, AB_EFFECT)) != (window and S[g, GAME0 + G_ROLL] != ROLL_NONE):
+        return E_NOT_DICE_WINDOW
     if ab(C, c, k, AB_TAP) == 1:
         if S[g, s * NCF + CLOSED] == 1:
             return E_CLOSED

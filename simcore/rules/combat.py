@@ -11,6 +11,9 @@ from numba import njit
 from ..ai.decisions import choose_defender, choose_exchange
 from ..cardtable import (
     AB_COUNTER_COST,
+    BLOCKS_RANGED_ON,
+    F_DICE,
+    ROLLS_TWICE,
     CLOSE_TARGET,
     CLUMSY,
     DEF_NO_TAP,
@@ -50,6 +53,20 @@ from ..cardtable import (
 )
 from ..ruleset import PR_ATTACK_OWN_CARDS, PR_GROUND_HITS_LONE_FLYERS
 from ..state import (
+    G_ROLL,
+    G_ROLL_A,
+    G_ROLL_ATT,
+    G_ROLL_D,
+    G_ROLL_DEF,
+    G_ROLL_MINUS,
+    G_ROLL_MINUS_C,
+    G_ROLL_STRONG,
+    G_ROLL_T,
+    G_ROLL_TO_ONE,
+    ROLL_BOTH,
+    ROLL_NONE,
+    ROLL_RANGED,
+    ROLL_SINGLE,
     GAINED_STUN,
     ACTED,
     CELL,
@@ -109,7 +126,7 @@ from .damage import (
     wound,
 )
 from .destruction import check_game_end, destroy
-from .dice import MISS, WEAK, roll_d6, single_roll_strength, strike_table
+from .dice import MISS, STRONG, WEAK, roll_d6, single_roll_strength, strike_table
 from .errors import (
     E_ACTED,
     E_ADJACENT_RANGED,
@@ -138,6 +155,7 @@ from .errors import (
 )
 from .log import (
     EV_ATTACK,
+    EV_BLOCKED,
     EV_CLOSE,
     EV_COUNTER,
     EV_DEFEND,
@@ -408,6 +426,13 @@ def answers_to_attack(C, S, g, att, t):
     has still used its action."""
     if S[g, GAME0 + G_FAST] + S[g, GAME0 + G_FAST + 1] > 0:
         priority_window(C, S, g)
+    return attack_stands(C, S, g, att, t)
+
+
+@njit(cache=True)
+def attack_stands(C, S, g, att, t):
+    """After a priority window inside an attack: True if it goes on; else the attacker has used its
+    action, and destruction and the end of the game are checked."""
     if in_play(S, g, att) and in_play(S, g, t) and S[g, GAME0 + G_WINNER] < 0:
         return True
     if in_play(S, g, att):
@@ -415,6 +440,44 @@ def answers_to_attack(C, S, g, att, t):
     check_deaths(C, S, g)
     check_game_end(S, g)
     return False
+
+
+@njit(cache=True)
+def roll_for(C, S, g, s):
+    """The die card s rolls in an attack; rolls_twice (Воин храма): two dice, it keeps the higher."""
+    r = roll_d6(S, g)
+    if S[g, GAME0 + G_FLAGS] & F_DICE and C[S[g, s * NCF + EFF], ROLLS_TWICE] == 1:
+        r = max(r, roll_d6(S, g))
+    return r
+
+
+@njit(cache=True)
+def dice_window(C, S, g, kind, att, t, defending, ra, rd):
+    """The dice of an attack are rolled (ra: the attacker's die, rd: the defender's or -1): a priority
+    window where only strike effects may be played (rules.strike_effects). Returns the dice after
+    it; the strike changes wait in G_ROLL_STRONG .. G_ROLL_MINUS_C until the strike resolves."""
+    S[g, GAME0 + G_ROLL] = kind
+    S[g, GAME0 + G_ROLL_ATT] = att
+    S[g, GAME0 + G_ROLL_T] = t
+    S[g, GAME0 + G_ROLL_DEF] = int(defending)
+    S[g, GAME0 + G_ROLL_A] = ra
+    S[g, GAME0 + G_ROLL_D] = rd
+    S[g, GAME0 + G_ROLL_STRONG] = 0
+    S[g, GAME0 + G_ROLL_TO_ONE] = 0
+    S[g, GAME0 + G_ROLL_MINUS] = 0
+    S[g, GAME0 + G_ROLL_MINUS_C] = 0
+    priority_window(C, S, g)
+    S[g, GAME0 + G_ROLL] = ROLL_NONE
+    return S[g, GAME0 + G_ROLL_A], S[g, GAME0 + G_ROLL_D]
+
+
+@njit(cache=True)
+def changed_wounds(S, g, w, side):
+    """Wounds of a strike (side 0: the attacker's, 1: the counter-strike) after the strike effects
+    played on it: at most 1 (strike_to_one), then N fewer (strike_minus)."""
+    if (S[g, GAME0 + G_ROLL_TO_ONE] >> side) & 1:
+        w = min(w, 1)
+    return max(w - S[g, GAME0 + G_ROLL_MINUS + side], 0)
 
 
 @njit(cache=True)
@@ -427,11 +490,16 @@ def resolve_strike(C, S, g, att, tgt, t, a_str, c_str):
         base = (base_value(C, S, g, att, K_STRIKE, a_str) + take_boost(C, S, g, att, a_str)
                 + copied_strike(C, S, g, att, t, a_str))
     w_t = attack_wounds(C, S, g, att, t, K_STRIKE, a_str, base, defending, ign, False)
+    dice = S[g, GAME0 + G_FLAGS] & F_DICE
+    if dice:
+        w_t = changed_wounds(S, g, w_t, 0)
     w_t = absorb_armor(C, S, g, t, w_t, K_STRIKE, ign)
     w_a = 0
     if c_str > MISS:
         # Етун ignores the abilities of the creature it attacks: its strike bonuses do not count
         w_a = attack_wounds(C, S, g, t, att, K_STRIKE, c_str, -1, False, False, ign)
+        if dice:
+            w_a = changed_wounds(S, g, w_a, 1)
         w_a = absorb_armor(C, S, g, att, w_a, K_STRIKE, False)
     if a_str > MISS:
         wound(S, g, t, w_t, att)
@@ -474,16 +542,28 @@ def strike(C, S, g, att, tgt, defender, exchange):
     ca = S[g, att * NCF + EFF]
     ign = C[ca, IGN_TARGET] == 1
     ova = attack_roll_bonus(C, S, g, att, t)
+    dice = S[g, GAME0 + G_FLAGS] & F_DICE
     if only_attacker_rolls(C, S, g, att, t):
-        a = roll_d6(S, g) + ova
+        ra = roll_for(C, S, g, att)
+        if dice:
+            ra, _ = dice_window(C, S, g, ROLL_SINGLE, att, t, t != tgt, ra, -1)
+            if not attack_stands(C, S, g, att, t):
+                return
+        a = ra + ova
         a_str = single_roll_strength(a)
         c_str = MISS
         if logging(S, g):
             log(S, g, EV_ROLL, att, t, a, -1, a_str * 4 + c_str)
     else:
         ovz = 0 if ign else defence_experience(C, S, g, t)
-        a = roll_d6(S, g) + ova
-        d = roll_d6(S, g) + ovz
+        ra = roll_for(C, S, g, att)
+        rd = roll_for(C, S, g, t)
+        if dice:
+            ra, rd = dice_window(C, S, g, ROLL_BOTH, att, t, t != tgt, ra, rd)
+            if not attack_stands(C, S, g, att, t):
+                return
+        a = ra + ova
+        d = rd + ovz
         a_str, c_str, ex = strike_table(a, d)
         if logging(S, g):
             log(S, g, EV_ROLL, att, t, a, d, a_str * 4 + c_str)
@@ -496,12 +576,23 @@ def strike(C, S, g, att, tgt, defender, exchange):
                 c_str = max(c_str - 1, MISS)
                 if logging(S, g):
                     log(S, g, EV_EXCHANGE, att, t, a_str, c_str, 0)
+    if dice:
+        # strike_strong (Ост): a strike that is not a miss becomes strong
+        if S[g, GAME0 + G_ROLL_STRONG] & 1 and a_str > MISS:
+            a_str = STRONG
+        if S[g, GAME0 + G_ROLL_STRONG] & 2 and c_str > MISS:
+            c_str = STRONG
     # "all strikes at it are reduced to weak" (Степной волколак), the counter-strike at it too
     if C[S[g, t * NCF + EFF], STRIKES_WEAK] == 1 and not ign:
         a_str = min(a_str, WEAK)
     if C[ca, STRIKES_WEAK] == 1:
         c_str = min(c_str, WEAK)
     resolve_strike(C, S, g, att, tgt, t, a_str, c_str)
+    if dice:
+        S[g, GAME0 + G_ROLL_STRONG] = 0
+        S[g, GAME0 + G_ROLL_TO_ONE] = 0
+        S[g, GAME0 + G_ROLL_MINUS] = 0
+        S[g, GAME0 + G_ROLL_MINUS_C] = 0
     S[g, att * NCF + STRIKES] += 1
     S[g, att * NCF + LAST_TARGET] = tgt
     if C[ca, TWICE] == 1 and S[g, att * NCF + STRIKES] == 1:
@@ -525,11 +616,26 @@ def ranged(C, S, g, att, t):
         log(S, g, EV_ATTACK, att, t, kind, 0, 0)
     if not answers_to_attack(C, S, g, att, t):
         return
-    a = roll_d6(S, g) + attack_roll_bonus(C, S, g, att, t)
+    ign = C[ca, IGN_TARGET] == 1
+    dice = S[g, GAME0 + G_FLAGS] & F_DICE
+    block = C[S[g, t * NCF + EFF], BLOCKS_RANGED_ON]
+    if dice and block > 0 and kind != K_MAGIC and not ign:
+        # Воин храма: a ranged attack at it is blocked on a die of `block` or more
+        r = roll_d6(S, g)
+        if logging(S, g):
+            log(S, g, EV_BLOCKED, t, att, r, int(r >= block), 0)
+        if r >= block:
+            after_attack(C, S, g, att)
+            return
+    ra = roll_for(C, S, g, att)
+    if dice:
+        ra, _ = dice_window(C, S, g, ROLL_RANGED, att, t, False, ra, -1)
+        if not attack_stands(C, S, g, att, t):
+            return
+    a = ra + attack_roll_bonus(C, S, g, att, t)
     s = single_roll_strength(a)
     if logging(S, g):
         log(S, g, EV_ROLL, att, t, a, -1, s * 4)
-    ign = C[ca, IGN_TARGET] == 1
     base = ranged_base(C, S, g, att, s) + take_boost(C, S, g, att, s)
     w = attack_wounds(C, S, g, att, t, kind, s, base, False, ign, False)
     w = absorb_armor(C, S, g, t, w, kind, ign)

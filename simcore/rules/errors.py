@@ -40,6 +40,9 @@ E_TARGET_THEIRS = 35
 E_TARGET_UNWANTED = 36
 E_CONDITION = 37
 E_NOT_OPPOSITE = 38
+# branch neut: strike effects (dice windows)
+E_NOT_DICE_WINDOW = 39
+E_BAD_OPTION = 40
 
 MESSAGES = {
     E_GAME_OVER: "the game is over (section 9)",
@@ -80,4 +83,6 @@ MESSAGES = {
     E_TARGET_UNWANTED: "this ability takes no chosen target; leave target out (114, 118)",
     E_CONDITION: "{actor} does not meet the condition of this ability (114)",
     E_NOT_OPPOSITE: "{actor} may strike only the card opposite it, in its column (strikes_only_opposite)",
+    E_NOT_DICE_WINDOW: "this ability changes an attack in progress: only at the dice window of an attack; other fast abilities never there (section 4)",
+    E_BAD_OPTION: "this option of the strike effect does not apply to the attack in progress (see VOCABULARY.md, strike effects)",
 }

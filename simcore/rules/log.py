@@ -16,6 +16,7 @@ EV_FIRST, EV_DEAL, EV_MULLIGAN, EV_BUY, EV_PLACE, EV_TURN, EV_MOVE, EV_JUMP, EV_
     EV_DESTROY, EV_COUNTER, EV_GAIN, EV_CLOSE, EV_END, EV_REGEN, EV_POISON_TICK, EV_PASS, \
     EV_CRYSTALS, EV_ABILITY, EV_DELAYED, EV_LOST, EV_DECLARE, EV_WINDOW, EV_CHOOSE, \
     EV_CLOSE_OR_WOUND = range(33)
+EV_BLOCKED = 33          # branch neut: (target, attacker, die, blocked) a ranged attack's block roll
 
 
 @njit(cache=True, inline="always")
