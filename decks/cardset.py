@@ -131,7 +131,8 @@ EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "destroy", "poison", "
            "no_tap_after_attack", "attack_experience", "ranged_bonus", "range_bonus", "gain_directed", "stun",
            "close_or_wound", "cure_poison",
            # branch neut: strike effects (fast, played at the dice window of an attack)
-           "die_luck", "wound_on_one", "strike_strong", "strike_to_one", "strike_minus")
+           "die_luck", "wound_on_one", "strike_strong", "strike_to_one", "strike_minus",
+           "reduce_life_turn")
 STRIKE_EFFECTS = ("die_luck", "wound_on_one", "strike_strong", "strike_to_one", "strike_minus")
 STRIKE_ALSO_ADDS = ("wound", "gain_counter")     # what an `also` of a strike effect does to its own card
 TARGETS = ("self", "attacked", "attacker", "adjacent_enemies", "adjacent", "chosen", "chosen_enemy",
@@ -166,6 +167,7 @@ class TargetFilter:
     other: bool = False             # not the ability's own card
     not_moved: bool = False         # has not moved this turn
     open: bool = False              # not closed (untapped)
+    not_attack_wounded: bool = False    # took no wounds from an attack this turn (branch neut)
 
 
 @dataclass(frozen=True)
@@ -488,7 +490,7 @@ def _filter(v):
     checked = _table({"element": _choice(ELEMENTS), "elite": _boolean, "cost": _integer(0),
                       "cost_at_most": _integer(0), "poisoned": _boolean, "ranged_user": _boolean,
                       "ground": _boolean, "unwounded": _boolean, "other": _boolean, "not_moved": _boolean,
-                      "open": _boolean})(v)
+                      "open": _boolean, "not_attack_wounded": _boolean})(v)
     return TargetFilter(**checked)
 
 
@@ -507,7 +509,7 @@ _ABILITY_FIELDS = {
 }
 AMOUNT_EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "poison", "strike_bonus", "trap",
                   "boost_next_attack", "special_strike", "attack_experience", "ranged_bonus", "range_bonus",
-                  "close_or_wound", "wound_on_one", "strike_minus")
+                  "close_or_wound", "wound_on_one", "strike_minus", "reduce_life_turn")
 CHOSEN_TARGETS = ("chosen", "chosen_enemy", "chosen_own", "chosen_adjacent")
 
 

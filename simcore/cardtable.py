@@ -125,6 +125,7 @@ F_DEATH_WATCH = 16    # a "when a creature dies" trigger
 F_AURA = 32           # an aura: reductions and ranges read the auras of the cards in play
 # branch neut:
 F_DICE = 64           # an attack's dice can change: a strike effect (dice window) or a dice keyword
+F_ATTACK_WOUNDS = 128  # a filter reads "wounded by an attack this turn" (state TF_ATTACK_WOUNDED)
 
 AB_KINDS = {"played": 1, "fast": 2, "triggered": 3, "permanent": 4}
 KIND_PLAYED, KIND_FAST, KIND_TRIGGERED, KIND_PERMANENT = 1, 2, 3, 4
@@ -140,7 +141,7 @@ EFFECT_CODES = {"wound": 1, "heal": 2, "extra_lives": 3, "reduce_life": 4, "dest
                 "stun": 20, "close_or_wound": 21, "cure_poison": 22,
                 # branch neut: strike effects, played at the dice window of an attack
                 "die_luck": 23, "wound_on_one": 24, "strike_strong": 25, "strike_to_one": 26,
-                "strike_minus": 27}
+                "strike_minus": 27, "reduce_life_turn": 28}
 (EF_WOUND, EF_HEAL, EF_EXTRA_LIVES, EF_REDUCE_LIFE, EF_DESTROY, EF_POISON, EF_STRIKE_BONUS,
  EF_LOSE_ABILITIES, EF_CLOSE, EF_OPEN, EF_GAIN_COUNTER, EF_TRAP, EF_BOOST, EF_SPECIAL,
  EF_NO_TAP, EF_OVA, EF_RANGED_BONUS, EF_RANGE_BONUS, EF_GAIN_DIRECTED, EF_STUN, EF_CLOSE_OR_WOUND,
@@ -148,6 +149,7 @@ EFFECT_CODES = {"wound": 1, "heal": 2, "extra_lives": 3, "reduce_life": 4, "dest
 # branch neut: the strike effects (fast abilities that modify the attack in progress, played only at
 # its dice window; their stack target is an option number, see rules.strike_effects)
 EF_DIE_LUCK, EF_WOUND_ON_ONE, EF_STRIKE_STRONG, EF_STRIKE_TO_ONE, EF_STRIKE_MINUS = range(23, 28)
+EF_REDUCE_LIFE_TURN = 28     # life maximum -N until the end of the turn (Лунная баньши's "ужас")
 TARGET_CODES = {"self": 0, "attacked": 1, "attacker": 2, "adjacent_enemies": 3, "adjacent": 4,
                 "chosen": 5, "chosen_enemy": 6, "chosen_own": 7, "all_enemies": 8, "all_own": 9,
                 "all": 10, "chosen_adjacent": 11}
@@ -160,6 +162,7 @@ DURATION_CODES = {"end_of_turn": DUR_TURN, "end_of_own_turn": DUR_OWN_TURN}
 # target filter flags
 (FF_ELITE, FF_ORDINARY, FF_POISONED, FF_RANGED_USER, FF_GROUND, FF_UNWOUNDED, FF_OTHER, FF_NOT_MOVED,
  FF_OPEN) = (1, 2, 4, 8, 16, 32, 64, 128, 256)
+FF_NOT_ATTACK_WOUNDED = 512     # branch neut: took no wounds from an attack this turn
 LIMIT_CODES = {"": 0, "once_per_turn": 1, "once_per_battle": 2}
 LIMIT_TURN, LIMIT_BATTLE = 1, 2
 
@@ -217,7 +220,7 @@ def _filter_row(f):
         flags |= FF_ORDINARY
     for bit, on in ((FF_POISONED, f.poisoned), (FF_RANGED_USER, f.ranged_user), (FF_GROUND, f.ground),
                     (FF_UNWOUNDED, f.unwounded), (FF_OTHER, f.other), (FF_NOT_MOVED, f.not_moved),
-                    (FF_OPEN, f.open)):
+                    (FF_OPEN, f.open), (FF_NOT_ATTACK_WOUNDED, f.not_attack_wounded)):
         if on:
             flags |= bit
     elem = ELEMENTS.index(f.element) + 1 if f.element else 0
@@ -396,6 +399,8 @@ def compile_cardset(cardset) -> CardTable:
                 row[AB_FLAGS] |= F_LOSER
             if r[AB_KIND] == KIND_FAST:
                 row[AB_FLAGS] |= F_FAST
+            if (r[AB_F_FLAGS] | r[AB_TF_FLAGS]) & FF_NOT_ATTACK_WOUNDED:
+                row[AB_FLAGS] |= F_ATTACK_WOUNDS
             if EF_DIE_LUCK <= r[AB_EFFECT] <= EF_STRIKE_MINUS:
                 row[AB_FLAGS] |= F_DICE
             if r[AB_KIND] == KIND_TRIGGERED and r[AB_TRIGGER] == T_CREATURE_DIES:

@@ -80,6 +80,10 @@ TF_DIRECTED = 2
 TF_RANGED_SHIFT, TF_RANGE_SHIFT, TF_OVA_SHIFT = 8, 16, 24
 TO_STRIKE_SHIFT, TO_OVA_SHIFT = 0, 8
 TMP_BYTE = 255           # each packed gain is one byte
+# branch neut: TMP_FLAGS bit 32: took wounds from an attack this turn (kept only in games with
+# F_ATTACK_WOUNDS); bits 40-47: life maximum lowered until the end of the turn (reduce_life_turn)
+TF_ATTACK_WOUNDED = 1 << 32
+TF_LIFE_SHIFT = 40
 
 # game fields
 G_FIRST = 0              # seat that moves first (0 or 1)

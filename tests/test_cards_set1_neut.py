@@ -133,3 +133,39 @@ def test_1_189_temple_warrior_blocks_a_ranged_attack_on_5_or_6(tmp_path):
     r = play(tmp_path, 'active_player = 1\ndice = [4, 6]\nactions = [{ do = "ranged", card = "a", target = "w" }]\n',
              cards)
     assert single_roll(6, "strong") in r["events"] and c(r, "w")["wounds"] == 3
+
+
+# ---- 1-157 Лунная баньши: strike_minus with also gain_counter; reduce_life_turn with not_attack_wounded ----
+def test_1_157_moon_banshee_wail_reduces_a_strike_by_1_and_gains_a_counter(tmp_path):
+    """A=6 D=1: strong 3; the banshee (e's side) takes 1 off the attacker's strike (option 0): 2 wounds;
+    she gains a counter."""
+    cards = [card("k", "Кочевник", 1, "c3"), card("e", "Кочевник", 2, "c4"), card("b", "Лунная баньши", 2, "a5")]
+    r = play(tmp_path, strike_with('{ card = "b", ability = 1, option = 0 }', "[6, 1]"), cards)
+    assert c(r, "e")["wounds"] == 2 and c(r, "b")["counters"] == 1
+
+
+def test_1_157_moon_banshee_terror_destroys_an_unwounded_target_and_ends_with_the_turn(tmp_path):
+    """'Terror' (a counter + tap): -3 life until the end of the turn. Кочевник e (8 life, 5 wounds
+    taken earlier, not by an attack this turn) drops to 0: destroyed. Кочевник f (no wounds) has life
+    maximum 5 until the end of the turn, then 8 again."""
+    cards = [card("b", "Лунная баньши", 1, "a2", counters=2), card("e", "Кочевник", 2, "c5", wounds=5),
+             card("f", "Кочевник", 2, "d5")]
+    r = play(tmp_path, 'active_player = 1\ndice = []\nactions = [{ do = "use", card = "b", ability = 2, '
+             'target = "e" }]\n', cards)
+    assert c(r, "e")["zone"] == "graveyard" and c(r, "b")["counters"] == 1
+    cards[0] = card("b", "Лунная баньши", 1, "a2", counters=2)
+    r = play(tmp_path, 'active_player = 1\ndice = []\nactions = [{ do = "use", card = "b", ability = 2, '
+             'target = "f" }]\n', cards)
+    assert c(r, "f")["life_max"] == 5
+    r = play(tmp_path, 'active_player = 1\ndice = []\nactions = [{ do = "use", card = "b", ability = 2, '
+             'target = "f" }, { do = "end_turn" }]\n', cards)
+    assert c(r, "f")["life_max"] == 8
+
+
+def test_1_157_moon_banshee_terror_cannot_target_a_creature_wounded_by_an_attack_this_turn(tmp_path):
+    """Кочевник k strikes e (A=4 D=3: weak, 1 wound); then 'terror' on e is illegal."""
+    cards = [card("b", "Лунная баньши", 1, "a2", counters=1), card("k", "Кочевник", 1, "c3"),
+             card("e", "Кочевник", 2, "c4")]
+    with pytest.raises(ScenarioError, match="filter"):
+        play(tmp_path, 'active_player = 1\ndice = [4, 3]\nactions = [{ do = "attack", card = "k", target = "e" }, '
+             '{ do = "use", card = "b", ability = 2, target = "e" }]\n', cards)

@@ -39,6 +39,7 @@ from ..cardtable import (
     EF_POISON,
     EF_CURE_POISON,
     EF_REDUCE_LIFE,
+    EF_REDUCE_LIFE_TURN,
     EF_STRIKE_BONUS,
     EF_TRAP,
     EF_WOUND,
@@ -281,6 +282,11 @@ def one_effect_value(C, S, g, s, c, k, t, eff, n):
             # Рафаэль: wound now, heal more at the end of the turn: a net heal of the old wounds
             return 0.8 * min(w, ab(C, c, k, AB_THEN_AMOUNT) - n) * per_life
         return -hit_value(C, S, g, t, n)
+    if eff == EF_REDUCE_LIFE_TURN:
+        # until the end of the turn: worth something only when it destroys the card
+        if n < current_life(S, g, t):
+            return 0.0
+        return -hit_value(C, S, g, t, n) if own else hit_value(C, S, g, t, n)
     if eff == EF_HEAL:
         return (0.8 if own else -0.8) * min(w, n) * per_life
     if eff == EF_DESTROY:

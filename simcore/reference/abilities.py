@@ -169,7 +169,18 @@ def _special_strike(game, src, a, t):
     armor apply; no dice, no counter-strike."""
     ign = src.card.ignores_target_abilities
     w = game.attack_wounds(src, t, G.SPECIAL, G.MISS, a.amount, False, ign, False)
-    game.wound(t, game.absorb_armor(t, w, G.SPECIAL, ign), src.slot)
+    w = game.absorb_armor(t, w, G.SPECIAL, ign)
+    game.wound(t, w, src.slot)
+    game.mark_attack_wound(t, w)
+
+
+def _reduce_life_turn(game, src, a, t):
+    """Life maximum -N until the end of the turn (given back in the end phase)."""
+    cut = min(a.amount, t.life_max)
+    t.life_max -= cut
+    t.tmp_life = min(t.tmp_life + cut, 255)
+    if t.life <= 0 and t.died_from == G.NOBODY:
+        t.died_from = src.slot
 
 
 def _own_turn(a):
@@ -221,7 +232,7 @@ EFFECTS = {"wound": _wound, "heal": _heal, "extra_lives": _extra_lives, "reduce_
            "special_strike": _special_strike, "attack_experience": _attack_experience,
            "ranged_bonus": _ranged_bonus, "range_bonus": _range_bonus, "gain_directed": _gain_directed,
            "no_tap_after_attack": _no_tap, "stun": _stun, "close_or_wound": _close_or_wound,
-           "cure_poison": _cure_poison}
+           "cure_poison": _cure_poison, "reduce_life_turn": _reduce_life_turn}
 
 
 def _delay(game, src, a):
@@ -263,6 +274,8 @@ def passes(f, src, t, game=None):
         return False
     if f.not_moved and t.owner == game.active and t.moved > 0:
         return False                # only the active player's creatures can have moved this turn
+    if f.not_attack_wounded and t.attack_wounded:
+        return False
     return not (f.open and t.closed)
 
 

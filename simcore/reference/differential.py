@@ -127,7 +127,7 @@ def _cached_mask(fs, of):
 def _tmp_flags(c):
     """The gains until the end of the turn packed as the fast engine's TMP_FLAGS."""
     return (int(c.tmp_no_tap) | (int(c.tmp_directed) << 1) | (c.tmp_ranged << 8) | (c.tmp_range << 16)
-            | (c.tmp_ova << 24))
+            | (c.tmp_ova << 24) | (int(c.attack_wounded) << 32) | (c.tmp_life << 40))
 
 
 def _gained(c):
@@ -241,7 +241,7 @@ def quick_reference(game, cards, n_cards):
              c.last_cell, c.strike_bonus, _mask(c.used_turn) if c.used_turn else 0,
              _mask(c.used_game) if c.used_game else 0, c.acquired_loss, c.heal_at_end, c.ability_uses,
              c.death_pending, _tmp_flags(c) if (c.tmp_no_tap or c.tmp_directed or c.tmp_ranged or c.tmp_range
-                                                or c.tmp_ova) else 0, c.own_strike | (c.own_ova << 8)))
+                                                or c.tmp_ova or c.attack_wounded or c.tmp_life) else 0, c.own_strike | (c.own_ova << 8)))
     n_delayed = sum(1 for d in game.delayed if d is not None)
     ext((game.first, game.active, game.turn, game.winner, _END_CODE[game.end], game.gold[0], game.gold[1],
          game.silver[0], game.silver[1], game.mulligans[0], game.mulligans[1],

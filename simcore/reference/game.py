@@ -166,6 +166,8 @@ class GameCard:
     tmp_ova: int = 0                # + OvA
     own_strike: int = 0             # gains until the end of its owner's turn: + strike,
     own_ova: int = 0                # + OvA
+    attack_wounded: bool = False    # took wounds from an attack this turn (games with has_attack_wounds)
+    tmp_life: int = 0               # life maximum lowered until the end of the turn (reduce_life_turn)
 
     def gain(self, name, n):
         """+ n to a gain until the end of a turn (at most TMP_MAX)."""
@@ -236,6 +238,8 @@ class Game:
                             or any(a.effect in AB.STRIKE_EFFECTS for a in c.printed.abilities)
                             for c in self.cards)
         self.roll = None                # the attack in its dice window (AB.Roll), None outside it
+        self.has_attack_wounds = any(a.filter.not_attack_wounded or a.trigger_filter.not_attack_wounded
+                                     for c in self.cards for a in c.printed.abilities)
         self.first = 0
         self.active = 0
         self.turn = 0                   # turns played, 0-based; a round is two turns
@@ -532,6 +536,11 @@ class Game:
         if t.life <= 0 and t.died_from == NOBODY:
             t.died_from = source
 
+    def mark_attack_wound(self, t, n):
+        """t took n wounds from an attack (remembered this turn, in games that ask)."""
+        if n > 0 and self.has_attack_wounds:
+            t.attack_wounded = True
+
     def heal(self, t, n):
         """Healing N removes up to N wounds (508)."""
         t.wounds -= min(t.wounds, n)
@@ -651,6 +660,8 @@ class Game:
                 c.used_turn = frozenset()
                 c.tmp_no_tap = c.tmp_directed = False
                 c.tmp_ranged = c.tmp_range = c.tmp_ova = 0
+                c.life_max += c.tmp_life
+                c.tmp_life, c.attack_wounded = 0, False
                 if q == p:                  # "until the end of your (next) turn" ends
                     c.own_strike = c.own_ova = 0
         self.check_deaths()
@@ -1350,8 +1361,10 @@ class Game:
             w_a = self.absorb_armor(att, w_a, STRIKE, False)
         if a_str > MISS:
             self.wound(t, w_t, att.slot)
+            self.mark_attack_wound(t, w_t)
         if c_str > MISS:
             self.wound(att, w_a, t.slot)
+            self.mark_attack_wound(att, w_a)
         if a_str > MISS:
             self.poison(t, att.card.poison_on_strike[a_str - 1])
         if att.card.close_target_on_attack and t.in_play:
@@ -1388,6 +1401,7 @@ class Game:
         elif card.ranged_spends_counters == "one" and att.counters > 0:
             att.counters -= 1
         self.wound(t, w, att.slot)
+        self.mark_attack_wound(t, w)
         self.poison(t, card.ranged_poison[s - 1])
         self.after_attack(att)
         self.check_deaths()
@@ -1403,6 +1417,7 @@ class Game:
         w = self.attack_wounds(att, t, SPECIAL, MISS, att.card.special_strike, False, ign, False)
         w = self.absorb_armor(t, w, SPECIAL, ign)
         self.wound(t, w, att.slot)
+        self.mark_attack_wound(t, w)
         if stun:
             t.stunned = True
         self.after_attack(att)

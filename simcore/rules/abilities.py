@@ -75,6 +75,7 @@ from ..cardtable import (
     EF_STRIKE_BONUS,
     EF_STUN,
     EF_CURE_POISON,
+    EF_REDUCE_LIFE_TURN,
     EF_TRAP,
     EF_WOUND,
     ELEMENT,
@@ -158,6 +159,7 @@ from ..state import (
     TF_OVA_SHIFT,
     TF_RANGE_SHIFT,
     TF_RANGED_SHIFT,
+    TF_LIFE_SHIFT,
     TMP_BYTE,
     TMP_FLAGS,
     TMP_OWN,
@@ -186,6 +188,7 @@ from .damage import (
     card_filter_ok,
     current_life,
     heal,
+    mark_attack_wound,
     poison,
     protections,
     wound,
@@ -483,6 +486,14 @@ def apply_one(C, S, g, src, c, k, t, eff, n):
         w = attack_wounds(C, S, g, src, t, K_SPECIAL, 0, n, False, ign, False)
         w = absorb_armor(C, S, g, t, w, K_SPECIAL, ign)
         wound(S, g, t, w, src)
+        mark_attack_wound(S, g, t, w)
+    elif eff == EF_REDUCE_LIFE_TURN:
+        # life maximum -n until the end of the turn (508.4); given back in end_of_turn_effects
+        cut = min(n, S[g, t * NCF + LIFE_MAX])
+        S[g, t * NCF + LIFE_MAX] -= cut
+        add_tmp(S, g, t, TMP_FLAGS, TF_LIFE_SHIFT, cut)
+        if current_life(S, g, t) <= 0 and S[g, t * NCF + DIED_FROM] == -1:
+            S[g, t * NCF + DIED_FROM] = src
     elif eff == EF_NO_TAP:
         S[g, t * NCF + TMP_FLAGS] |= TF_NO_TAP
     elif eff == EF_GAIN_COUNTER:
@@ -744,6 +755,7 @@ def end_of_turn_effects(C, S, g):
                 S[g, s * NCF + HEAL_END] = 0
                 heal(S, g, s, h)
             S[g, s * NCF + TMP_STRIKE] = 0
+            S[g, s * NCF + LIFE_MAX] += (S[g, s * NCF + TMP_FLAGS] >> TF_LIFE_SHIFT) & TMP_BYTE
             S[g, s * NCF + TMP_FLAGS] = 0
             if p == S[g, GAME0 + G_ACTIVE]:
                 S[g, s * NCF + TMP_OWN] = 0          # "until the end of your (next) turn" ends

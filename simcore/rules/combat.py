@@ -120,6 +120,7 @@ from .damage import (
     defence_experience,
     heal,
     is_directed,
+    mark_attack_wound,
     only_attacker_rolls,
     poison,
     ranged_base,
@@ -503,10 +504,12 @@ def resolve_strike(C, S, g, att, tgt, t, a_str, c_str):
         w_a = absorb_armor(C, S, g, att, w_a, K_STRIKE, False)
     if a_str > MISS:
         wound(S, g, t, w_t, att)
+        mark_attack_wound(S, g, t, w_t)
     if c_str > MISS:
         if logging(S, g):
             log(S, g, EV_COUNTER, t, att, c_str, w_a, 0)
         wound(S, g, att, w_a, t)
+        mark_attack_wound(S, g, att, w_a)
     if a_str > MISS:
         poison(C, S, g, att, t, C[S[g, att * NCF + EFF], POISON_W + a_str - 1])
     if C[S[g, att * NCF + EFF], CLOSE_TARGET] == 1 and in_play(S, g, t):
@@ -645,6 +648,7 @@ def ranged(C, S, g, att, t):
     elif spend == 1 and S[g, att * NCF + COUNTERS] > 0:
         S[g, att * NCF + COUNTERS] -= 1
     wound(S, g, t, w, att)
+    mark_attack_wound(S, g, t, w)
     poison(C, S, g, att, t, C[ca, RPOISON_W + s - 1])
     after_attack(C, S, g, att)
     check_deaths(C, S, g)
@@ -666,6 +670,7 @@ def special_strike(C, S, g, att, t):
                       C[S[g, att * NCF + EFF], SPECIAL], False, ign, False)
     w = absorb_armor(C, S, g, t, w, K_SPECIAL, ign)
     wound(S, g, t, w, att)
+    mark_attack_wound(S, g, t, w)
     if stun:
         S[g, t * NCF + GAINED] |= GAINED_STUN
     after_attack(C, S, g, att)

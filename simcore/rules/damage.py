@@ -27,6 +27,8 @@ from ..cardtable import (
     FF_ORDINARY,
     FF_NOT_MOVED,
     FF_OPEN,
+    FF_NOT_ATTACK_WOUNDED,
+    F_ATTACK_WOUNDS,
     FF_OTHER,
     FF_POISONED,
     FF_RANGED_USER,
@@ -146,6 +148,7 @@ from ..state import (
     TF_RANGED_SHIFT,
     TMP_BYTE,
     TMP_FLAGS,
+    TF_ATTACK_WOUNDED,
     TMP_OWN,
     TMP_STRIKE,
     TO_OVA_SHIFT,
@@ -493,7 +496,16 @@ def card_filter_ok(C, S, g, src, t, c, col0):
         return False                # only the active player's creatures can have moved this turn
     if (f & FF_OPEN) and S[g, t * NCF + CLOSED] == 1:
         return False
+    if (f & FF_NOT_ATTACK_WOUNDED) and S[g, t * NCF + TMP_FLAGS] & TF_ATTACK_WOUNDED:
+        return False
     return True
+
+
+@njit(cache=True, inline="always")
+def mark_attack_wound(S, g, t, w):
+    """Remember that t took wounds from an attack this turn (games with F_ATTACK_WOUNDS only)."""
+    if w > 0 and S[g, GAME0 + G_FLAGS] & F_ATTACK_WOUNDS:
+        S[g, t * NCF + TMP_FLAGS] |= TF_ATTACK_WOUNDED
 
 
 @njit(cache=True)
