@@ -169,3 +169,56 @@ def test_1_157_moon_banshee_terror_cannot_target_a_creature_wounded_by_an_attack
     with pytest.raises(ScenarioError, match="filter"):
         play(tmp_path, 'active_player = 1\ndice = [4, 3]\nactions = [{ do = "attack", card = "k", target = "e" }, '
              '{ do = "use", card = "b", ability = 2, target = "e" }]\n', cards)
+
+
+# ---- whole games and the catalog -------------------------------------------------------------------------
+NEUT_CARDS = ("Ловец удачи", "Взрывная Мэри", "Ост", "Глорм", "Лунная баньши", "Воин храма")
+
+
+@pytest.mark.parametrize("name", NEUT_CARDS)
+def test_catalog_parts_of_the_neut_cards_are_covered(name):
+    from decks.catalog import covered, load_catalog
+    card = next(c for c in load_catalog() if c.name == name)
+    assert all(covered(p) for p in card.parts), [p for p in card.parts if not covered(p)]
+
+
+DECK_DARK = """# Dark with the banshee
+3 Лунная баньши
+3 Зомби
+3 Харон
+3 Воин храма
+3 Арацент
+3 Метаморф
+3 Уриил
+3 Суккуб-истязатель
+3 Кровяница
+3 Ловец удачи
+"""
+
+
+@pytest.mark.parametrize("ais", [("greedy", "greedy"), ("random", "random")])
+def test_games_with_the_strike_effects_end_without_errors_and_use_them(tmp_path, ais):
+    """The mercenaries deck (Ловец удачи, Взрывная Мэри, Ост, Глорм) against a dark deck with Лунная
+    баньши and Воин храма: every game ends without an engine error; the greedy players use the dice
+    window abilities."""
+    import numpy as np
+    from conftest import LISTS
+
+    from simcore.batch import card_counts, play_batch
+    from simcore.matchup import make_matchup
+    from simcore.state import G_ERROR, G_WINNER, GAME0, new_state, set_params
+    b = tmp_path / "b.txt"
+    b.write_text(DECK_DARK, encoding="utf-8")
+    m = make_matchup(LISTS / "neutral_mercenaries.txt", b, ais=ais)
+    games = 200
+    S = new_state(games)
+    set_params(S, m.params)
+    play_batch(m.table.stats, S, m.decks, m.sizes, np.uint64(13), 0, games)
+    assert (S[:, GAME0 + G_ERROR] == 0).all()
+    assert (S[:, GAME0 + G_WINNER] >= 0).all()
+    cc = card_counts(S, m.decks, m.sizes, games)
+    uses = {}
+    for c, u in zip(cc["card"], cc["ability_uses"]):
+        uses[m.table.names[c]] = uses.get(m.table.names[c], 0) + int(u)
+    for name in ("Ловец удачи", "Взрывная Мэри", "Ост", "Глорм", "Лунная баньши"):
+        assert uses.get(name, 0) > 0, uses
