@@ -149,7 +149,12 @@ EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "destroy", "poison", "
            "shot", "protect_from_strikes", "take_wounds", "raise_poison", "root", "roll_bonus_against",
            "finish_off",
            "first_strike_unanswered", "push_or_wound", "stone_skin", "ram", "revive",   # branch mount
-           "incarnation_token", "next_roll_six")      # branch dark
+           "incarnation_token", "next_roll_six",      # branch dark
+           # branch neut: strike effects (fast, played at the dice window of an attack)
+           "die_luck", "wound_on_one", "strike_strong", "strike_to_one", "strike_minus",
+           "reduce_life_turn")
+STRIKE_EFFECTS = ("die_luck", "wound_on_one", "strike_strong", "strike_to_one", "strike_minus")
+STRIKE_ALSO_ADDS = ("wound", "gain_counter")     # what an `also` of a strike effect does to its own card
 TARGETS = ("self", "attacked", "attacker", "adjacent_enemies", "adjacent", "chosen", "chosen_enemy",
            "chosen_own", "all_enemies", "all_own", "all", "chosen_adjacent",
            # branch swst
@@ -194,6 +199,7 @@ class TargetFilter:
     killed_by_poison: bool = False  # creature_dies: it died of poison wounds (branch swst)
     card_class: str = ""            # TOML key `class`: has this creature class (e.g. "Йордлинг")
     magic_user: bool = False        # has a discharge or magic strike
+    not_attack_wounded: bool = False    # took no wounds from an attack this turn (branch neut)
 
 
 @dataclass(frozen=True)
@@ -251,6 +257,7 @@ class Ability:
     spread: str = ""                # branch dark: the effect also hits these cards around the chosen one
     self_first: "Also | None" = None   # branch dark: an effect on the card itself before the main one
     times: str = ""                 # branch dark: resolve it X times at X different chosen cards
+    also_unless_struck: str = ""    # strike effects: no `also` when the struck creature has this element
 
 
 @dataclass(frozen=True)
@@ -317,6 +324,8 @@ class Card:
     valhalla_twice: bool = False                # the first valhalla of its owner each turn fires twice (Рагнар)
     row_strike_middle_ova: int = 0              # its row strike: + OvA to the own card it strikes over
     turn_choice: tuple["TurnOption", ...] = ()  # before its owner's turn: one of two forms (Оборотень)
+    rolls_twice: bool = False                   # when it fights it rolls twice, keeps one (Воин храма)
+    blocks_ranged_on: int = 0                   # a ranged attack at it is blocked on a die of N+ (Воин храма)
     draws_ranged_condition: str = ""            # draws_ranged only while this holds (adjacent_enemy)
     finish_off_bonus: str = ""                  # finish off N + X (adjacent_poisoned)
     special_strike_poison: int = 0              # its special strike poisons the target N (Слизь)
@@ -386,6 +395,12 @@ def _integer(lo):
             raise _Bad(f"{v} is not from {lo} to {CARD_VALUE_MAX}", f"write a whole number from {lo} to {CARD_VALUE_MAX}")
         return v
     return check
+
+
+def _die_face(v):
+    if type(v) is not int or not 1 <= v <= 6:
+        raise _Bad(f"expected a die face from 1 to 6, got {v!r}", "write a whole number from 1 to 6")
+    return v
 
 
 def _boolean(v):
@@ -538,7 +553,7 @@ def _filter(v):
                       "cost_at_most": _integer(0), "poisoned": _boolean, "ranged_user": _boolean,
                       "ground": _boolean, "unwounded": _boolean, "other": _boolean, "not_moved": _boolean,
                       "open": _boolean, "enemy": _boolean, "killed_by_poison": _boolean,
-                      "class": _string, "magic_user": _boolean})(v)
+                      "class": _string, "magic_user": _boolean, "not_attack_wounded": _boolean})(v)
     if "class" in checked:
         checked["card_class"] = checked.pop("class")
         if not checked["card_class"].strip():
@@ -572,6 +587,7 @@ _ABILITY_FIELDS = {
     "trigger_filter": _filter, "name": _string, "optional": _boolean,
     "also": _table({"effect": _choice(ALSO_ADDS), "amount": _integer(1)}, required=("effect",),
                    build=Also),
+    "also_unless_struck": _choice(ELEMENTS),
     "destroy_self": _boolean, "amount_of": _choice(AMOUNTS_OF), "up_to": _integer(1),
     "plus_if_not_moved": _integer(1),
     "spread": _choice(SPREADS), "times": _choice(("incarnation_tokens",)),
@@ -581,7 +597,7 @@ _ABILITY_FIELDS = {
 AMOUNT_EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "poison", "strike_bonus", "trap",
                   "boost_next_attack", "special_strike", "attack_experience", "ranged_bonus", "range_bonus",
                   "close_or_wound", "shot", "take_wounds", "raise_poison", "roll_bonus_against", "finish_off",
-                  "push_or_wound", "stone_skin")
+                  "push_or_wound", "stone_skin", "wound_on_one", "strike_minus", "reduce_life_turn")
 CHOSEN_TARGETS = ("chosen", "chosen_enemy", "chosen_own", "chosen_adjacent", "chosen_adjacent_to_other")
 OTHER_TRIGGERS = ("creature_dies", "enemy_poison_wounded")     # triggers that bring another creature
 
@@ -669,9 +685,13 @@ def _ability(v):
         bad("range", "range limits chosen targets only", "delete range")
     if "duration" in a and effect not in DURATION_EFFECTS:
         bad("duration", f"only {', '.join(DURATION_EFFECTS)} have a duration", "delete duration")
-    if "also" in a and (effect not in ALSO_EFFECTS or target == "self"):
-        bad("also", "also adds a wound, poison, heal, cure_poison or roll_bonus_against to a wound, poison, "
-            "heal or open on other cards", "delete also")
+    if effect in STRIKE_EFFECTS:
+        _strike_effect_checks(a, bad)
+    elif "also_unless_struck" in a:
+        bad("also_unless_struck", "also_unless_struck is for strike effects (Глорм)", "delete it")
+    if "also" in a and effect not in STRIKE_EFFECTS and (effect not in ALSO_EFFECTS or target == "self"):
+        bad("also", "also adds a wound, poison, heal, cure_poison, roll_bonus_against or gain_counter to a "
+            "wound, poison, heal or open on other cards", "delete also")
     also = a.get("also")
     if also is not None and also.effect in ALSO_NO_AMOUNT and also.amount:
         bad("also", f"{also.effect} takes no amount", "delete also.amount")
@@ -713,13 +733,34 @@ def _ability(v):
     return Ability(**a)
 
 
+def _strike_effect_checks(a, bad):
+    """Strike effects (branch neut) are fast abilities without a card target: the option (which die,
+    which strike) is chosen when they are declared; their `also` acts on their own card."""
+    if a["kind"] != "fast":
+        bad("kind", f"{a['effect']} changes an attack in progress: it is a fast ability", 'set kind = "fast"')
+    if a.get("target", "self") != "self":
+        bad("target", f"{a['effect']} acts on the attack in progress, not on a card", "delete target")
+    also = a.get("also")
+    if also is not None and also.effect not in STRIKE_ALSO_ADDS:
+        bad("also", f"the also of a strike effect is one of {', '.join(STRIKE_ALSO_ADDS)} on its own card",
+            "change also.effect")
+    if also is not None and also.effect == "gain_counter" and also.amount:
+        bad("also", "gain_counter takes no amount (one counter)", "delete also.amount")
+    if "also_unless_struck" in a and also is None:
+        bad("also_unless_struck", "also_unless_struck needs an also", "add also or delete it")
+    for key in ("filter", "range", "optional", "and_self", "then", "destroy_self", "amount_of", "spell"):
+        if key in a:
+            bad(key, f"a strike effect takes no {key}", f"delete {key}")
+
+
 FLAGS = ("clumsy", "no_tap_after_attack", "directed", "unanswered", "strike_twice", "strike_twice_different",
          "ignores_flyer_protection", "defends_any", "defender_no_tap", "ignores_target_abilities",
          "counter_strikes_when_closed", "close_target_on_attack", "ignores_draws",
          "gain_counter", "strikes_at_it_weak", "strike_copies_target",
          "special_strike_stuns_closed", "strikes_only_opposite",
          "no_counter_strike_wounds", "strikes_beside_weak",
-         "must_strike_closed", "valhalla_twice")  # the yes/no ability keywords
+         "must_strike_closed", "valhalla_twice",
+         "rolls_twice")  # the yes/no ability keywords
 
 FIELDS = {
     "set_number": _string, "element": _choice(ELEMENTS), "cost": _integer(0), "kind": _choice(KINDS),
@@ -749,6 +790,7 @@ FIELDS = {
     "vampirism": _table({"less": _integer(1), "max_life": _integer(1)}, build=Vampirism),
     "teleport": _boolean, "incarnation": _integer(1), "incarnates_open": _boolean,
     "ranged_spends_extra_lives": _boolean,
+    "blocks_ranged_on": _die_face,
     "played": _choices(TAP_ABILITIES), "abilities": _list_of(_ability), "elite": _boolean, "unique": _boolean, "assumed": _boolean,
     **{flag: _boolean for flag in FLAGS},
 }

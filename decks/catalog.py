@@ -195,6 +195,18 @@ COVERED = [
      r"that has the same weak strike value"),
     (rf"tap: spell '[^']*' - gain an extra life, then wound a chosen creature by X, X = your cards whose "
      rf"current life exceeds their starting life \(max {_N}\)"),
+    # branch neut: strike effects (dice windows), dice keywords, reduce_life_turn
+    r"fast\+tap: impact '[^']*' - \+1 or -1 to a die roll, or reroll it",
+    r"start of the opponent's turn: may untap",
+    rf"fast\+tap: impact '[^']*' - when a creature's die roll is 1, wound it by {_N}",
+    r"fast\+tap: impact '[^']*' - make your creature's strike strong",
+    rf"fast\+tap: impact '[^']*' - reduce a melee strike at your creature to 1, \w+ takes {_N} wounds? "
+    r"\(0 if the target is an? (?:steppe|mountain|forest|swamp|dark|neutral) creature\)",
+    rf"fast\+tap: impact '[^']*' - reduce a chosen strike by {_N}(?: and gain a counter)?",
+    rf"counter\+tap: spell '[^']*' - an enemy creature not wounded by attacks this turn gets -{_N} life "
+    r"until end of turn",
+    r"when it fights, roll the die twice and choose either result",
+    rf"when attacked at range: roll a die, on {_N}-6 the attack is blocked",
     # not an ability: a note on the source text
     r"text carries errata \d{4}-\d{2}-\d{2}",
 ]

@@ -42,7 +42,9 @@ import numpy as np
  # branch dark: vampirism (on, less, max life; 0 = no maximum), incarnation N, incarnates open,
  # ranged attack + X extra lives spent
  VAMP, VAMP_LESS, VAMP_MAX, INCARN, INCARN_OPEN, RANGED_XL,
- N_FIELDS) = range(127)
+ # branch neut: dice keywords (Воин храма)
+ ROLLS_TWICE, BLOCKS_RANGED_ON,
+ N_FIELDS) = range(129)
 TC_W = TC1_REGEN - TC0_REGEN     # turn_choice option o at TC0_REGEN + TC_W * o: regeneration, strike, move
 TELEPORT_JUMP = 99            # branch dark: teleport is a jump to any empty cell (JUMP = 99)
 DRAWS_WHILE_ADJ_ENEMY = 1     # DRAWS_COND: draws_ranged only while an enemy creature is adjacent
@@ -125,7 +127,8 @@ REDUCE0 = BONUS0 + 5 * MAX_BONUS
  AB_PLUS_NOT_MOVED,             # branch mount: + N to the amount on a target that did not move
  AB_SPREAD, AB_SELF_XL,      # branch dark: spread code, extra lives the card gains first (self_first)
  AB_TIMES,                   # branch dark: 1 = resolve X times, X = its incarnation tokens
- AB_W) = range(36)
+ AB_ALSO_UNLESS,             # branch neut: element + 1, see STRIKE_EFFECTS
+ AB_W) = range(37)
 AMOUNT_OF_CODES = {"": 0, "opposite_medium_strike": 1, "other_poison": 2, "wounds_this_turn": 3,
                    "cells_moved": 4, "own_above_printed_life": 5}
 AMT_OPPOSITE_MEDIUM = 1     # AB_AMOUNT_OF: the printed medium strike of the creature in front of the card
@@ -164,6 +167,9 @@ F_STONE_SKIN = 8192   # stone_skin: reductions read the card's stone skin, the e
 F_VAMPIRE = 16384     # vampirism: a simple strike's wounds give life
 F_INCARNATION = 32768  # incarnation: graveyard cards take tokens and return at the turn start
 F_NEXT_SIX = 65536    # next_roll_six: a card's next die roll may count as 6
+# branch neut
+F_DICE = 131072       # an attack's dice can change: a strike effect (dice window) or a dice keyword
+F_ATTACK_WOUNDS = 262144  # a filter reads "wounded by an attack this turn" (state TF_ATTACK_WOUNDED)
 
 AB_KINDS = {"played": 1, "fast": 2, "triggered": 3, "permanent": 4}
 KIND_PLAYED, KIND_FAST, KIND_TRIGGERED, KIND_PERMANENT = 1, 2, 3, 4
@@ -190,7 +196,10 @@ EFFECT_CODES = {"wound": 1, "heal": 2, "extra_lives": 3, "reduce_life": 4, "dest
                 # branch mount
                 "first_strike_unanswered": 30, "push_or_wound": 31, "stone_skin": 32, "ram": 33,
                 "revive": 34,
-                "incarnation_token": 35, "next_roll_six": 36}     # branch dark
+                "incarnation_token": 35, "next_roll_six": 36,     # branch dark
+                # branch neut: strike effects, played at the dice window of an attack
+                "die_luck": 37, "wound_on_one": 38, "strike_strong": 39, "strike_to_one": 40,
+                "strike_minus": 41, "reduce_life_turn": 42}
 (EF_WOUND, EF_HEAL, EF_EXTRA_LIVES, EF_REDUCE_LIFE, EF_DESTROY, EF_POISON, EF_STRIKE_BONUS,
  EF_LOSE_ABILITIES, EF_CLOSE, EF_OPEN, EF_GAIN_COUNTER, EF_TRAP, EF_BOOST, EF_SPECIAL,
  EF_NO_TAP, EF_OVA, EF_RANGED_BONUS, EF_RANGE_BONUS, EF_GAIN_DIRECTED, EF_STUN, EF_CLOSE_OR_WOUND,
@@ -201,6 +210,10 @@ EFFECT_CODES = {"wound": 1, "heal": 2, "extra_lives": 3, "reduce_life": 4, "dest
  EF_FIRST_UNANSWERED, EF_PUSH_OR_WOUND, EF_STONE_SKIN, EF_RAM, EF_REVIVE,
  # branch dark
  EF_INCARNATION_TOKEN, EF_NEXT_SIX) = range(1, 37)
+# branch neut: the strike effects (fast abilities that modify the attack in progress, played only at
+# its dice window; their stack target is an option number, see rules.strike_effects)
+EF_DIE_LUCK, EF_WOUND_ON_ONE, EF_STRIKE_STRONG, EF_STRIKE_TO_ONE, EF_STRIKE_MINUS = range(37, 42)
+EF_REDUCE_LIFE_TURN = 42     # life maximum -N until the end of the turn (Лунная баньши's "ужас")
 TARGET_CODES = {"self": 0, "attacked": 1, "attacker": 2, "adjacent_enemies": 3, "adjacent": 4,
                 "chosen": 5, "chosen_enemy": 6, "chosen_own": 7, "all_enemies": 8, "all_own": 9,
                 "all": 10, "chosen_adjacent": 11,
@@ -220,6 +233,7 @@ DURATION_CODES = {"end_of_turn": DUR_TURN, "end_of_own_turn": DUR_OWN_TURN}
 # branch swst (and branch dark: FF_ENEMY, the other player's card)
 FF_ENEMY, FF_KILLED_BY_POISON = 512, 1024
 FF_MAGIC_USER = 2048     # branch mount: has a discharge or magic strike (the vs value magic_user)
+FF_NOT_ATTACK_WOUNDED = 4096     # branch neut: took no wounds from an attack this turn
 LIMIT_CODES = {"": 0, "once_per_turn": 1, "once_per_battle": 2, "twice_per_turn": 3}
 LIMIT_TURN, LIMIT_BATTLE, LIMIT_TWICE = 1, 2, 3
 
@@ -278,7 +292,8 @@ def _filter_row(f):
     for bit, on in ((FF_POISONED, f.poisoned), (FF_RANGED_USER, f.ranged_user), (FF_GROUND, f.ground),
                     (FF_UNWOUNDED, f.unwounded), (FF_OTHER, f.other), (FF_NOT_MOVED, f.not_moved),
                     (FF_OPEN, f.open), (FF_ENEMY, f.enemy), (FF_KILLED_BY_POISON, f.killed_by_poison),
-                    (FF_MAGIC_USER, f.magic_user)):
+                    (FF_MAGIC_USER, f.magic_user),
+                    (FF_NOT_ATTACK_WOUNDED, f.not_attack_wounded)):
         if on:
             flags |= bit
     elem = ELEMENTS.index(f.element) + 1 if f.element else 0
@@ -326,6 +341,7 @@ def _ability_row(a, classes=None):
     row[AB_TIMES] = int(a.times == "incarnation_tokens")
     if a.self_first is not None:
         row[AB_SELF_XL] = a.self_first.amount
+    row[AB_ALSO_UNLESS] = ELEMENTS.index(a.also_unless_struck) + 1 if a.also_unless_struck else 0
     return row
 
 
@@ -367,7 +383,7 @@ def compile_cardset(cardset) -> CardTable:
                           (NO_COUNTER_WOUNDS, c.no_counter_strike_wounds),
                           (BESIDE_WEAK, c.strikes_beside_weak),
                           (MUST_STRIKE_CLOSED, c.must_strike_closed),
-                          (VALHALLA_TWICE, c.valhalla_twice)):
+                          (VALHALLA_TWICE, c.valhalla_twice), (ROLLS_TWICE, c.rolls_twice)):
             row[col] = int(bool(flag))
         row[PROT] = _prot_mask(c.protection)
         row[POISON_W], row[POISON_M], row[POISON_S] = c.poison_on_strike
@@ -389,6 +405,9 @@ def compile_cardset(cardset) -> CardTable:
             row[AB_FLAGS] |= F_TURN_CHOICE
         if c.must_strike_closed:
             row[AB_FLAGS] |= F_MUST_STRIKE
+        row[BLOCKS_RANGED_ON] = c.blocks_ranged_on
+        if c.rolls_twice or c.blocks_ranged_on:
+            row[AB_FLAGS] |= F_DICE
         row[DRAWS_COND] = DRAWS_WHILE_ADJ_ENEMY if c.draws_ranged_condition else 0
         row[FINISH_BONUS] = FINISH_ADJ_POISONED if c.finish_off_bonus else 0
         row[SPECIAL_POISON] = c.special_strike_poison
@@ -497,6 +516,10 @@ def compile_cardset(cardset) -> CardTable:
                 row[AB_FLAGS] |= F_LOSER
             if r[AB_KIND] == KIND_FAST:
                 row[AB_FLAGS] |= F_FAST
+            if (r[AB_F_FLAGS] | r[AB_TF_FLAGS]) & FF_NOT_ATTACK_WOUNDED:
+                row[AB_FLAGS] |= F_ATTACK_WOUNDS
+            if EF_DIE_LUCK <= r[AB_EFFECT] <= EF_STRIKE_MINUS:
+                row[AB_FLAGS] |= F_DICE
             if r[AB_KIND] == KIND_TRIGGERED and r[AB_TRIGGER] == T_CREATURE_DIES:
                 row[AB_FLAGS] |= F_DEATH_WATCH
             if r[AB_KIND] == KIND_TRIGGERED and r[AB_TRIGGER] == T_VALHALLA:

@@ -12,6 +12,13 @@ from .state import (
 
 STRENGTH = ("miss", "weak", "medium", "strong")
 EFFECT_NAMES = {v: k for k, v in EFFECT_CODES.items()}
+# the options of the strike effects (simcore.rules.strike_effects), by option number
+_DIES = ("the attacker's die", "the defender's die")
+_STRIKES = ("the attacker's strike", "the counter-strike")
+STRIKE_OPTION_NAMES = {
+    "die_luck": tuple(f"{m} {die}" for die in _DIES for m in ("+1 to", "-1 to", "reroll")),
+    "wound_on_one": _DIES, "strike_strong": _STRIKES, "strike_to_one": _STRIKES, "strike_minus": _STRIKES,
+}
 COUNTER = ("no counter-strike", "weak counter-strike", "medium counter-strike")
 KIND = {K_STRIKE: "strikes", K_SHOT: "shoots", K_THROW: "throws at", K_DISCHARGE: "discharges at",
         K_ROW: "strikes through a row at", K_SPECIAL: "makes a special strike at",
@@ -107,6 +114,8 @@ def _format(code, a, b, c, d, e, name):
     if code == L.EV_PASS:
         return f"{_player(a)} ends the turn"
     if code == L.EV_ABILITY:
+        if EFFECT_NAMES.get(d) in STRIKE_OPTION_NAMES:
+            return f"{name(a)} uses ability {b + 1} ({EFFECT_NAMES[d]}: {STRIKE_OPTION_NAMES[EFFECT_NAMES[d]][c]})"
         return f"{name(a)} uses ability {b + 1} ({EFFECT_NAMES.get(d, d)})" + (f" on {name(c)}" if c >= 0 else "")
     if code == L.EV_DELAYED:
         what = {1: "trap", 2: "boost", 3: "explosion"}.get(b, b)
@@ -116,8 +125,13 @@ def _format(code, a, b, c, d, e, name):
     if code == L.EV_LOST:
         return f"{name(a)} loses its abilities" if b else f"{name(a)} has its abilities again"
     if code == L.EV_DECLARE:
+        if EFFECT_NAMES.get(d) in STRIKE_OPTION_NAMES:      # a strike effect: c is its option
+            return (f"{name(a)} declares ability {b + 1} ({EFFECT_NAMES[d]}: "
+                    f"{STRIKE_OPTION_NAMES[EFFECT_NAMES[d]][c]})")
         return (f"{name(a)} declares ability {b + 1} ({EFFECT_NAMES.get(d, d)})"
                 + (f" on {name(c)}" if c >= 0 else ""))
+    if code == L.EV_BLOCKED:
+        return f"{name(a)} rolls {c} against {name(b)}'s ranged attack: " + ("blocked" if d else "not blocked")
     if code == L.EV_CHOOSE:
         return (f"{name(a)} chooses " + (name(c) if c >= 0 else "no target")
                 + f" for ability {b + 1} ({EFFECT_NAMES.get(d, d)})")

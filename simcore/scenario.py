@@ -102,7 +102,7 @@ CARD_KEYS = {"label", "name", "owner", "at", "closed", "wounds", "extra_lives", 
 CARD_VALUE_MAX = 99         # wounds, extra lives, life maximum, counters, poison of a scenario card
 TOP_KEYS = {"ruleset", "rules", "active_player", "dice", "actions", "cards", "description"}
 ACTION_KEYS = {"do", "card", "to", "target", "defender", "exchange", "ability", "answers"}
-ANSWER_KEYS = {"card", "ability", "target"}
+ANSWER_KEYS = {"card", "ability", "target", "option"}
 
 
 class ScenarioError(Exception):
@@ -331,8 +331,13 @@ def _queue_answers(S, i, desc, answers, slot_of, err):
                       "count the entries of the card's abilities list", '"answers"')
         gv[G_QUEUE + 3 * j] = slot_of[str(ans["card"])]
         gv[G_QUEUE + 3 * j + 1] = n - 1
-        gv[G_QUEUE + 3 * j + 2] = slot_of[str(ans["target"])] if "target" in ans else -1
-        texts.append(f"use ability {n} of {ans['card']}" + (f" -> {ans['target']}" if "target" in ans else ""))
+        opt = ans.get("option")
+        if opt is not None and (not isinstance(opt, int) or isinstance(opt, bool) or opt < 0 or "target" in ans):
+            raise err(f"action {i} ({desc}): answer {j + 1}: option must be a number from 0, without target",
+                      "a strike effect's option (VOCABULARY.md, strike effects), e.g. option = 2", '"answers"')
+        gv[G_QUEUE + 3 * j + 2] = slot_of[str(ans["target"])] if "target" in ans else (-1 if opt is None else opt)
+        texts.append(f"use ability {n} of {ans['card']}" + (f" -> {ans['target']}" if "target" in ans else "")
+                     + (f" option {opt}" if opt is not None else ""))
     gv[G_QUEUE_N] = len(answers)
     return texts
 

@@ -96,6 +96,10 @@ TF_NO_STRIKES = 4        # TMP_FLAGS bit 2: protected from simple strikes until 
 TF_MARK_SHIFT = 32       # TMP_FLAGS bits 32-39: + die roll for attackers of player (bit 40) against it
 TF_TURN_WOUNDS_SHIFT = 48   # TMP_FLAGS bits 48-55: wounds taken this turn (only with F_TURN_WOUNDS)
 ROOT_SHIFT = 16          # GAINED bits 16-23: slot + 1 of the card that rooted it to its cell (0: none)
+# branch neut: TMP_FLAGS bit 4: took wounds from an attack this turn (kept only in games with
+# F_ATTACK_WOUNDS); bits 56-63: life maximum lowered until the end of the turn (reduce_life_turn)
+TF_ATTACK_WOUNDED = 1 << 4
+TF_LIFE_SHIFT = 56
 
 # game fields
 G_FIRST = 0              # seat that moves first (0 or 1)
@@ -139,7 +143,18 @@ G_SCRIPTED = G_STACK + 3 * MAX_STACK     # 1: a scenario scripts the fast answer
 G_QUEUE_N = G_SCRIPTED + 1
 G_QUEUE = G_QUEUE_N + 1              # + 3 * i: slot, ability, target of the scripted answers, in order
 MAX_QUEUE = 4
-N_GAME_FIELDS = G_QUEUE + 3 * MAX_QUEUE
+# branch neut: the attack whose dice were just rolled (its dice window, rules.strike_effects)
+G_ROLL = G_QUEUE + 3 * MAX_QUEUE     # ROLL_* kind of the attack in progress, ROLL_NONE outside its window
+G_ROLL_ATT = G_ROLL + 1              # the attacker
+G_ROLL_T = G_ROLL + 2                # the card that fights it (the target, or the defender)
+G_ROLL_DEF = G_ROLL + 3              # 1 = that card is a defender
+G_ROLL_A = G_ROLL + 4                # the attacker's die (d6, before bonuses)
+G_ROLL_D = G_ROLL + 5                # the defender's die, -1 when only the attacker rolls
+G_ROLL_STRONG = G_ROLL + 6           # bit 0: the attacker's strike becomes strong, bit 1: the counter-strike
+G_ROLL_TO_ONE = G_ROLL + 7           # bit 0: the attacker's strike deals 1, bit 1: the counter-strike
+G_ROLL_MINUS = G_ROLL + 8            # - wounds of the attacker's strike
+G_ROLL_MINUS_C = G_ROLL + 9          # - wounds of the counter-strike
+N_GAME_FIELDS = G_ROLL + 10
 assert G_DRAWS + N_STREAMS <= G_BOARD, "room for every random stream's draw count"
 
 N_PARAMS = 24            # room for simcore.ruleset's PR_* settings
@@ -168,6 +183,12 @@ END_TURN_CAP = 3         # 604.1 adjudication by total cost in play
 END_NO_SQUAD = 4         # a player fielded no creature at all
 END_NAMES = {END_NONE: "none", END_WIPE: "wipe", END_BOTH_WIPED: "both_wiped",
              END_TURN_CAP: "turn_cap", END_NO_SQUAD: "no_squad"}
+
+# G_ROLL kinds (branch neut)
+ROLL_NONE = 0
+ROLL_BOTH = 1            # a simple strike where both players roll
+ROLL_SINGLE = 2          # a simple strike where only the attacker rolls (closed target, unanswered)
+ROLL_RANGED = 3          # a ranged attack (only the attacker rolls)
 
 WINNER_NONE = -1
 WINNER_DRAW = 2

@@ -7,6 +7,7 @@ squad, melee in front and ranged behind, defender and exchange by expected wound
 from numba import njit
 
 from ..cardtable import (
+    AB_EFFECT,
     AB_FLAGS,
     AB_KIND,
     AB_TARGET,
@@ -33,6 +34,7 @@ from ..rules.abilities import ab, ability_target_error, source_error
 from ..rules.board import cell_col, cell_row, forwardness, n_in_play, owner_of, play_slot
 from ..rules.defence import can_defend
 from ..rules.dice import ai_int
+from ..rules.strike_effects import N_OPTIONS, is_strike_effect
 from ..rules.errors import E_OK
 from ..rules.setup import fits, placement_allowed, squad_totals
 from ..ruleset import PR_DEAL
@@ -257,13 +259,14 @@ def choose_fast(C, S, g, p):
             target = ab(C, c, k, AB_TARGET)
             chosen = (target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN
                       or target == TG_CHOSEN_ADJ)
+            strike = is_strike_effect(ab(C, c, k, AB_EFFECT))     # options, not cards (branch neut)
             q0 = p if target == TG_CHOSEN_OWN else (1 - p if target == TG_CHOSEN_ENEMY else 0)
             n0 = n_in_play(S, g, q0)
-            n_t = 1
+            n_t = N_OPTIONS if strike else 1
             if chosen:
                 n_t = n0 if (target != TG_CHOSEN and target != TG_CHOSEN_ADJ) else n0 + n_in_play(S, g, 1)
             for jj in range(n_t):
-                j = -1
+                j = jj if strike else -1
                 if chosen:
                     j = play_slot(S, g, q0, jj) if jj < n0 else play_slot(S, g, 1, jj - n0)
                 if ability_target_error(C, S, g, s, c, k, j) != E_OK:

@@ -9,6 +9,13 @@ import numpy as np
 from numba import njit
 
 from ..cardtable import (
+    AB_ALSO_UNLESS,
+    EF_DIE_LUCK,
+    EF_STRIKE_MINUS,
+    EF_STRIKE_STRONG,
+    EF_STRIKE_TO_ONE,
+    EF_WOUND_ON_ONE,
+    RKIND,
     AB_ALSO_AMOUNT,
     AB_ALSO_EFFECT,
     AB_AMOUNT,
@@ -32,6 +39,7 @@ from ..cardtable import (
     EF_POISON,
     EF_CURE_POISON,
     EF_REDUCE_LIFE,
+    EF_REDUCE_LIFE_TURN,
     EF_STRIKE_BONUS,
     EF_TRAP,
     EF_WOUND,
@@ -96,13 +104,35 @@ from ..rules.damage import (
     reduction,
     strike_bonus,
 )
-from ..rules.dice import MAX_BONUS_ROLL, N_ROWS, dice_row_probabilities, single_roll_strength
+from ..rules.dice import (
+    MAX_BONUS_ROLL,
+    MISS,
+    N_ROWS,
+    STRONG,
+    WEAK,
+    dice_row_probabilities,
+    single_roll_strength,
+    strike_table,
+)
+from ..rules.strike_effects import is_strike_effect
 from ..state import (
     N_SLOTS,
     G_FLAGS,
     GAME0,
     TF_NO_STRIKES,
     TMP_FLAGS,
+    G_ROLL,
+    G_ROLL_A,
+    G_ROLL_ATT,
+    G_ROLL_D,
+    G_ROLL_DEF,
+    G_ROLL_MINUS,
+    G_ROLL_MINUS_C,
+    G_ROLL_STRONG,
+    G_ROLL_T,
+    G_ROLL_TO_ONE,
+    ROLL_RANGED,
+    ROLL_SINGLE,
     ACTED,
     ARMOR_LEFT,
     CARD_ID,
@@ -303,6 +333,11 @@ def one_effect_value(C, S, g, s, c, k, t, eff, n):
             # Рафаэль: wound now, heal more at the end of the turn: a net heal of the old wounds
             return 0.8 * min(w, ab(C, c, k, AB_THEN_AMOUNT) - n) * per_life
         return -hit_value(C, S, g, t, n)
+    if eff == EF_REDUCE_LIFE_TURN:
+        # until the end of the turn: worth something only when it destroys the card
+        if n < current_life(S, g, t):
+            return 0.0
+        return -hit_value(C, S, g, t, n) if own else hit_value(C, S, g, t, n)
     if eff == EF_HEAL:
         return (0.8 if own else -0.8) * min(w, n) * per_life
     if eff == EF_DESTROY:
@@ -349,9 +384,100 @@ def one_effect_value(C, S, g, s, c, k, t, eff, n):
 
 
 @njit(cache=True, _nrt=False)
+def roll_outcome(C, S, g, p, ra, rd, strong, to_one, minus_a, minus_c):
+    """What the attack in progress (its dice window, rules.strike_effects) is worth to player p with
+    these dice and strike changes: wounds it deals minus wounds it takes, for the attacker's side
+    (the exchange is not taken)."""
+    att = S[g, GAME0 + G_ROLL_ATT]
+    t = S[g, GAME0 + G_ROLL_T]
+    kind = S[g, GAME0 + G_ROLL]
+    ca = S[g, att * NCF + EFF]
+    ign = C[ca, IGN_TARGET] == 1
+    ova = attack_roll_bonus(C, S, g, att, t)
+    if kind == ROLL_RANGED:
+        s = single_roll_strength(ra + ova)
+        v = hit_value(C, S, g, t, predicted_wounds(C, S, g, att, t, C[ca, RKIND], s, False, ign, False))
+        return v if att // MAX_DECK == p else -v
+    if kind == ROLL_SINGLE:
+        a_str = single_roll_strength(ra + ova)
+        c_str = MISS
+    else:
+        ovz = 0 if ign else defence_experience(C, S, g, t)
+        a_str, c_str, _ = strike_table(ra + ova, rd + ovz)
+    if strong & 1 and a_str > MISS:
+        a_str = STRONG
+    if strong & 2 and c_str > MISS:
+        c_str = STRONG
+    if C[S[g, t * NCF + EFF], STRIKES_WEAK] == 1 and not ign:
+        a_str = min(a_str, WEAK)
+    if C[ca, STRIKES_WEAK] == 1:
+        c_str = min(c_str, WEAK)
+    wt = 0
+    if a_str > MISS:
+        wt = predicted_wounds(C, S, g, att, t, K_STRIKE, a_str, S[g, GAME0 + G_ROLL_DEF] == 1, ign, False)
+        wt = max((min(wt, 1) if to_one & 1 else wt) - minus_a, 0)
+    wa = 0
+    if c_str > MISS:
+        wa = predicted_wounds(C, S, g, t, att, K_STRIKE, c_str, False, False, ign)
+        wa = max((min(wa, 1) if to_one & 2 else wa) - minus_c, 0)
+    v = hit_value(C, S, g, t, wt) - hit_value(C, S, g, att, wa)
+    return v if att // MAX_DECK == p else -v
+
+
+@njit(cache=True, _nrt=False)
+def strike_effect_value(C, S, g, s, c, k, opt):
+    """What strike effect k of s with option opt is worth to its owner: the attack's worth after it
+    minus before (a reroll: the mean over the six faces), its `also` on its own card included."""
+    p = s // MAX_DECK
+    eff = ab(C, c, k, AB_EFFECT)
+    n = ab(C, c, k, AB_AMOUNT)
+    ra = S[g, GAME0 + G_ROLL_A]
+    rd = S[g, GAME0 + G_ROLL_D]
+    strong = S[g, GAME0 + G_ROLL_STRONG]
+    to_one = S[g, GAME0 + G_ROLL_TO_ONE]
+    ma = S[g, GAME0 + G_ROLL_MINUS]
+    mc = S[g, GAME0 + G_ROLL_MINUS_C]
+    before = roll_outcome(C, S, g, p, ra, rd, strong, to_one, ma, mc)
+    if eff == EF_WOUND_ON_ONE:
+        victim = S[g, GAME0 + G_ROLL_ATT] if opt == 0 else S[g, GAME0 + G_ROLL_T]
+        v = hit_value(C, S, g, victim, n)
+        return -v if victim // MAX_DECK == p else v
+    after = before
+    if eff == EF_DIE_LUCK:
+        die = opt // 3
+        mode = opt % 3
+        if mode == 2:
+            after = 0.0
+            for face in range(1, 7):
+                after += roll_outcome(C, S, g, p, face if die == 0 else ra, face if die == 1 else rd,
+                                      strong, to_one, ma, mc) / 6.0
+        else:
+            d = 1 if mode == 0 else -1
+            after = roll_outcome(C, S, g, p, ra + (d if die == 0 else 0), rd + (d if die == 1 else 0),
+                                 strong, to_one, ma, mc)
+    elif eff == EF_STRIKE_STRONG:
+        after = roll_outcome(C, S, g, p, ra, rd, strong | (1 << opt), to_one, ma, mc)
+    elif eff == EF_STRIKE_TO_ONE:
+        after = roll_outcome(C, S, g, p, ra, rd, strong, to_one | (1 << opt), ma, mc)
+    elif eff == EF_STRIKE_MINUS:
+        after = roll_outcome(C, S, g, p, ra, rd, strong, to_one, ma + (n if opt == 0 else 0),
+                             mc + (n if opt == 1 else 0))
+    v = after - before
+    also = ab(C, c, k, AB_ALSO_EFFECT)
+    if also > 0:
+        struck = S[g, GAME0 + G_ROLL_T] if opt == 0 else S[g, GAME0 + G_ROLL_ATT]
+        unless = ab(C, c, k, AB_ALSO_UNLESS)
+        if not (unless > 0 and C[S[g, struck * NCF + EFF], ELEMENT] == unless - 1):
+            v += one_effect_value(C, S, g, s, c, k, s, also, ab(C, c, k, AB_ALSO_AMOUNT))
+    return v
+
+
+@njit(cache=True, _nrt=False)
 def ability_value(C, S, g, s, c, k, t):
     """The value of playing ability k of s at target t (-1: none), its costs taken off."""
     eff = ab(C, c, k, AB_EFFECT)
+    if is_strike_effect(eff):
+        return strike_effect_value(C, S, g, s, c, k, t) - 0.05 * ab(C, c, k, AB_COUNTERS)
     target = ab(C, c, k, AB_TARGET)
     n = ab(C, c, k, AB_AMOUNT)
     v = 0.0

@@ -30,6 +30,83 @@ from . import game as G
 
 CHOSEN = ("chosen", "chosen_enemy", "chosen_own", "chosen_adjacent", "chosen_adjacent_to_other", "chosen_own_dead")
 DELAYED_EFFECTS = ("trap", "boost_next_attack")
+STRIKE_EFFECTS = ("die_luck", "wound_on_one", "strike_strong", "strike_to_one", "strike_minus")
+
+
+# ---- strike effects (branch neut): the attack in its dice window, and the options ----------------------
+@dataclasses.dataclass
+class Roll:
+    """The attack whose dice were just rolled: kind "both" (a simple strike, both roll), "single" (a
+    simple strike, only the attacker rolls) or "ranged"; a and d the dice (d = -1: none); the changes
+    strike effects made: strong (0 = the attacker's strike, 1 = the counter-strike), to_one, minus."""
+    kind: str
+    att: object
+    t: object
+    defending: bool
+    a: int
+    d: int
+    strong: set = dataclasses.field(default_factory=set)
+    to_one: set = dataclasses.field(default_factory=set)
+    minus: list = dataclasses.field(default_factory=lambda: [0, 0])
+
+    def changed_wounds(self, w, side):
+        if side in self.to_one:
+            w = min(w, 1)
+        return max(w - self.minus[side], 0)
+
+
+def option_error(game, c, a, opt):
+    """Why strike effect a of card c may not be declared with option opt now (None if it may)."""
+    roll = game.roll
+    if roll is None or opt < 0:
+        return "no attack in its dice window"
+    both = roll.kind == "both"
+    if a.effect == "die_luck":
+        return None if opt < 6 and (opt < 3 or both) else "no such die or mode"
+    if opt >= 2 or (opt == 1 and not both):
+        return "no such die or strike"
+    if a.effect == "wound_on_one":
+        return None if (roll.a if opt == 0 else roll.d) == 1 else "that die is not a 1"
+    if roll.kind == "ranged":
+        return "strike effects act on simple strikes"
+    if a.effect == "strike_strong":
+        return None if (roll.att if opt == 0 else roll.t).owner == c.owner else "not your creature's strike"
+    if a.effect == "strike_to_one":
+        return None if (roll.t if opt == 0 else roll.att).owner == c.owner else "not a strike at your creature"
+    return None
+
+
+def resolve_strike_effect(game, src, a, opt):
+    """The strike effect with its option on the attack in progress, then its `also` on its own card
+    unless the struck creature has the element also_unless_struck."""
+    roll = game.roll
+    struck = None
+    if a.effect == "die_luck":
+        die, mode = divmod(opt, 3)
+        v = roll.a if die == 0 else roll.d
+        v = v + 1 if mode == 0 else (v - 1 if mode == 1 else game.streams.d6())
+        if die == 0:
+            roll.a = v
+        else:
+            roll.d = v
+    elif a.effect == "wound_on_one":
+        victim = roll.att if opt == 0 else roll.t
+        if (roll.a if opt == 0 else roll.d) == 1 and victim.in_play:
+            game.wound(victim, a.amount, src.slot)
+    else:
+        struck = roll.t if opt == 0 else roll.att
+        if a.effect == "strike_strong":
+            roll.strong.add(opt)
+        elif a.effect == "strike_to_one":
+            roll.to_one.add(opt)
+        else:
+            roll.minus[opt] += a.amount
+    if a.also is None or not src.in_play:
+        return
+    if a.also_unless_struck and struck is not None and struck.card.element == a.also_unless_struck:
+        return
+    EFFECTS[a.also.effect](game, src, dataclasses.replace(a, effect=a.also.effect, amount=a.also.amount,
+                                                        also=None), src)
 
 
 # ---- effects: what an ability does to one card t (in play, not protected from it) --------------------
@@ -154,7 +231,18 @@ def _special_strike(game, src, a, t):
     armor apply; no dice, no counter-strike."""
     ign = src.card.ignores_target_abilities
     w = game.attack_wounds(src, t, G.SPECIAL, G.MISS, a.amount, False, ign, False)
-    game.wound(t, game.absorb_armor(t, w, G.SPECIAL, ign), src.slot)
+    w = game.absorb_armor(t, w, G.SPECIAL, ign)
+    game.wound(t, w, src.slot)
+    game.mark_attack_wound(t, w)
+
+
+def _reduce_life_turn(game, src, a, t):
+    """Life maximum -N until the end of the turn (given back in the end phase)."""
+    cut = min(a.amount, t.life_max)
+    t.life_max -= cut
+    t.tmp_life = min(t.tmp_life + cut, 255)
+    if t.life <= 0 and t.died_from == G.NOBODY:
+        t.died_from = src.slot
 
 
 def _own_turn(a):
@@ -281,7 +369,8 @@ EFFECTS = {"wound": _wound, "heal": _heal, "extra_lives": _extra_lives, "reduce_
            "push_or_wound": _push_or_wound, "stone_skin": _stone_skin, "ram": _ram,
            "revive": _revive_effect,
            # branch dark
-           "incarnation_token": _incarnation_token, "next_roll_six": _next_roll_six}
+           "incarnation_token": _incarnation_token, "next_roll_six": _next_roll_six,
+           "reduce_life_turn": _reduce_life_turn}      # branch neut
 
 
 def _delay(game, src, a):
@@ -330,6 +419,8 @@ def passes(f, src, t, game=None):
     if f.card_class and f.card_class not in [k.strip() for k in ct.card_class.split(",")]:
         return False
     if f.magic_user and not (ct.ranged is not None and ct.ranged.kind in G.MAGICAL):
+        return False
+    if f.not_attack_wounded and t.attack_wounded:
         return False
     return not (f.open and t.closed)
 
@@ -390,7 +481,7 @@ def check_ability(card, a):
         raise NotImplementedError(f"reference engine: {what} (ability of {card.name}) is not implemented")
     if a.kind not in KINDS:
         no(f"ability kind '{a.kind}'")
-    if a.effect not in EFFECTS and a.effect not in DELAYED_EFFECTS:
+    if a.effect not in EFFECTS and a.effect not in DELAYED_EFFECTS and a.effect not in STRIKE_EFFECTS:
         no(f"effect '{a.effect}'")
     if a.target not in TARGETS:
         no(f"target '{a.target}'")
@@ -459,7 +550,9 @@ def resolve(game, src, card, k, chosen, other):
         game.destroy(src, src.slot)         # first; the area is around its last cell (509.3)
     if a.self_first is not None and src.in_play:
         src.extra_lives += a.self_first.amount          # self_first: the card gains first
-    if a.effect in DELAYED_EFFECTS:
+    if a.effect in STRIKE_EFFECTS:
+        resolve_strike_effect(game, src, a, chosen)
+    elif a.effect in DELAYED_EFFECTS:
         _delay(game, src, a)
     elif a.target == "self":
         apply_effect(game, src, a, src, other)
@@ -730,6 +823,8 @@ def source_error(game, c, k, window):
     a = card.abilities[k]
     if a.kind != "fast" and (window or a.kind != "played"):
         return "not a played ability" if not window else "not a fast ability"
+    if (a.effect in STRIKE_EFFECTS) != (window and game.roll is not None):
+        return "strike effects only at a dice window, and nothing else there"
     if a.tap and a.kind in ("played", "fast"):
         if c.closed:
             return "closed"
@@ -780,10 +875,13 @@ def use_error(game, c, k, target, window):
     why = source_error(game, c, k, window)
     if why:
         return why
+    a = c.card.abilities[k]
+    if a.effect in STRIKE_EFFECTS:
+        return option_error(game, c, a, target)        # target: the option
     t = game.by_slot.get(target) if target >= 0 else None
     if target >= 0 and t is None:
         return "no such target"
-    return target_error(game, c, c.card.abilities[k], t)
+    return target_error(game, c, a, t)
 
 
 def pay_and_push(game, c, k, target):
@@ -800,6 +898,9 @@ def pay_and_push(game, c, k, target):
         c.closed = True
         if c.owner == game.active:
             c.acted, c.moves_left = True, 0
+    if a.effect in STRIKE_EFFECTS:
+        game.stack.append((c, k, target))        # the option
+        return
     game.stack.append((c, k, game.by_slot.get(target) if target >= 0 else None))
 
 

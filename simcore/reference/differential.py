@@ -127,10 +127,10 @@ def _cached_mask(fs, of):
 def _tmp_flags(c):
     """The gains until the end of the turn packed as the fast engine's TMP_FLAGS."""
     return (int(c.tmp_no_tap) | (int(c.tmp_directed) << 1) | (int(c.tmp_no_strikes) << 2)
-            | (int(c.tmp_unanswered) << 3)
+            | (int(c.tmp_unanswered) << 3) | (int(c.attack_wounded) << 4)
             | (c.tmp_ranged << 8) | (c.tmp_range << 16) | (c.tmp_ova << 24)
             | ((c.roll_mark | (c.roll_mark_player << 8)) << 32 if c.roll_mark else 0)
-            | (c.turn_wounds << 48))
+            | (c.turn_wounds << 48) | (c.tmp_life << 56))
 
 
 def _gained(c):
@@ -251,7 +251,8 @@ def quick_reference(game, cards, n_cards):
              _mask(c.used_game) if c.used_game else 0, c.acquired_loss, c.heal_at_end, c.ability_uses,
              c.death_pending, _tmp_flags(c) if (c.tmp_no_tap or c.tmp_directed or c.tmp_ranged or c.tmp_range
                                                 or c.tmp_ova or c.tmp_no_strikes or c.roll_mark
-                                                or c.turn_wounds or c.tmp_unanswered) else 0,
+                                                or c.turn_wounds or c.tmp_unanswered or c.attack_wounded
+                                                or c.tmp_life) else 0,
              c.own_strike | (c.own_ova << 8)))
     n_delayed = sum(1 for d in game.delayed if d is not None)
     ext((game.first, game.active, game.turn, game.winner, _END_CODE[game.end], game.gold[0], game.gold[1],

@@ -60,6 +60,7 @@ KNOWN_CARD_FIELDS = {
     "reduce_as_defender", "strikes_at_it_closed", "strikes_beside_weak",
     "must_strike_closed", "valhalla_twice", "row_strike_middle_ova", "turn_choice",        # branch mount
     "vampirism", "teleport", "incarnation", "incarnates_open", "ranged_spends_extra_lives",   # branch dark
+    "rolls_twice", "blocks_ranged_on",      # branch neut
 }
 MAX_AB = 4               # abilities per card (cardtable.MAX_AB): bit MAX_AB + k of used_turn = used twice
 TELEPORT_RANGE = 99      # teleport: a jump to any empty cell
@@ -185,6 +186,9 @@ class GameCard:
     token_pending: bool = False     # branch dark: received an incarnation token, its trigger waits
     next_six: bool = False          # branch dark: its next die roll in an attack counts as 6
 
+    attack_wounded: bool = False    # took wounds from an attack this turn (games with has_attack_wounds)
+    tmp_life: int = 0               # life maximum lowered until the end of the turn (reduce_life_turn)
+
     def form_gain(self, name):
         """What its turn_choice form gives (regeneration, strike, move), 0 without a form."""
         opts = self.card.turn_choice
@@ -259,6 +263,13 @@ class Game:
         # amount_of wounds_this_turn (Хронос): the wounds each card takes in a turn are counted
         self.track_turn_wounds = any(a.amount_of == "wounds_this_turn" for c in self.cards
                                      for a in c.printed.abilities)
+        # an attack's dice can change (branch neut): a strike effect or a dice keyword in either deck
+        self.has_dice = any(c.printed.rolls_twice or c.printed.blocks_ranged_on
+                            or any(a.effect in AB.STRIKE_EFFECTS for a in c.printed.abilities)
+                            for c in self.cards)
+        self.roll = None                # the attack in its dice window (AB.Roll), None outside it
+        self.has_attack_wounds = any(a.filter.not_attack_wounded or a.trigger_filter.not_attack_wounded
+                                     for c in self.cards for a in c.printed.abilities)
         self.first = 0
         self.active = 0
         self.turn = 0                   # turns played, 0-based; a round is two turns
@@ -560,6 +571,11 @@ class Game:
         if t.life <= 0 and t.died_from == NOBODY:
             t.died_from = source
 
+    def mark_attack_wound(self, t, n):
+        """t took n wounds from an attack (remembered this turn, in games that ask)."""
+        if n > 0 and self.has_attack_wounds:
+            t.attack_wounded = True
+
     def heal(self, t, n):
         """Healing N removes up to N wounds (508)."""
         t.wounds -= min(t.wounds, n)
@@ -700,6 +716,8 @@ class Game:
                 c.tmp_no_tap = c.tmp_directed = c.tmp_no_strikes = c.tmp_unanswered = False
                 c.roll_mark = c.roll_mark_player = c.turn_wounds = 0
                 c.tmp_ranged = c.tmp_range = c.tmp_ova = 0
+                c.life_max += c.tmp_life
+                c.tmp_life, c.attack_wounded = 0, False
                 if q == p:                  # "until the end of your (next) turn" ends
                     c.own_strike = c.own_ova = 0
                 else:                       # stone skin: "until the end of the opponent's turn"
@@ -1166,6 +1184,11 @@ class Game:
         its action."""
         if any(self.has_fast):
             self.priority_window()
+        return self.attack_stands(att, t)
+
+    def attack_stands(self, att, t):
+        """After a priority window inside an attack: does it go on? If not, the attacker has used its
+        action, and 509 and section 9 are checked."""
         if att.in_play and t.in_play and not self.over():
             return True
         if att.in_play:
@@ -1173,6 +1196,27 @@ class Game:
         self.check_deaths()
         self.check_game_end()
         return False
+
+    def roll_for(self, c):
+        """c's die in an attack; rolls_twice (Воин храма): two dice, the higher kept; with next_roll_six
+        waiting (branch dark) it counts as 6, used up (the dice are still rolled)."""
+        r = self.streams.d6()
+        if self.has_dice and c.card.rolls_twice:
+            r = max(r, self.streams.d6())
+        if c.next_six:
+            c.next_six = False
+            return 6
+        return r
+
+    def dice_window(self, kind, att, t, defending, a, d):
+        """The dice of an attack are rolled: a priority window for strike effects only (branch neut,
+        AB.Roll); returns the Roll with the dice and strike changes after it."""
+        self.roll = AB.Roll(kind, att, t, defending, a, d)
+        try:
+            self.priority_window()
+            return self.roll
+        finally:
+            self.roll = None
 
     # -- damage of an attack (section 5)
     def attack_roll_bonus(self, att, t):
@@ -1322,14 +1366,6 @@ class Game:
         return base + att.counters * att.card.ranged_counter_bonus + att.tmp_ranged + xl
 
     # -- branch dark: vampirism, extra lives spent on a ranged attack, incarnation, next_roll_six
-    def fighter_roll(self, c):
-        """A die of card c in an attack: rolled; with next_roll_six waiting it counts as 6 (used up)."""
-        r = self.streams.d6()
-        if c.next_six:
-            c.next_six = False
-            return 6
-        return r
-
     def removable_extra_lives(self, c):
         """All its extra lives, but never so many that its current life falls to 0."""
         return max(min(c.extra_lives, c.life - 1), 0)
@@ -1471,18 +1507,37 @@ class Game:
         card = att.card
         ign = card.ignores_target_abilities
         ova = self.attack_roll_bonus(att, t)
+        roll = None
         if self.only_attacker_rolls(att, t):
-            a_str, c_str = single_roll_strength(self.fighter_roll(att) + ova), MISS
+            ra = self.roll_for(att)
+            if self.has_dice:
+                roll = self.dice_window("single", att, t, t is not tgt, ra, -1)
+                if not self.attack_stands(att, t):
+                    return
+                ra = roll.a
+            a_str, c_str = single_roll_strength(ra + ova), MISS
         else:
             ovz = 0 if ign else self.keyword(t, "defence_experience")
-            a = self.fighter_roll(att) + ova
-            d = self.fighter_roll(t) + ovz
+            ra = self.roll_for(att)
+            rd = self.roll_for(t)
+            if self.has_dice:
+                roll = self.dice_window("both", att, t, t is not tgt, ra, rd)
+                if not self.attack_stands(att, t):
+                    return
+                ra, rd = roll.a, roll.d
+            a = ra + ova
+            d = rd + ovz
             a_str, c_str, exchange = strike_table(a, d)
             lower = self.decisions.exchange(att.slot, tgt.slot, t.slot, a_str, c_str)
             if lower and not exchange:
                 raise Disagreement(f"an exchange at A={a} D={d}, where the table has none")
             if lower:
                 a_str, c_str = max(a_str - 1, MISS), max(c_str - 1, MISS)
+        if roll is not None:                             # strike_strong (Ост): not a miss -> strong
+            if 0 in roll.strong and a_str > MISS:
+                a_str = STRONG
+            if 1 in roll.strong and c_str > MISS:
+                c_str = STRONG
         if t.card.strikes_at_it_weak and not ign:       # every strike at it is weak (Степной волколак)
             a_str = min(a_str, WEAK)
         if card.strikes_at_it_weak:
@@ -1491,7 +1546,7 @@ class Game:
             a_str = min(a_str, WEAK)
         if self.beside_weak(att):
             c_str = min(c_str, WEAK)
-        self.resolve_strike(att, tgt, t, a_str, c_str)
+        self.resolve_strike(att, tgt, t, a_str, c_str, roll)
         att.strikes += 1
         att.last_target = tgt.slot
         if card.strike_twice and att.strikes == 1:
@@ -1503,7 +1558,7 @@ class Game:
         self.check_deaths()
         self.check_game_end()
 
-    def resolve_strike(self, att, tgt, t, a_str, c_str):
+    def resolve_strike(self, att, tgt, t, a_str, c_str, roll=None):
         """The strike and the counter-strike at once, then poison, closing the target and the
         on-strike / on-struck abilities (they see the wounds; 509 comes after)."""
         ign = att.card.ignores_target_abilities
@@ -1513,17 +1568,23 @@ class Game:
             if att.card.strike_copies_target:           # Метаморф: + the printed strike it fights
                 base += t.printed.strike[a_str - 1]
         w_t = self.attack_wounds(att, t, STRIKE, a_str, base, t is not tgt, ign, False)
+        if roll is not None:
+            w_t = roll.changed_wounds(w_t, 0)
         w_t = self.absorb_armor(t, w_t, STRIKE, ign)
         w_a = 0
         if c_str > MISS:
             w_a = self.attack_wounds(t, att, STRIKE, c_str, None, False, False, ign)
+            if roll is not None:
+                w_a = roll.changed_wounds(w_a, 1)
             if att.card.no_counter_strike_wounds:       # Килсус
                 w_a = 0
             w_a = self.absorb_armor(att, w_a, STRIKE, False)
         if a_str > MISS:
             self.wound(t, w_t, att.slot)
+            self.mark_attack_wound(t, w_t)
         if c_str > MISS:
             self.wound(att, w_a, t.slot)
+            self.mark_attack_wound(att, w_a)
         if a_str > MISS:
             self.vampirism(att, w_t)
         if c_str > MISS:
@@ -1547,8 +1608,19 @@ class Game:
             mid = self.board[(att.cell + t.cell) // 2]      # the own card it strikes over
             if mid is not None and mid.owner == att.owner:
                 mid.gain("tmp_ova", card.row_strike_middle_ova)
-        s = single_roll_strength(self.fighter_roll(att) + self.attack_roll_bonus(att, t))
         ign = card.ignores_target_abilities
+        block = t.card.blocks_ranged_on
+        if self.has_dice and block and kind != "magic_strike" and not ign:
+            if self.streams.d6() >= block:       # Воин храма blocks the ranged attack
+                self.after_attack(att)
+                return
+        ra = self.roll_for(att)
+        if self.has_dice:
+            roll = self.dice_window("ranged", att, t, False, ra, -1)
+            if not self.attack_stands(att, t):
+                return
+            ra = roll.a
+        s = single_roll_strength(ra + self.attack_roll_bonus(att, t))
         base = self.ranged_value(att, s) + AB.take_boost(self, att, s)
         w = self.attack_wounds(att, t, kind, s, base, False, ign, False)
         w = self.absorb_armor(t, w, kind, ign)
@@ -1559,6 +1631,7 @@ class Game:
         elif card.ranged_spends_counters == "one" and att.counters > 0:
             att.counters -= 1
         self.wound(t, w, att.slot)
+        self.mark_attack_wound(t, w)
         self.poison(t, card.ranged_poison[s - 1])
         if card.ranged_explosion and t.on_field:   # Орк-бомбардир: the cell explodes next turn
             for i, e in enumerate(self.delayed):
@@ -1580,6 +1653,7 @@ class Game:
         w = self.attack_wounds(att, t, SPECIAL, MISS, att.card.special_strike, False, ign, False)
         w = self.absorb_armor(t, w, SPECIAL, ign)
         self.wound(t, w, att.slot)
+        self.mark_attack_wound(t, w)
         if stun:
             t.stunned = True
         if att.card.special_strike_poison:      # special_strike_poison (Слизь)

@@ -24,6 +24,7 @@ from ..cardtable import (
     AB_ALSO_EFFECT,
     AB_AMOUNT,
     AB_AMOUNT_OF,
+    AB_ALSO_UNLESS,
     AMT_OPPOSITE_MEDIUM,
     AB_AND_SELF,
     AB_COND,
@@ -74,6 +75,7 @@ from ..cardtable import (
     EF_STRIKE_BONUS,
     EF_STUN,
     EF_CURE_POISON,
+    EF_REDUCE_LIFE_TURN,
     EF_TRAP,
     EF_WOUND,
     ELEMENT,
@@ -189,6 +191,8 @@ from ..state import (
     G_STACK_N,
     G_WINNER,
     G_BOARD,
+    G_ROLL,
+    ROLL_NONE,
     GAME0,
     HEAL_END,
     LAST_CELL,
@@ -211,6 +215,7 @@ from ..state import (
     TF_OVA_SHIFT,
     TF_RANGE_SHIFT,
     TF_RANGED_SHIFT,
+    TF_LIFE_SHIFT,
     TMP_BYTE,
     TMP_FLAGS,
     TMP_OWN,
@@ -264,6 +269,7 @@ from .damage import (
     card_filter_ok,
     current_life,
     heal,
+    mark_attack_wound,
     poison,
     protections,
     wound,
@@ -288,8 +294,10 @@ from .errors import (
     E_TARGET_SPELL,
     E_TARGET_THEIRS,
     E_TARGET_UNWANTED,
+    E_NOT_DICE_WINDOW,
     E_NOT_REVIVABLE,
 )
+from .strike_effects import apply_strike_effect, is_strike_effect, strike_option_error
 from .log import (EV_ABILITY, EV_ATTACK, EV_CHOOSE, EV_CLOSE_OR_WOUND, EV_DECLARE, EV_DELAYED, EV_GAIN,
                   EV_INCARNATE, EV_LOST, EV_MOVE, EV_OPTION, EV_POISONED, OPT_FORM, OPT_PUSH, OPT_RAM, log,
                   logging)
@@ -708,6 +716,14 @@ def apply_one(C, S, g, src, c, k, t, eff, n):
         w = attack_wounds(C, S, g, src, t, K_SPECIAL, 0, n, False, ign, False)
         w = absorb_armor(C, S, g, t, w, K_SPECIAL, ign)
         wound(S, g, t, w, src)
+        mark_attack_wound(S, g, t, w)
+    elif eff == EF_REDUCE_LIFE_TURN:
+        # life maximum -n until the end of the turn (508.4); given back in end_of_turn_effects
+        cut = min(n, S[g, t * NCF + LIFE_MAX])
+        S[g, t * NCF + LIFE_MAX] -= cut
+        add_tmp(S, g, t, TMP_FLAGS, TF_LIFE_SHIFT, cut)
+        if current_life(S, g, t) <= 0 and S[g, t * NCF + DIED_FROM] == -1:
+            S[g, t * NCF + DIED_FROM] = src
     elif eff == EF_NO_TAP:
         S[g, t * NCF + TMP_FLAGS] |= TF_NO_TAP
     elif eff == EF_GAIN_COUNTER:
@@ -926,7 +942,9 @@ def resolve(C, S, g, src, c, k, chosen, other):
         log(S, g, EV_ABILITY, src, k, chosen if chosen >= 0 else other, eff, 0)
     if ab(C, c, k, AB_SELF_XL) > 0 and in_play(S, g, src):
         S[g, src * NCF + EXTRA_LIVES] += ab(C, c, k, AB_SELF_XL)     # self_first: the card gains first
-    if eff == EF_TRAP or eff == EF_BOOST:
+    if is_strike_effect(eff):
+        _resolve_strike_effect(C, S, g, src, c, k, chosen)
+    elif eff == EF_TRAP or eff == EF_BOOST:
         apply_effect(C, S, g, src, c, k, -1, other)
     elif target == TG_SELF:
         apply_effect(C, S, g, src, c, k, src, other)
@@ -958,6 +976,20 @@ def trigger_used_up(C, S, g, s, c, k):
     if lim == LIMIT_TWICE:
         return (S[g, s * NCF + USED_TURN] >> (k + MAX_AB)) & 1 == 1
     return False
+
+
+@njit(cache=True, _nrt=False)
+def _resolve_strike_effect(C, S, g, src, c, k, opt):
+    """A strike effect on the attack in progress (rules.strike_effects), then its `also` on its own
+    card unless the struck creature has the element also_unless_struck."""
+    struck = apply_strike_effect(S, g, src, ab(C, c, k, AB_EFFECT), opt, ab(C, c, k, AB_AMOUNT))
+    also = ab(C, c, k, AB_ALSO_EFFECT)
+    if also == 0 or not in_play(S, g, src):
+        return
+    unless = ab(C, c, k, AB_ALSO_UNLESS)
+    if unless > 0 and struck >= 0 and C[S[g, struck * NCF + EFF], ELEMENT] == unless - 1:
+        return
+    apply_one(C, S, g, src, c, k, src, also, ab(C, c, k, AB_ALSO_AMOUNT))
 
 
 # ---- triggered abilities ----------------------------------------------------------------------------
@@ -1349,6 +1381,7 @@ def end_of_turn_effects(C, S, g):
                 S[g, s * NCF + HEAL_END] = 0
                 heal(S, g, s, h)
             S[g, s * NCF + TMP_STRIKE] = 0
+            S[g, s * NCF + LIFE_MAX] += (S[g, s * NCF + TMP_FLAGS] >> TF_LIFE_SHIFT) & TMP_BYTE
             S[g, s * NCF + TMP_FLAGS] = 0
             if p != S[g, GAME0 + G_ACTIVE] and (S[g, s * NCF + GAINED] >> GAINED_STONE_SHIFT) & 7:
                 S[g, s * NCF + GAINED] &= ~(7 << GAINED_STONE_SHIFT)     # stone skin: the opponent's turn ends
@@ -1362,6 +1395,8 @@ def end_of_turn_effects(C, S, g):
 def ability_target_error(C, S, g, s, c, k, t):
     target = ab(C, c, k, AB_TARGET)
     eff = ab(C, c, k, AB_EFFECT)
+    if is_strike_effect(eff):
+        return strike_option_error(S, g, s, eff, t)       # t: the option (rules.strike_effects)
     chosen = is_chosen(target)
     if not chosen or eff == EF_TRAP or eff == EF_BOOST:
         return E_OK if t < 0 else E_TARGET_UNWANTED
@@ -1419,6 +1454,9 @@ def source_error(C, S, g, s, k, window):
     kind = ab(C, c, k, AB_KIND)
     if kind != KIND_FAST and (window or kind != KIND_PLAYED):
         return E_NO_ABILITY
+    # strike effects only at an attack's dice window, and nothing else there (branch neut)
+    if is_strike_effect(ab(C, c, k, AB_EFFECT)) != (window and S[g, GAME0 + G_ROLL] != ROLL_NONE):
+        return E_NOT_DICE_WINDOW
     if ab(C, c, k, AB_TAP) == 1:
         if S[g, s * NCF + CLOSED] == 1:
             return E_CLOSED

@@ -18,6 +18,9 @@ from ..cardtable import (
     W_DIRECTED,
     W_FLYERS_BIT,
     AB_COUNTER_COST,
+    BLOCKS_RANGED_ON,
+    F_DICE,
+    ROLLS_TWICE,
     CLOSE_TARGET,
     CLUMSY,
     DEF_NO_TAP,
@@ -61,6 +64,20 @@ from ..cardtable import (
 )
 from ..ruleset import PR_ATTACK_OWN_CARDS, PR_GROUND_HITS_LONE_FLYERS
 from ..state import (
+    G_ROLL,
+    G_ROLL_A,
+    G_ROLL_ATT,
+    G_ROLL_D,
+    G_ROLL_DEF,
+    G_ROLL_MINUS,
+    G_ROLL_MINUS_C,
+    G_ROLL_STRONG,
+    G_ROLL_T,
+    G_ROLL_TO_ONE,
+    ROLL_BOTH,
+    ROLL_NONE,
+    ROLL_RANGED,
+    ROLL_SINGLE,
     GAINED_STUN,
     ACTED,
     CELL,
@@ -119,6 +136,7 @@ from .damage import (
     defence_experience,
     heal,
     is_directed,
+    mark_attack_wound,
     only_attacker_rolls,
     poison,
     ranged_base,
@@ -127,7 +145,7 @@ from .damage import (
     wound,
 )
 from .destruction import check_game_end, destroy
-from .dice import MISS, WEAK, roll_d6, single_roll_strength, strike_table
+from .dice import MISS, STRONG, WEAK, roll_d6, single_roll_strength, strike_table
 from .errors import (
     E_ACTED,
     E_ADJACENT_RANGED,
@@ -157,6 +175,7 @@ from .errors import (
 )
 from .log import (
     EV_ATTACK,
+    EV_BLOCKED,
     EV_CLOSE,
     EV_COUNTER,
     EV_DEFEND,
@@ -407,17 +426,6 @@ def tap_gain_error(C, S, g, s):
 
 
 # ---- resolution ----------------------------------------------------------------------------------
-@njit(cache=True, _nrt=False, inline="always")
-def fighter_roll(S, g, s):
-    """A die roll of card s in an attack; with next_roll_six waiting on it (branch dark) the roll counts
-    as 6 and the effect is used up (the die is still rolled, so the dice that follow do not move)."""
-    r = roll_d6(S, g)
-    if S[g, GAME0 + G_FLAGS] & F_NEXT_SIX and S[g, s * NCF + GAINED] & GAINED_SIX:
-        S[g, s * NCF + GAINED] &= ~GAINED_SIX
-        return 6
-    return r
-
-
 @njit(cache=True, _nrt=False)
 def finish_action(C, S, g, s):
     """An action closes the card and forfeits its remaining movement (506.5)."""
@@ -443,6 +451,13 @@ def answers_to_attack(C, S, g, att, t):
     has still used its action."""
     if S[g, GAME0 + G_FAST] + S[g, GAME0 + G_FAST + 1] > 0:
         priority_window(C, S, g)
+    return attack_stands(C, S, g, att, t)
+
+
+@njit(cache=True, _nrt=False)
+def attack_stands(C, S, g, att, t):
+    """After a priority window inside an attack: True if it goes on; else the attacker has used its
+    action, and destruction and the end of the game are checked."""
     if in_play(S, g, att) and in_play(S, g, t) and S[g, GAME0 + G_WINNER] < 0:
         return True
     if in_play(S, g, att):
@@ -450,6 +465,49 @@ def answers_to_attack(C, S, g, att, t):
     check_deaths(C, S, g)
     check_game_end(S, g)
     return False
+
+
+@njit(cache=True, _nrt=False)
+def roll_for(C, S, g, s):
+    """The die card s rolls in an attack; rolls_twice (Воин храма): two dice, it keeps the higher; with
+    next_roll_six waiting on it (branch dark) the roll counts as 6 and the effect is used up (the dice
+    are still rolled, so the dice that follow do not move)."""
+    r = roll_d6(S, g)
+    if S[g, GAME0 + G_FLAGS] & F_DICE and C[S[g, s * NCF + EFF], ROLLS_TWICE] == 1:
+        r = max(r, roll_d6(S, g))
+    if S[g, GAME0 + G_FLAGS] & F_NEXT_SIX and S[g, s * NCF + GAINED] & GAINED_SIX:
+        S[g, s * NCF + GAINED] &= ~GAINED_SIX     # next_roll_six (branch dark): it counts as 6, used up
+        return 6
+    return r
+
+
+@njit(cache=True, _nrt=False)
+def dice_window(C, S, g, kind, att, t, defending, ra, rd):
+    """The dice of an attack are rolled (ra: the attacker's die, rd: the defender's or -1): a priority
+    window where only strike effects may be played (rules.strike_effects). Returns the dice after
+    it; the strike changes wait in G_ROLL_STRONG .. G_ROLL_MINUS_C until the strike resolves."""
+    S[g, GAME0 + G_ROLL] = kind
+    S[g, GAME0 + G_ROLL_ATT] = att
+    S[g, GAME0 + G_ROLL_T] = t
+    S[g, GAME0 + G_ROLL_DEF] = int(defending)
+    S[g, GAME0 + G_ROLL_A] = ra
+    S[g, GAME0 + G_ROLL_D] = rd
+    S[g, GAME0 + G_ROLL_STRONG] = 0
+    S[g, GAME0 + G_ROLL_TO_ONE] = 0
+    S[g, GAME0 + G_ROLL_MINUS] = 0
+    S[g, GAME0 + G_ROLL_MINUS_C] = 0
+    priority_window(C, S, g)
+    S[g, GAME0 + G_ROLL] = ROLL_NONE
+    return S[g, GAME0 + G_ROLL_A], S[g, GAME0 + G_ROLL_D]
+
+
+@njit(cache=True, _nrt=False)
+def changed_wounds(S, g, w, side):
+    """Wounds of a strike (side 0: the attacker's, 1: the counter-strike) after the strike effects
+    played on it: at most 1 (strike_to_one), then N fewer (strike_minus)."""
+    if (S[g, GAME0 + G_ROLL_TO_ONE] >> side) & 1:
+        w = min(w, 1)
+    return max(w - S[g, GAME0 + G_ROLL_MINUS + side], 0)
 
 
 @njit(cache=True, _nrt=False)
@@ -462,20 +520,27 @@ def resolve_strike(C, S, g, att, tgt, t, a_str, c_str):
         base = (base_value(C, S, g, att, K_STRIKE, a_str) + take_boost(C, S, g, att, a_str)
                 + copied_strike(C, S, g, att, t, a_str))
     w_t = attack_wounds(C, S, g, att, t, K_STRIKE, a_str, base, defending, ign, False)
+    dice = S[g, GAME0 + G_FLAGS] & F_DICE
+    if dice:
+        w_t = changed_wounds(S, g, w_t, 0)
     w_t = absorb_armor(C, S, g, t, w_t, K_STRIKE, ign)
     w_a = 0
     if c_str > MISS:
         # Етун ignores the abilities of the creature it attacks: its strike bonuses do not count
         w_a = attack_wounds(C, S, g, t, att, K_STRIKE, c_str, -1, False, False, ign)
+        if dice:
+            w_a = changed_wounds(S, g, w_a, 1)
         if C[S[g, att * NCF + EFF], NO_COUNTER_WOUNDS] == 1:
             w_a = 0                 # no_counter_strike_wounds (Килсус)
         w_a = absorb_armor(C, S, g, att, w_a, K_STRIKE, False)
     if a_str > MISS:
         wound(S, g, t, w_t, att)
+        mark_attack_wound(S, g, t, w_t)
     if c_str > MISS:
         if logging(S, g):
             log(S, g, EV_COUNTER, t, att, c_str, w_a, 0)
         wound(S, g, att, w_a, t)
+        mark_attack_wound(S, g, att, w_a)
     if S[g, GAME0 + G_FLAGS] & F_VAMPIRE:
         if a_str > MISS:
             vampirism(C, S, g, att, w_t)
@@ -516,16 +581,28 @@ def strike(C, S, g, att, tgt, defender, exchange):
     ca = S[g, att * NCF + EFF]
     ign = C[ca, IGN_TARGET] == 1
     ova = attack_roll_bonus(C, S, g, att, t)
+    dice = S[g, GAME0 + G_FLAGS] & F_DICE
     if only_attacker_rolls(C, S, g, att, t):
-        a = fighter_roll(S, g, att) + ova
+        ra = roll_for(C, S, g, att)
+        if dice:
+            ra, _ = dice_window(C, S, g, ROLL_SINGLE, att, t, t != tgt, ra, -1)
+            if not attack_stands(C, S, g, att, t):
+                return
+        a = ra + ova
         a_str = single_roll_strength(a)
         c_str = MISS
         if logging(S, g):
             log(S, g, EV_ROLL, att, t, a, -1, a_str * 4 + c_str)
     else:
         ovz = 0 if ign else defence_experience(C, S, g, t)
-        a = fighter_roll(S, g, att) + ova
-        d = fighter_roll(S, g, t) + ovz
+        ra = roll_for(C, S, g, att)
+        rd = roll_for(C, S, g, t)
+        if dice:
+            ra, rd = dice_window(C, S, g, ROLL_BOTH, att, t, t != tgt, ra, rd)
+            if not attack_stands(C, S, g, att, t):
+                return
+        a = ra + ova
+        d = rd + ovz
         a_str, c_str, ex = strike_table(a, d)
         if logging(S, g):
             log(S, g, EV_ROLL, att, t, a, d, a_str * 4 + c_str)
@@ -538,6 +615,12 @@ def strike(C, S, g, att, tgt, defender, exchange):
                 c_str = max(c_str - 1, MISS)
                 if logging(S, g):
                     log(S, g, EV_EXCHANGE, att, t, a_str, c_str, 0)
+    if dice:
+        # strike_strong (Ост): a strike that is not a miss becomes strong
+        if S[g, GAME0 + G_ROLL_STRONG] & 1 and a_str > MISS:
+            a_str = STRONG
+        if S[g, GAME0 + G_ROLL_STRONG] & 2 and c_str > MISS:
+            c_str = STRONG
     # "all strikes at it are reduced to weak" (Степной волколак), the counter-strike at it too
     if C[S[g, t * NCF + EFF], STRIKES_WEAK] == 1 and not ign:
         a_str = min(a_str, WEAK)
@@ -550,6 +633,11 @@ def strike(C, S, g, att, tgt, defender, exchange):
         if beside_weak(C, S, g, att):
             c_str = min(c_str, WEAK)
     resolve_strike(C, S, g, att, tgt, t, a_str, c_str)
+    if dice:
+        S[g, GAME0 + G_ROLL_STRONG] = 0
+        S[g, GAME0 + G_ROLL_TO_ONE] = 0
+        S[g, GAME0 + G_ROLL_MINUS] = 0
+        S[g, GAME0 + G_ROLL_MINUS_C] = 0
     S[g, att * NCF + STRIKES] += 1
     S[g, att * NCF + LAST_TARGET] = tgt
     if C[ca, TWICE] == 1 and S[g, att * NCF + STRIKES] == 1:
@@ -585,11 +673,26 @@ def ranged(C, S, g, att, t):
         return
     if kind == K_ROW and C[ca, ROW_MID_OVA] > 0:
         row_middle_ova(C, S, g, att, t)
-    a = fighter_roll(S, g, att) + attack_roll_bonus(C, S, g, att, t)
+    ign = C[ca, IGN_TARGET] == 1
+    dice = S[g, GAME0 + G_FLAGS] & F_DICE
+    block = C[S[g, t * NCF + EFF], BLOCKS_RANGED_ON]
+    if dice and block > 0 and kind != K_MAGIC and not ign:
+        # Воин храма: a ranged attack at it is blocked on a die of `block` or more
+        r = roll_d6(S, g)
+        if logging(S, g):
+            log(S, g, EV_BLOCKED, t, att, r, int(r >= block), 0)
+        if r >= block:
+            after_attack(C, S, g, att)
+            return
+    ra = roll_for(C, S, g, att)
+    if dice:
+        ra, _ = dice_window(C, S, g, ROLL_RANGED, att, t, False, ra, -1)
+        if not attack_stands(C, S, g, att, t):
+            return
+    a = ra + attack_roll_bonus(C, S, g, att, t)
     s = single_roll_strength(a)
     if logging(S, g):
         log(S, g, EV_ROLL, att, t, a, -1, s * 4)
-    ign = C[ca, IGN_TARGET] == 1
     base = ranged_base(C, S, g, att, s) + take_boost(C, S, g, att, s)
     w = attack_wounds(C, S, g, att, t, kind, s, base, False, ign, False)
     w = absorb_armor(C, S, g, t, w, kind, ign)
@@ -601,6 +704,7 @@ def ranged(C, S, g, att, t):
     elif spend == 1 and S[g, att * NCF + COUNTERS] > 0:
         S[g, att * NCF + COUNTERS] -= 1
     wound(S, g, t, w, att)
+    mark_attack_wound(S, g, t, w)
     poison(C, S, g, att, t, C[ca, RPOISON_W + s - 1])
     if C[ca, RANGED_EXPLOSION] > 0 and S[g, t * NCF + ZONE] == Z_FIELD:
         # Орк-бомбардир: the target's cell explodes at the start of the attacker's owner's next turn
@@ -625,6 +729,7 @@ def special_strike(C, S, g, att, t):
                       C[S[g, att * NCF + EFF], SPECIAL], False, ign, False)
     w = absorb_armor(C, S, g, t, w, K_SPECIAL, ign)
     wound(S, g, t, w, att)
+    mark_attack_wound(S, g, t, w)
     if stun:
         S[g, t * NCF + GAINED] |= GAINED_STUN
     if C[S[g, att * NCF + EFF], SPECIAL_POISON] > 0:       # special_strike_poison (Слизь)

@@ -29,6 +29,8 @@ from ..cardtable import (
     FF_ORDINARY,
     FF_NOT_MOVED,
     FF_OPEN,
+    FF_NOT_ATTACK_WOUNDED,
+    F_ATTACK_WOUNDS,
     FF_OTHER,
     FF_POISONED,
     FF_RANGED_USER,
@@ -169,6 +171,7 @@ from ..state import (
     TF_RANGED_SHIFT,
     TMP_BYTE,
     TMP_FLAGS,
+    TF_ATTACK_WOUNDED,
     TMP_OWN,
     TMP_STRIKE,
     TO_OVA_SHIFT,
@@ -543,7 +546,16 @@ def card_filter_ok(C, S, g, src, t, c, col0):
         return False
     if (f & FF_MAGIC_USER) and C[ct, MAGIC_USER] == 0:
         return False
+    if (f & FF_NOT_ATTACK_WOUNDED) and S[g, t * NCF + TMP_FLAGS] & TF_ATTACK_WOUNDED:
+        return False
     return True
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def mark_attack_wound(S, g, t, w):
+    """Remember that t took wounds from an attack this turn (games with F_ATTACK_WOUNDS only)."""
+    if w > 0 and S[g, GAME0 + G_FLAGS] & F_ATTACK_WOUNDS:
+        S[g, t * NCF + TMP_FLAGS] |= TF_ATTACK_WOUNDED
 
 
 @njit(cache=True, _nrt=False)

@@ -45,6 +45,9 @@ E_ROOTED = 39
 E_FORCED_STRIKE = 40        # branch mount
 E_NOT_REVIVABLE = 41        # branch mount
 E_NO_EXTRA_LIVES = 42      # branch dark
+# branch neut: strike effects (dice windows)
+E_NOT_DICE_WINDOW = 43
+E_BAD_OPTION = 44
 
 MESSAGES = {
     E_GAME_OVER: "the game is over (section 9)",
@@ -90,4 +93,6 @@ MESSAGES = {
     E_FORCED_STRIKE: "a card that must strike a closed enemy creature it can strike has not done so: end the "
                      "turn or act with it only after that strike (must_strike_closed)",
     E_NO_EXTRA_LIVES: "{actor} has no extra life it can remove and stay alive (ranged_spends_extra_lives)",
+    E_NOT_DICE_WINDOW: "this ability changes an attack in progress: only at the dice window of an attack; other fast abilities never there (section 4)",
+    E_BAD_OPTION: "this option of the strike effect does not apply to the attack in progress (see VOCABULARY.md, strike effects)",
 }

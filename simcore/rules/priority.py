@@ -30,7 +30,7 @@ from ..state import (
 )
 from .abilities import pay_and_push, resolve_top, use_error
 from .board import owner_of
-from .errors import E_OK
+from .errors import E_NOT_DICE_WINDOW, E_OK
 from .log import EV_WINDOW, log, logging
 
 MAX_PRIORITY_STEPS = 64
@@ -46,6 +46,8 @@ def _scripted_answer(C, S, g, p):
         return -1, 0, -1
     k = S[g, GAME0 + G_QUEUE + 1]
     t = S[g, GAME0 + G_QUEUE + 2]
+    if use_error(C, S, g, s, k, t, True) == E_NOT_DICE_WINDOW:
+        return -1, 0, -1        # a strike effect waits for the dice window (and the rest for the others)
     n = S[g, GAME0 + G_QUEUE_N] - 1
     for i in range(3 * n):
         S[g, GAME0 + G_QUEUE + i] = S[g, GAME0 + G_QUEUE + 3 + i]
