@@ -23,7 +23,8 @@ RANGED_KINDS = ("shot", "throw", "discharge", "row_strike", "magic_strike")
 STRENGTHS = ("weak", "medium", "strong")
 BONUS_VS = ("always",) + ELEMENTS + (
     "closed", "flyer", "defender", "magic_user", "ranged_user", "armored_or_experienced", "opposite",
-    "isolated", "throw_user")
+    "isolated", "throw_user", "same_row")
+MASK_VS = BONUS_VS[1:-1]        # directed_vs / unanswered_vs (a bit mask: same_row is a bonus vs only)
 BONUS_APPLIES_TO = ("strike", "ranged", "all")
 REDUCE_SOURCES = ("strikes", "ranged", "non_magic", "diagonal_strikes", "shots_throws", "flyers",
                   "weak_strikes") + ELEMENTS
@@ -92,7 +93,7 @@ class Formation:
 # conditions of `while` blocks (keywords that hold while a board condition holds)
 WHILE_CONDITIONS = ("central_column", "edge_column", "outnumbering_adjacent", "adjacent_classes",
                     "formation_with_elite", "formation_with_ordinary", "unwounded_allies_adjacent",
-                    "creature_in_every_row")
+                    "creature_in_every_row", "unwounded_ally_opposite")
 COUNTED_CONDITIONS = ("adjacent_classes", "unwounded_allies_adjacent")
 MAX_WHILE = 2
 
@@ -125,15 +126,16 @@ class Aura:
 
 ABILITY_KINDS = ("played", "fast", "triggered", "permanent")
 TRIGGERS = ("on_strike", "on_struck", "on_death", "turn_start", "turn_end", "opponent_turn_start",
-            "opponent_turn_end", "on_move", "creature_dies", "on_defend", "to_enemy_half", "to_own_half")
+            "opponent_turn_end", "on_move", "creature_dies", "on_defend", "to_enemy_half", "to_own_half",
+            "on_attack")
 EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "destroy", "poison", "strike_bonus",
            "lose_abilities", "close", "open", "gain_counter", "trap", "boost_next_attack", "special_strike",
            "no_tap_after_attack", "attack_experience", "ranged_bonus", "range_bonus", "gain_directed", "stun",
-           "close_or_wound", "cure_poison")
+           "close_or_wound", "cure_poison", "shot", "web")
 TARGETS = ("self", "attacked", "attacker", "adjacent_enemies", "adjacent", "chosen", "chosen_enemy",
            "chosen_own", "all_enemies", "all_own", "all", "chosen_adjacent")
 CONDITIONS = ("always", "in_formation", "unwounded", "wounded", "adjacent_enemy", "own_front_row",
-              "own_back_row")
+              "own_back_row", "adjacent_ally")
 DURATIONS = ("end_of_turn", "end_of_own_turn")
 DURATION_EFFECTS = ("strike_bonus", "attack_experience")        # effects with a duration
 ALSO_EFFECTS = ("wound", "poison", "heal")                      # effects that may have an `also`
@@ -155,6 +157,7 @@ class TargetFilter:
     elite: bool | None = None       # True: elite only, False: ordinary only
     cost: int = -1                  # exactly this cost
     cost_at_most: int = -1
+    cost_at_least: int = -1
     poisoned: bool = False
     ranged_user: bool = False       # has a shot, throw or discharge
     ground: bool = False            # not a flyer
@@ -269,6 +272,11 @@ class Card:
     strikes_only_opposite: bool = False         # its simple strikes only at a card in its column (Циклоп)
     draws_ranged_condition: str = ""            # draws_ranged only while this holds (adjacent_enemy)
     finish_off_bonus: str = ""                  # finish off N + X (adjacent_poisoned)
+    scavenging: bool = False                    # трупоедство: heals fully when its strike destroys
+    scavenging_extra_lives: int = 0             # ... and gains N extra lives (Жжраг)
+    draws_flyer_attacks: bool = False           # enemy flyers may attack only it (Паук-пересмешник)
+    ranged_at_adjacent: bool = False            # its ranged attack may target adjacent cards (Эриала)
+    strike_bonus_half_target_life: tuple[int, ...] = ()   # + half the target's life to these strengths
     played: tuple[str, ...] = ()
     abilities: tuple[Ability, ...] = ()
     assumed: bool = False
@@ -473,9 +481,11 @@ def _aura(v):
 
 def _filter(v):
     checked = _table({"element": _choice(ELEMENTS), "elite": _boolean, "cost": _integer(0),
-                      "cost_at_most": _integer(0), "poisoned": _boolean, "ranged_user": _boolean,
+                      "cost_at_most": _integer(0), "cost_at_least": _integer(0), "poisoned": _boolean, "ranged_user": _boolean,
                       "ground": _boolean, "unwounded": _boolean, "other": _boolean, "not_moved": _boolean,
                       "open": _boolean})(v)
+    if "cost" in checked and "cost_at_least" in checked:
+        raise _Bad("cost and cost_at_least exclude each other", "keep one of them", (".cost_at_least",))
     return TargetFilter(**checked)
 
 
@@ -493,7 +503,7 @@ _ABILITY_FIELDS = {
 }
 AMOUNT_EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "poison", "strike_bonus", "trap",
                   "boost_next_attack", "special_strike", "attack_experience", "ranged_bonus", "range_bonus",
-                  "close_or_wound")
+                  "close_or_wound", "shot")
 CHOSEN_TARGETS = ("chosen", "chosen_enemy", "chosen_own", "chosen_adjacent")
 
 
@@ -536,9 +546,12 @@ def _ability(v):
     if target in ("attacked", "attacker") and a.get("trigger") not in ("on_strike", "on_struck", "on_defend"):
         bad("target", f"target {target} exists only for on_strike, on_struck and on_defend triggers",
             "choose another target")
-    if "trigger_filter" in a and a.get("trigger") not in ("creature_dies", "on_strike", "on_struck"):
+    if "trigger_filter" in a and a.get("trigger") not in ("creature_dies", "on_strike", "on_struck") \
+            and a.get("condition") != "adjacent_ally":
         bad("trigger_filter", "trigger_filter says which dead, struck or striking cards fire a creature_dies, "
-            "on_strike or on_struck trigger", "delete it")
+            "on_strike or on_struck trigger, or which allies count for condition adjacent_ally", "delete it")
+    if effect in ("shot", "web") and target not in ("chosen", "chosen_enemy"):
+        bad("target", f"{effect} acts on an enemy card chosen when it is used", 'set target = "chosen_enemy"')
     if target in CHOSEN_TARGETS and not (played or kind == "triggered"):
         bad("target", "only played, fast and triggered abilities choose a target", "use adjacent... or all_*")
     if target == "chosen_adjacent" and kind != "triggered":
@@ -579,7 +592,8 @@ FLAGS = ("clumsy", "no_tap_after_attack", "directed", "unanswered", "strike_twic
          "ignores_flyer_protection", "defends_any", "defender_no_tap", "ignores_target_abilities",
          "counter_strikes_when_closed", "close_target_on_attack", "ignores_draws",
          "gain_counter", "strikes_at_it_weak", "strike_copies_target",
-         "special_strike_stuns_closed", "strikes_only_opposite")  # the yes/no ability keywords
+         "special_strike_stuns_closed", "strikes_only_opposite",
+         "scavenging", "draws_flyer_attacks", "ranged_at_adjacent")  # the yes/no ability keywords
 
 FIELDS = {
     "set_number": _string, "element": _choice(ELEMENTS), "cost": _integer(0), "kind": _choice(KINDS),
@@ -587,7 +601,7 @@ FIELDS = {
     "ranged": _ranged, "armor": _integer(0), "attack_experience": _integer(0),
     "defence_experience": _integer(0), "regeneration": _integer(0), "jump": _integer(1),
     "finish_off": _integer(1), "heal_self": _heal, "special_strike": _integer(1),
-    "on_recruit_gold": _integer(1), "strike_bonus": _strike_bonus, "directed_vs": _choices(BONUS_VS[1:]),
+    "on_recruit_gold": _integer(1), "strike_bonus": _strike_bonus, "directed_vs": _choices(MASK_VS),
     "reduce": _reduce, "protection": _protections, "poison_on_strike": _triple,
     "draws_ranged": _choices(DRAWS_RANGED),
     "tap_gain": _table({"directed": _boolean, "protection": _protections}, build=TapGain),
@@ -600,9 +614,10 @@ FIELDS = {
                                       build=RowBonus),
     "strike_per_ally": _table({"element": _choice(ELEMENTS), "max": _integer(1)},
                               required=("element", "max"), build=AllyBonus),
-    "while": _while_list, "aura": _aura, "unanswered_vs": _choices(BONUS_VS[1:]),
+    "while": _while_list, "aura": _aura, "unanswered_vs": _choices(MASK_VS),
     "second_player_counters": _integer(1), "draws_ranged_condition": _choice(("adjacent_enemy",)),
     "finish_off_bonus": _choice(("adjacent_poisoned",)),
+    "scavenging_extra_lives": _integer(1), "strike_bonus_half_target_life": _strengths,
     "played": _choices(TAP_ABILITIES), "abilities": _list_of(_ability), "elite": _boolean, "unique": _boolean, "assumed": _boolean,
     **{flag: _boolean for flag in FLAGS},
 }
@@ -729,6 +744,10 @@ def _card(name, table, fail):
         fail("special_strike_stuns_closed", "the card has no special strike", "add special_strike = N or delete it")
     if values.get("finish_off_bonus") and not values.get("finish_off"):
         fail("finish_off_bonus", "the card has no finish off", "add finish_off = N or delete it")
+    if values.get("scavenging_extra_lives") and not values.get("scavenging"):
+        fail("scavenging_extra_lives", "the card has no scavenging", "add scavenging = true or delete it")
+    if values.get("ranged_at_adjacent") and not values.get("ranged"):
+        fail("ranged_at_adjacent", "the card has no ranged attack", "add ranged = {...} or delete it")
     if values.get("unanswered") and values.get("unanswered_vs"):
         fail("unanswered_vs", "the card already has an unanswered strike against every target",
              "delete unanswered_vs or unanswered")

@@ -31,7 +31,10 @@ import numpy as np
  W1_COND, W1_COUNT, W1_OVA, W1_OVZ, W1_ARMOR, W1_PROT, W1_DIRECTED, CLASS0, CLASS1,
  AURA_TO, AURA_F_ELEM, AURA_F_FLAGS, AURA_F_COST, AURA_F_COST_MAX, AURA_RED_AMT, AURA_RED_SRC,
  AURA_RED_COST_MAX, AURA_RANGE, SECOND_COUNTERS, STRIKES_WEAK, DRAWS_COND, FINISH_BONUS,
- STRIKE_COPY, SPECIAL_STUN, ONLY_OPPOSITE, N_FIELDS) = range(105)
+ STRIKE_COPY, SPECIAL_STUN, ONLY_OPPOSITE,
+ # forest branch: scavenging, drawing flyers' attacks, ranged at adjacent cards, + half the target's life
+ SCAVENGE, SCAVENGE_LIVES, DRAWS_FLYERS, RANGED_ADJ, HALF_LIFE_BONUS,
+ N_FIELDS) = range(110)
 DRAWS_WHILE_ADJ_ENEMY = 1     # DRAWS_COND: draws_ranged only while an enemy creature is adjacent
 FINISH_ADJ_POISONED = 1       # FINISH_BONUS: + 1 per poisoned creature adjacent to the target
 # `while` blocks (keywords that hold while a board condition holds): block b at W0_COND + W_W * b,
@@ -41,9 +44,10 @@ W_W = W1_COND - W0_COND
 W_COND, W_COUNT, W_OVA, W_OVZ, W_ARMOR, W_PROT, W_DIRECTED = range(7)
 WHILE_CODES = {"central_column": 1, "edge_column": 2, "outnumbering_adjacent": 3, "adjacent_classes": 4,
                "formation_with_elite": 5, "formation_with_ordinary": 6, "unwounded_allies_adjacent": 7,
-               "creature_in_every_row": 8}
+               "creature_in_every_row": 8,
+               "unwounded_ally_opposite": 9}                       # forest branch
 (WC_CENTRAL, WC_EDGE, WC_OUTNUMBER, WC_CLASSES, WC_FORM_ELITE, WC_FORM_ORDINARY, WC_UNWOUNDED_ALLIES,
- WC_EVERY_ROW) = range(1, 9)
+ WC_EVERY_ROW, WC_UNWOUNDED_OPPOSITE) = range(1, 10)
 # condition slot of a strike bonus / reduction row: always, formation, while block 0, while block 1
 SLOT_ALWAYS, SLOT_FORMATION, SLOT_WHILE0 = 0, 1, 2
 # aura (what the card gives its owner's other creatures): AURA_TO codes
@@ -74,10 +78,12 @@ P_POISON, P_MAGIC, P_DISCHARGE, P_SHOT, P_THROW, P_SPELL, P_FLYER, P_WEAK = (
 VS_CODES = {"always": 0, "steppe": 1, "mountains": 2, "forest": 3, "swamps": 4, "darkness": 5,
             "neutral": 6, "closed": 7, "flyer": 8, "defender": 9, "magic_user": 10,
             "ranged_user": 11, "armored_or_experienced": 12, "opposite": 13, "isolated": 14,
-            "throw_user": 15}
+            "throw_user": 15,
+            "same_row": 16}         # forest branch; a strike-bonus vs only (bit 15 would overflow vs_mask)
 VS_CLOSED, VS_FLYER, VS_DEFENDER, VS_MAGIC, VS_RANGED, VS_ARMORED, VS_OPPOSITE, VS_ISOLATED, VS_THROW = (
     7, 8, 9, 10, 11, 12, 13, 14, 15)
-N_VS = 16
+VS_SAME_ROW = 16
+N_VS = 17
 
 # applies_to of strike bonuses
 APPLY_CODES = {"strike": 1, "ranged": 2, "all": 3}
@@ -119,31 +125,40 @@ F_TURN_TRIGGERS = 4   # start/end of turn triggers
 F_FAST = 8            # a fast ability: priority windows (114.2.2)
 F_DEATH_WATCH = 16    # a "when a creature dies" trigger
 F_AURA = 32           # an aura: reductions and ranges read the auras of the cards in play
+# forest branch
+F_SCAVENGE = 64       # scavenging: a strike that destroys a creature heals the striker fully
+F_WEB = 128           # the web effect: webbed cards cannot act, attacks at them are blocked
+F_DRAWS_FLYERS = 256  # enemy flyers may attack only this card
 
 AB_KINDS = {"played": 1, "fast": 2, "triggered": 3, "permanent": 4}
 KIND_PLAYED, KIND_FAST, KIND_TRIGGERED, KIND_PERMANENT = 1, 2, 3, 4
 TRIGGER_CODES = {"on_strike": 1, "on_struck": 2, "on_death": 3, "turn_start": 5, "turn_end": 6,
                  "opponent_turn_start": 7, "opponent_turn_end": 8, "on_move": 9, "creature_dies": 10,
-                 "on_defend": 11, "to_enemy_half": 12, "to_own_half": 13}
+                 "on_defend": 11, "to_enemy_half": 12, "to_own_half": 13,
+                 "on_attack": 14}                                  # forest branch
 (T_ON_STRIKE, T_ON_STRUCK, T_ON_DEATH, _T_UNUSED, T_TURN_START, T_TURN_END, T_OPP_TURN_START,
- T_OPP_TURN_END, T_ON_MOVE, T_CREATURE_DIES, T_ON_DEFEND, T_TO_ENEMY_HALF, T_TO_OWN_HALF) = range(1, 14)
+ T_OPP_TURN_END, T_ON_MOVE, T_CREATURE_DIES, T_ON_DEFEND, T_TO_ENEMY_HALF, T_TO_OWN_HALF,
+ T_ON_ATTACK) = range(1, 15)
 EFFECT_CODES = {"wound": 1, "heal": 2, "extra_lives": 3, "reduce_life": 4, "destroy": 5, "poison": 6,
                 "strike_bonus": 7, "lose_abilities": 8, "close": 9, "open": 10, "gain_counter": 11,
                 "trap": 12, "boost_next_attack": 13, "special_strike": 14, "no_tap_after_attack": 15,
                 "attack_experience": 16, "ranged_bonus": 17, "range_bonus": 18, "gain_directed": 19,
-                "stun": 20, "close_or_wound": 21, "cure_poison": 22}
+                "stun": 20, "close_or_wound": 21, "cure_poison": 22,
+                "shot": 23, "web": 24}                             # forest branch
 (EF_WOUND, EF_HEAL, EF_EXTRA_LIVES, EF_REDUCE_LIFE, EF_DESTROY, EF_POISON, EF_STRIKE_BONUS,
  EF_LOSE_ABILITIES, EF_CLOSE, EF_OPEN, EF_GAIN_COUNTER, EF_TRAP, EF_BOOST, EF_SPECIAL,
  EF_NO_TAP, EF_OVA, EF_RANGED_BONUS, EF_RANGE_BONUS, EF_GAIN_DIRECTED, EF_STUN, EF_CLOSE_OR_WOUND,
- EF_CURE_POISON) = range(1, 23)
+ EF_CURE_POISON, EF_SHOT, EF_WEB) = range(1, 25)
 TARGET_CODES = {"self": 0, "attacked": 1, "attacker": 2, "adjacent_enemies": 3, "adjacent": 4,
                 "chosen": 5, "chosen_enemy": 6, "chosen_own": 7, "all_enemies": 8, "all_own": 9,
                 "all": 10, "chosen_adjacent": 11}
 (TG_SELF, TG_ATTACKED, TG_ATTACKER, TG_ADJ_ENEMIES, TG_ADJ, TG_CHOSEN, TG_CHOSEN_ENEMY, TG_CHOSEN_OWN,
  TG_ALL_ENEMIES, TG_ALL_OWN, TG_ALL, TG_CHOSEN_ADJ) = range(12)
 COND_CODES = {"always": 0, "in_formation": 1, "unwounded": 2, "wounded": 3, "adjacent_enemy": 4,
-              "own_front_row": 5, "own_back_row": 6}
+              "own_front_row": 5, "own_back_row": 6,
+              "adjacent_ally": 7}                                  # forest branch
 COND_FORMATION, COND_UNWOUNDED, COND_WOUNDED, COND_ADJ_ENEMY, COND_FRONT_ROW, COND_BACK_ROW = 1, 2, 3, 4, 5, 6
+COND_ADJ_ALLY = 7
 DURATION_CODES = {"end_of_turn": DUR_TURN, "end_of_own_turn": DUR_OWN_TURN}
 # target filter flags
 (FF_ELITE, FF_ORDINARY, FF_POISONED, FF_RANGED_USER, FF_GROUND, FF_UNWOUNDED, FF_OTHER, FF_NOT_MOVED,
@@ -209,7 +224,9 @@ def _filter_row(f):
         if on:
             flags |= bit
     elem = ELEMENTS.index(f.element) + 1 if f.element else 0
-    return elem, flags, f.cost + 1, f.cost_at_most + 1
+    # the cost column holds cost + 1 (exactly), or -(cost_at_least + 1) (at least; forest branch)
+    cost = -(f.cost_at_least + 1) if f.cost_at_least >= 0 else f.cost + 1
+    return elem, flags, cost, f.cost_at_most + 1
 
 
 def _ability_row(a):
@@ -244,6 +261,26 @@ def _ability_row(a):
     row[AB_DESTROY_SELF] = int(a.destroy_self)
     row[AB_AMOUNT_OF] = AMOUNT_OF_CODES[a.amount_of]
     return row
+
+
+def _forest_fields(row, c):
+    """The keywords of the forest branch: scavenging, drawing flyers' attacks, ranged attacks at
+    adjacent cards, + half the target's current life to some strike strengths."""
+    row[SCAVENGE] = int(c.scavenging)
+    row[SCAVENGE_LIVES] = c.scavenging_extra_lives
+    row[DRAWS_FLYERS] = int(c.draws_flyer_attacks)
+    row[RANGED_ADJ] = int(c.ranged_at_adjacent)
+    mask = 0
+    for st in c.strike_bonus_half_target_life:
+        mask |= 1 << st
+    row[HALF_LIFE_BONUS] = mask
+    if c.scavenging:
+        row[AB_FLAGS] |= F_SCAVENGE
+    if c.draws_flyer_attacks:
+        row[AB_FLAGS] |= F_DRAWS_FLYERS
+    for a in c.abilities:
+        if a.effect == "web":
+            row[AB_FLAGS] |= F_WEB
 
 
 BLANK_KEEPS = (ELEMENT, COST, ELITE, UNIQUE, FLYER, LIFE, MOVE, SW, SM, SS, CLASS0, CLASS1)
@@ -299,6 +336,7 @@ def compile_cardset(cardset) -> CardTable:
         row[RANGED_SPEND] = SPEND_CODES[c.ranged_spends_counters]
         row[MAX_COUNTERS] = c.max_counters
         row[RPOISON_W], row[RPOISON_M], row[RPOISON_S] = c.ranged_poison
+        _forest_fields(row, c)
         if c.roll_bonus_vs_enemy_row is not None:
             row[ROW_BONUS_ROW] = c.roll_bonus_vs_enemy_row.row
             row[ROW_BONUS_AMT] = c.roll_bonus_vs_enemy_row.amount

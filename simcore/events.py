@@ -123,6 +123,8 @@ def _format(code, a, b, c, d, e, name):
                 + f" for ability {b + 1} ({EFFECT_NAMES.get(d, d)})")
     if code == L.EV_CLOSE_OR_WOUND:
         return f"{name(a)}'s owner chooses " + ("to close it" if b else f"{d} wounds") + f" ({name(c)}'s ability)"
+    if code == L.EV_WEB:
+        return f"the attack of {name(b)} at {name(a)} is blocked by the web, which disappears"
     if code == L.EV_WINDOW:
         return "both players pass: " + ("the top of the stack resolves" if b else "the priority window closes")
     if code == L.EV_END:

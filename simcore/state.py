@@ -31,7 +31,8 @@ Card fields (S[g, slot * N_CARD_FIELDS + FIELD]):
   COUNTERS     counters (фишки, 123)
   POISON       poison N: N wounds at the start of the owner's turn (acquired, 117)
   GAINED       acquired keywords: bit 0 directed strike, bit 1 stunned (does not untap at the start
-               of its owner's next turn, GAINED_STUN), bits 8.. protections (PROT bits << 8)
+               of its owner's next turn, GAINED_STUN), bit 2 webbed (GAINED_WEB, until the end of
+               its owner's next turn), bits 8.. protections (PROT bits << 8)
   DIED_FROM    killer slot, KILLED_BY_* code, or -1 (509.1.1)
   DEATH_TURN   turn of death, -1 if alive
   DEALT        1 = in the (last) deal of 15
@@ -76,6 +77,7 @@ CARD_FIELD_NAMES = ("card", "zone", "cell", "wounds", "extra_lives", "life_max",
                     "acq_lost", "heal_end", "ab_uses", "death_pending", "tmp_flags", "tmp_own")
 TF_NO_TAP = 1
 GAINED_STUN = 2
+GAINED_WEB = 4           # forest branch: under a web (cannot move or act; an attack at it is blocked)
 TF_DIRECTED = 2
 TF_RANGED_SHIFT, TF_RANGE_SHIFT, TF_OVA_SHIFT = 8, 16, 24
 TO_STRIKE_SHIFT, TO_OVA_SHIFT = 0, 8

@@ -35,6 +35,9 @@ from ..cardtable import (
     EF_STRIKE_BONUS,
     EF_TRAP,
     EF_WOUND,
+    EF_SHOT,
+    EF_WEB,
+    K_SHOT,
     ELEMENT,
     FLYER,
     IGN_TARGET,
@@ -62,6 +65,7 @@ from ..rules.damage import (
     APPLY_STRIKE,
     attack_roll_bonus,
     attack_wounds,
+    webbed,
     copied_strike,
     current_life,
     defence_experience,
@@ -271,6 +275,12 @@ def one_effect_value(C, S, g, s, c, k, t, eff, n):
         return 0.1 * n if own and S[g, t * NCF + ACTED] == 0 else 0.0
     if eff == EF_GAIN_COUNTER:
         return 0.05 if own else 0.0
+    if eff == EF_SHOT:
+        w = attack_wounds(C, S, g, s, t, K_SHOT, 2, n, False, False, False)
+        return -hit_value(C, S, g, t, w) if own else hit_value(C, S, g, t, w)
+    if eff == EF_WEB:
+        # its owner loses its next turn with it (it cannot be attacked meanwhile either)
+        return 0.0 if own or webbed(S, g, t) else 0.3 * C[ct, COST]
     return 0.0
 
 

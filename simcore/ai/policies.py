@@ -88,6 +88,7 @@ from ..state import (
     Z_FIELD,
     ZONE,
 )
+from ..rules.damage import webbed
 from .evaluate import ability_value, hit_value, predicted_wounds, single_roll_ev, strike_ev
 
 MOVE_SCORE = 0.1        # a step toward the enemy is worth a little, always less than a good attack
@@ -126,8 +127,11 @@ def nearest_enemy_distance(S, g, q, cell):
 
 @njit(cache=True)
 def _consider_target(C, S, g, s, t, can_strike, acted, best, b_kind, b_target, urge):
-    """Score the attacks of s on enemy t; returns the improved (best, kind, target)."""
+    """Score the attacks of s on enemy t; returns the improved (best, kind, target). A webbed t is not
+    attacked: the attack would only free it from the web."""
     c = S[g, s * NCF + EFF]
+    if webbed(S, g, t):
+        return best, b_kind, b_target
     if can_strike and strike_error(C, S, g, s, t) == E_OK:
         v = strike_ev(C, S, g, s, t, False) + urge
         if v > best:
@@ -222,7 +226,7 @@ def best_for(C, S, g, s, allow_move):
     if C[c, RKIND] != 0:
         for i in range(n_q):
             t = play_slot(S, g, q, i)
-            if ranged_error(C, S, g, s, t) == E_OK:
+            if ranged_error(C, S, g, s, t) == E_OK and not webbed(S, g, t):
                 has_attack = True
                 v = single_roll_ev(C, S, g, s, t, C[c, RKIND]) + urge
                 if v > best:

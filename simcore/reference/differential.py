@@ -131,8 +131,8 @@ def _tmp_flags(c):
 
 
 def _gained(c):
-    """Acquired keywords packed as the fast engine's GAINED (directed, stunned, protections << 8)."""
-    return (int(c.gained_directed) | (int(c.stunned) << 1)
+    """Acquired keywords packed as the fast engine's GAINED (directed, stunned, webbed, protections << 8)."""
+    return (int(c.gained_directed) | (int(c.stunned) << 1) | (int(c.webbed) << 2)
             | (_cached_mask(c.gained_protection, _prot_mask) << 8 if c.gained_protection else 0))
 
 
@@ -235,7 +235,8 @@ def quick_reference(game, cards, n_cards):
     for c in cards:
         ext((_ZONE_CODE[c.zone], c.cell, c.wounds, c.extra_lives, c.life_max, c.closed, c.moves_left,
              c.moved, c.acted, c.strikes, c.last_target, c.armor_left, c.counters, c.poison,
-             _gained(c) if (c.gained_protection or c.stunned) else int(c.gained_directed), c.died_from,
+             _gained(c) if (c.gained_protection or c.stunned or c.webbed) else int(c.gained_directed),
+             c.died_from,
              c.death_turn, c.dealt, c.bought, c.dmg_dealt, c.kills,
              c.card_id + n_cards if c.lost_abilities else c.card_id,
              c.last_cell, c.strike_bonus, _mask(c.used_turn) if c.used_turn else 0,

@@ -47,6 +47,7 @@ from ..cardtable import (
     AB_TRIG_MASK,
     AB_TRIGGER,
     AB_W,
+    COND_ADJ_ALLY,
     COND_ADJ_ENEMY,
     COND_BACK_ROW,
     COND_FORMATION,
@@ -74,6 +75,10 @@ from ..cardtable import (
     EF_STRIKE_BONUS,
     EF_STUN,
     EF_CURE_POISON,
+    EF_SHOT,
+    EF_WEB,
+    K_SHOT,
+    RANGED_ADJ,
     EF_TRAP,
     EF_WOUND,
     ELEMENT,
@@ -124,6 +129,7 @@ from ..state import (
     EXTRA_LIVES,
     GAINED,
     GAINED_STUN,
+    GAINED_WEB,
     G_ACTIVE,
     G_DECK_SIZE,
     G_DELAY,
@@ -176,9 +182,14 @@ from .board import (
     owner_of,
     play_slot,
 )
-from .dice import ai_int
+from .dice import ai_int, roll_d6, single_roll_strength
 from .damage import (
     absorb_armor,
+    attack_roll_bonus,
+    drawn_kinds_block,
+    flyers_drawn,
+    web_blocks,
+    webbed,
     attack_wounds,
     card_filter_ok,
     current_life,
@@ -207,8 +218,12 @@ from .errors import (
     E_TARGET_SPELL,
     E_TARGET_THEIRS,
     E_TARGET_UNWANTED,
+    E_ADJACENT_RANGED,
+    E_DRAWN,
+    E_WEBBED,
 )
-from .log import EV_ABILITY, EV_ATTACK, EV_CHOOSE, EV_CLOSE_OR_WOUND, EV_DECLARE, EV_DELAYED, EV_LOST, log, logging
+from .log import (EV_ABILITY, EV_ATTACK, EV_CHOOSE, EV_CLOSE_OR_WOUND, EV_DECLARE, EV_DELAYED, EV_LOST, EV_ROLL,
+                  log, logging)
 
 DL_TRAP = 1
 DL_BOOST = 2
@@ -338,11 +353,28 @@ def condition_holds(C, S, g, s, c, k):
         return S[g, s * NCF + WOUNDS] > 0
     if cond == COND_ADJ_ENEMY:
         return has_adjacent_enemy(S, g, s)
+    if cond == COND_ADJ_ALLY:
+        return adjacent_ally(C, S, g, s, c, k)
     if cond == COND_FRONT_ROW or cond == COND_BACK_ROW:
         if S[g, s * NCF + ZONE] != Z_FIELD:
             return False
         f = forwardness(owner_of(s), cell_row(S[g, s * NCF + CELL]))
         return f == 2 if cond == COND_FRONT_ROW else f == 0
+    return False
+
+
+@njit(cache=True)
+def adjacent_ally(C, S, g, s, c, k):
+    """Condition adjacent_ally: another creature of s's owner stands on a cell around s and passes the
+    ability's trigger_filter (Оури: "next to your creature costing 7 or more")."""
+    if S[g, s * NCF + ZONE] != Z_FIELD:
+        return False
+    p = owner_of(s)
+    for i in range(n_in_play(S, g, p)):
+        o = play_slot(S, g, p, i)
+        if o != s and S[g, o * NCF + ZONE] == Z_FIELD and adjacent_cells(
+                S[g, s * NCF + CELL], S[g, o * NCF + CELL]) and filter_ok(C, S, g, s, c, k, o, AB_TF_ELEM):
+            return True
     return False
 
 
@@ -450,6 +482,10 @@ def apply_one(C, S, g, src, c, k, t, eff, n):
         S[g, t * NCF + GAINED] |= GAINED_STUN
     elif eff == EF_CURE_POISON:
         S[g, t * NCF + POISON] = 0
+    elif eff == EF_SHOT:
+        shot_effect(C, S, g, src, t, n)
+    elif eff == EF_WEB:
+        S[g, t * NCF + GAINED] |= GAINED_WEB
     elif eff == EF_CLOSE_OR_WOUND:
         # the target's owner chooses: it closes, or it takes n wounds
         q = owner_of(t)
@@ -484,6 +520,25 @@ def apply_one(C, S, g, src, c, k, t, eff, n):
         m = C[S[g, t * NCF + EFF], MAX_COUNTERS]
         if m == 0 or S[g, t * NCF + COUNTERS] < m:
             S[g, t * NCF + COUNTERS] += 1
+
+
+@njit(cache=True)
+def shot_effect(C, S, g, src, t, n):
+    """Effect shot N (forest branch): src shoots t: only src rolls (its OvA counts), N wounds for every
+    strength, a non-magical ranged attack of kind shot (its ranged strike bonuses, t's protections,
+    reductions and armor apply; a web on t blocks it); no counter-strike, src does not close."""
+    if web_blocks(S, g, src, t):
+        return
+    if logging(S, g):
+        log(S, g, EV_ATTACK, src, t, K_SHOT, 0, 0)
+    a = roll_d6(S, g) + attack_roll_bonus(C, S, g, src, t)
+    st = single_roll_strength(a)
+    if logging(S, g):
+        log(S, g, EV_ROLL, src, t, a, -1, st * 4)
+    ign = C[S[g, src * NCF + EFF], IGN_TARGET] == 1
+    w = attack_wounds(C, S, g, src, t, K_SHOT, st, n + take_boost(C, S, g, src, st), False, ign, False)
+    w = absorb_armor(C, S, g, t, w, K_SHOT, ign)
+    wound(S, g, t, w, src)
 
 
 @njit(cache=True)
@@ -726,6 +781,7 @@ def end_of_turn_effects(C, S, g):
             S[g, s * NCF + TMP_FLAGS] = 0
             if p == S[g, GAME0 + G_ACTIVE]:
                 S[g, s * NCF + TMP_OWN] = 0          # "until the end of your (next) turn" ends
+                S[g, s * NCF + GAINED] &= ~GAINED_WEB   # a web lasts to the end of its owner's turn
             S[g, s * NCF + USED_TURN] = 0
 
 
@@ -753,10 +809,29 @@ def ability_target_error(C, S, g, s, c, k, t):
         if center < 0 or t == s or S[g, t * NCF + ZONE] != Z_FIELD or not adjacent_cells(
                 center, S[g, t * NCF + CELL]):
             return E_NOT_ADJACENT
+    if eff == EF_SHOT:
+        e = shot_target_error(C, S, g, s, t)
+        if e != E_OK:
+            return e
     r = ab(C, c, k, AB_RANGE)
     if r > 0 and S[g, s * NCF + ZONE] == Z_FIELD and S[g, t * NCF + ZONE] == Z_FIELD:
         if manhattan(S[g, s * NCF + CELL], S[g, t * NCF + CELL]) > r:
             return E_OUT_OF_RANGE
+    return E_OK
+
+
+@njit(cache=True)
+def shot_target_error(C, S, g, s, t):
+    """What a shot effect of s may target, as its own shot would: not an adjacent card (unless it has
+    ranged_at_adjacent), and the cards that draw shots or flyers' attacks."""
+    if S[g, s * NCF + ZONE] == Z_FIELD and S[g, t * NCF + ZONE] == Z_FIELD and adjacent_cells(
+            S[g, s * NCF + CELL], S[g, t * NCF + CELL]) and C[S[g, s * NCF + EFF], RANGED_ADJ] == 0:
+        return E_ADJACENT_RANGED
+    if flyers_drawn(C, S, g, s, t):
+        return E_DRAWN
+    blocked, _ = drawn_kinds_block(C, S, g, s, t, K_SHOT)
+    if blocked:
+        return E_DRAWN
     return E_OK
 
 
@@ -794,6 +869,8 @@ def source_error(C, S, g, s, k, window):
             return E_ACTED
     if S[g, s * NCF + COUNTERS] < ab(C, c, k, AB_COUNTERS):
         return E_NO_COUNTERS
+    if webbed(S, g, s):
+        return E_WEBBED
     if not condition_holds(C, S, g, s, c, k):
         return E_CONDITION
     lim = ab(C, c, k, AB_LIMIT)

@@ -40,6 +40,7 @@ E_TARGET_THEIRS = 35
 E_TARGET_UNWANTED = 36
 E_CONDITION = 37
 E_NOT_OPPOSITE = 38
+E_WEBBED = 39            # forest branch
 
 MESSAGES = {
     E_GAME_OVER: "the game is over (section 9)",
@@ -78,6 +79,7 @@ MESSAGES = {
     E_TARGET_SPELL: "{target} is protected from spells (ZoZ)",
     E_TARGET_THEIRS: "{target} is not one of {actor}'s own cards (114)",
     E_TARGET_UNWANTED: "this ability takes no chosen target; leave target out (114, 118)",
+    E_WEBBED: "{actor} is caught in a web: it cannot move or act until the end of its owner's turn (web)",
     E_CONDITION: "{actor} does not meet the condition of this ability (114)",
     E_NOT_OPPOSITE: "{actor} may strike only the card opposite it, in its column (strikes_only_opposite)",
 }
