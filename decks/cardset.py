@@ -135,7 +135,7 @@ EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "destroy", "poison", "
 TARGETS = ("self", "attacked", "attacker", "adjacent_enemies", "adjacent", "chosen", "chosen_enemy",
            "chosen_own", "all_enemies", "all_own", "all", "chosen_adjacent")
 CONDITIONS = ("always", "in_formation", "unwounded", "wounded", "adjacent_enemy", "own_front_row",
-              "own_back_row", "adjacent_ally")
+              "own_back_row", "adjacent_ally", "not_moved")
 DURATIONS = ("end_of_turn", "end_of_own_turn")
 DURATION_EFFECTS = ("strike_bonus", "attack_experience")        # effects with a duration
 ALSO_EFFECTS = ("wound", "poison", "heal")                      # effects that may have an `also`
@@ -208,6 +208,7 @@ class Ability:
     destroy_self: bool = False      # the card destroys itself first (Болотник)
     name: str = ""                  # the printed name, e.g. "ловушка"
     amount_of: str = ""             # the amount computed in play instead of `amount` (AMOUNTS_OF)
+    ignores_target_abilities: bool = False   # a shot that ignores the target's abilities (Серый альв)
 
 
 @dataclass(frozen=True)
@@ -277,6 +278,8 @@ class Card:
     draws_flyer_attacks: bool = False           # enemy flyers may attack only it (Паук-пересмешник)
     ranged_at_adjacent: bool = False            # its ranged attack may target adjacent cards (Эриала)
     strike_bonus_half_target_life: tuple[int, ...] = ()   # + half the target's life to these strengths
+    strike_per_counter: int = 0                 # + N strike per counter on it (Камнедрев)
+    loses_counters_on_move: bool = False        # loses all its counters when it moves (Камнедрев)
     played: tuple[str, ...] = ()
     abilities: tuple[Ability, ...] = ()
     assumed: bool = False
@@ -499,7 +502,7 @@ _ABILITY_FIELDS = {
     "trigger_filter": _filter, "name": _string, "optional": _boolean,
     "also": _table({"effect": _choice(ALSO_ADDS), "amount": _integer(1)}, required=("effect",),
                    build=Also),
-    "destroy_self": _boolean, "amount_of": _choice(AMOUNTS_OF),
+    "destroy_self": _boolean, "amount_of": _choice(AMOUNTS_OF), "ignores_target_abilities": _boolean,
 }
 AMOUNT_EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "poison", "strike_bonus", "trap",
                   "boost_next_attack", "special_strike", "attack_experience", "ranged_bonus", "range_bonus",
@@ -550,6 +553,8 @@ def _ability(v):
             and a.get("condition") != "adjacent_ally":
         bad("trigger_filter", "trigger_filter says which dead, struck or striking cards fire a creature_dies, "
             "on_strike or on_struck trigger, or which allies count for condition adjacent_ally", "delete it")
+    if a.get("ignores_target_abilities") and effect != "shot":
+        bad("ignores_target_abilities", "only a shot ignores its target's abilities here", "delete it")
     if effect in ("shot", "web") and target not in ("chosen", "chosen_enemy"):
         bad("target", f"{effect} acts on an enemy card chosen when it is used", 'set target = "chosen_enemy"')
     if target in CHOSEN_TARGETS and not (played or kind == "triggered"):
@@ -593,7 +598,7 @@ FLAGS = ("clumsy", "no_tap_after_attack", "directed", "unanswered", "strike_twic
          "counter_strikes_when_closed", "close_target_on_attack", "ignores_draws",
          "gain_counter", "strikes_at_it_weak", "strike_copies_target",
          "special_strike_stuns_closed", "strikes_only_opposite",
-         "scavenging", "draws_flyer_attacks", "ranged_at_adjacent")  # the yes/no ability keywords
+         "scavenging", "draws_flyer_attacks", "ranged_at_adjacent", "loses_counters_on_move")  # the yes/no ability keywords
 
 FIELDS = {
     "set_number": _string, "element": _choice(ELEMENTS), "cost": _integer(0), "kind": _choice(KINDS),
@@ -618,6 +623,7 @@ FIELDS = {
     "second_player_counters": _integer(1), "draws_ranged_condition": _choice(("adjacent_enemy",)),
     "finish_off_bonus": _choice(("adjacent_poisoned",)),
     "scavenging_extra_lives": _integer(1), "strike_bonus_half_target_life": _strengths,
+    "strike_per_counter": _integer(1),
     "played": _choices(TAP_ABILITIES), "abilities": _list_of(_ability), "elite": _boolean, "unique": _boolean, "assumed": _boolean,
     **{flag: _boolean for flag in FLAGS},
 }

@@ -146,6 +146,9 @@ COVERED = [
     (rf"\+{_N} to shot at cards in the enemy row with the same number as its own row "
      r"\(1st/2nd/3rd\)"),
     r"\+X to strong strike, X = half the target's current life rounded down",
+    rf"counter \(no tap\): shot '[^']*' {_N}, ignores the target's abilities",
+    r"end of your turn: may gain a counter if it did not move this turn",
+    r"\+X strike, X = its counters", r"loses all counters when it moves",
     # not an ability: a note on the source text
     r"text carries errata \d{4}-\d{2}-\d{2}",
 ]

@@ -34,7 +34,8 @@ import numpy as np
  STRIKE_COPY, SPECIAL_STUN, ONLY_OPPOSITE,
  # forest branch: scavenging, drawing flyers' attacks, ranged at adjacent cards, + half the target's life
  SCAVENGE, SCAVENGE_LIVES, DRAWS_FLYERS, RANGED_ADJ, HALF_LIFE_BONUS,
- N_FIELDS) = range(110)
+ STRIKE_PER_COUNTER, LOSE_COUNTERS_MOVE,     # forest branch: + strike per counter, loses them on moving
+ N_FIELDS) = range(112)
 DRAWS_WHILE_ADJ_ENEMY = 1     # DRAWS_COND: draws_ranged only while an enemy creature is adjacent
 FINISH_ADJ_POISONED = 1       # FINISH_BONUS: + 1 per poisoned creature adjacent to the target
 # `while` blocks (keywords that hold while a board condition holds): block b at W0_COND + W_W * b,
@@ -107,7 +108,9 @@ REDUCE0 = BONUS0 + 5 * MAX_BONUS
 (AB_KIND, AB_TRIGGER, AB_STRENGTHS, AB_TAP, AB_COUNTERS, AB_COND, AB_EFFECT, AB_TARGET, AB_AMOUNT,
  AB_F_ELEM, AB_F_FLAGS, AB_F_COST, AB_F_COST_MAX, AB_RANGE, AB_LIMIT, AB_SPELL,
  AB_AND_SELF, AB_THEN, AB_THEN_AMOUNT, AB_TF_ELEM, AB_TF_FLAGS, AB_TF_COST, AB_TF_COST_MAX,
- AB_DURATION, AB_OPTIONAL, AB_ALSO_EFFECT, AB_ALSO_AMOUNT, AB_DESTROY_SELF, AB_AMOUNT_OF, AB_W) = range(30)
+ AB_DURATION, AB_OPTIONAL, AB_ALSO_EFFECT, AB_ALSO_AMOUNT, AB_DESTROY_SELF, AB_AMOUNT_OF,
+ AB_IGN_TARGET,                      # forest branch: its shot ignores the target's abilities
+ AB_W) = range(31)
 AMOUNT_OF_CODES = {"": 0, "opposite_medium_strike": 1}
 AMT_OPPOSITE_MEDIUM = 1     # AB_AMOUNT_OF: the printed medium strike of the creature in front of the card
 DUR_TURN, DUR_OWN_TURN = 0, 1       # AB_DURATION: until the end of the turn / of its owner's turn
@@ -156,9 +159,9 @@ TARGET_CODES = {"self": 0, "attacked": 1, "attacker": 2, "adjacent_enemies": 3, 
  TG_ALL_ENEMIES, TG_ALL_OWN, TG_ALL, TG_CHOSEN_ADJ) = range(12)
 COND_CODES = {"always": 0, "in_formation": 1, "unwounded": 2, "wounded": 3, "adjacent_enemy": 4,
               "own_front_row": 5, "own_back_row": 6,
-              "adjacent_ally": 7}                                  # forest branch
+              "adjacent_ally": 7, "not_moved": 8}                  # forest branch
 COND_FORMATION, COND_UNWOUNDED, COND_WOUNDED, COND_ADJ_ENEMY, COND_FRONT_ROW, COND_BACK_ROW = 1, 2, 3, 4, 5, 6
-COND_ADJ_ALLY = 7
+COND_ADJ_ALLY, COND_NOT_MOVED = 7, 8
 DURATION_CODES = {"end_of_turn": DUR_TURN, "end_of_own_turn": DUR_OWN_TURN}
 # target filter flags
 (FF_ELITE, FF_ORDINARY, FF_POISONED, FF_RANGED_USER, FF_GROUND, FF_UNWOUNDED, FF_OTHER, FF_NOT_MOVED,
@@ -260,6 +263,7 @@ def _ability_row(a):
         row[AB_ALSO_AMOUNT] = a.also.amount
     row[AB_DESTROY_SELF] = int(a.destroy_self)
     row[AB_AMOUNT_OF] = AMOUNT_OF_CODES[a.amount_of]
+    row[AB_IGN_TARGET] = int(a.ignores_target_abilities)
     return row
 
 
@@ -274,6 +278,8 @@ def _forest_fields(row, c):
     for st in c.strike_bonus_half_target_life:
         mask |= 1 << st
     row[HALF_LIFE_BONUS] = mask
+    row[STRIKE_PER_COUNTER] = c.strike_per_counter
+    row[LOSE_COUNTERS_MOVE] = int(c.loses_counters_on_move)
     if c.scavenging:
         row[AB_FLAGS] |= F_SCAVENGE
     if c.draws_flyer_attacks:
@@ -389,7 +395,7 @@ def compile_cardset(cardset) -> CardTable:
         if len(brows) > MAX_BONUS or len(rrows) > MAX_REDUCE:
             raise ValueError(f"{c.name}: more than {MAX_BONUS} strike bonuses or "
                              f"{MAX_REDUCE} reductions; raise MAX_BONUS/MAX_REDUCE")
-        row[HAS_BONUS] = int(bool(brows) or row[ALLY_ELEMENT] > 0)
+        row[HAS_BONUS] = int(bool(brows) or row[ALLY_ELEMENT] > 0 or row[STRIKE_PER_COUNTER] > 0)
         row[HAS_REDUCE] = int(bool(rrows))
         for j, b in enumerate(brows):
             stats[i, BONUS0 + 5 * j:BONUS0 + 5 * j + 5] = b

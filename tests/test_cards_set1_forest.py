@@ -2,7 +2,9 @@
 policies): scavenging (трупоедство: Корпит, Гуль, Жжраг, Уордак), the on_attack trigger and the shot
 effect (Эльфийский воин), the adjacent_ally condition (Оури), the web and draws_flyer_attacks
 (Паук-пересмешник), Келе's heal-then-stay-open, the unwounded_ally_opposite `while` condition (Атекар),
-ranged_at_adjacent and the same_row bonus (Эриала), + half the target's life (Уордак).
+ranged_at_adjacent and the same_row bonus (Эриала), + half the target's life (Уордак), a shot ability that
+ignores the target's abilities (Серый альв), + strike per counter, the not_moved condition and losing counters
+on moving (Камнедрев).
 
 Expected values are worked out by hand from RULES.md section 5 (a strike: A-D >= 5 strong, no counter;
 A-D = 3 medium; only the attacker rolls: 1-3 weak, 4-5 medium, 6 strong) and the stats in set1.toml.
@@ -200,6 +202,36 @@ def test_1_78_eriala_shoots_adjacent_cards_with_a_same_row_bonus(tmp_path):
     assert c(r, "f")["wounds"] == 1
 
 
+
+# ---- 1-99 Серый альв: counter (no tap): shot 'fire arrow' 5, ignoring the target's abilities -----------------------
+def test_1_99_grey_alv_fire_arrow_ignores_the_targets_reduction_and_does_not_tap(tmp_path):
+    """Каменный голем has -2 from non-magic attacks: the fire arrow (a counter, no tap) deals the whole 5;
+    the card stays open and then shoots with its tap shot 2-3-3 (die 6: strong 3 - 2 = 1)."""
+    head = actions(1, [1, 6], '{ do = "use", card = "a", ability = 1, target = "g" }',
+                   '{ do = "ranged", card = "a", target = "g" }')
+    r = play(tmp_path, head, [card("a", "Серый альв", 1, "c2", counters=1), card("g", "Каменный голем", 2, "c5")])
+    assert c(r, "g")["wounds"] == 5 + 1
+    assert c(r, "a")["counters"] == 0 and c(r, "a")["closed"]
+    with pytest.raises(ScenarioError, match="no counter"):
+        play(tmp_path, head, [card("a", "Серый альв", 1, "c2"), card("g", "Каменный голем", 2, "c5")])
+
+
+# ---- 1-84 Камнедрев: + strike per counter, a counter at the end of a turn without moving, loses them on moving -----
+def test_1_84_stonetree_strikes_plus_its_counters(tmp_path):
+    """With 2 counters, dice 6, 1: strong 4 + 2 = 6 wounds."""
+    r = play(tmp_path, attack("s", "n", [6, 1]), [card("s", "Камнедрев", 1, "c3", counters=2),
+                                                 card("n", "Кочевник", 2, "c4")])
+    assert c(r, "n")["wounds"] == 6
+
+
+def test_1_84_stonetree_gains_a_counter_if_it_did_not_move_and_loses_them_on_moving(tmp_path):
+    cards = [card("s", "Камнедрев", 1, "c2", counters=2), card("n", "Кочевник", 2, "c5")]
+    r = play(tmp_path, actions(1, [], '{ do = "end_turn" }'), cards)
+    assert c(r, "s")["counters"] == 3
+    r = play(tmp_path, actions(1, [], '{ do = "move", card = "s", to = "b2" }', '{ do = "end_turn" }'), cards)
+    assert c(r, "s")["counters"] == 0
+
+
 # ---- whole games ------------------------------------------------------------------------------------------
 DECK_SCAVENGERS = """# Scavengers and flyers
 3 Гуль
@@ -212,6 +244,8 @@ DECK_SCAVENGERS = """# Scavengers and flyers
 3 Хранитель гор
 3 Тролль
 3 Арацент
+3 Камнедрев
+3 Серый альв
 """
 
 

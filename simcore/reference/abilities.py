@@ -136,7 +136,7 @@ def _shot(game, src, a, t):
     if game.web_blocks(src, t):
         return
     s = G.single_roll_strength(game.streams.d6() + game.attack_roll_bonus(src, t))
-    ign = src.card.ignores_target_abilities
+    ign = src.card.ignores_target_abilities or a.ignores_target_abilities
     w = game.attack_wounds(src, t, G.SHOT, s, a.amount + take_boost(game, src, s), False, ign, False)
     game.wound(t, game.absorb_armor(t, w, G.SHOT, ign), src.slot)
 
@@ -235,6 +235,7 @@ CONDITIONS = {
     "own_front_row": lambda game, c: c.on_field and G.forwardness(c.owner, G.row_of(c.cell)) == 2,
     "own_back_row": lambda game, c: c.on_field and G.forwardness(c.owner, G.row_of(c.cell)) == 0,
     "adjacent_ally": None,          # needs the ability's trigger_filter: see holds()
+    "not_moved": lambda game, c: c.moved == 0,
 }
 
 

@@ -56,7 +56,7 @@ KNOWN_CARD_FIELDS = {
     "strike_copies_target", "draws_ranged_condition", "finish_off_bonus",
     # forest branch
     "scavenging", "scavenging_extra_lives", "draws_flyer_attacks", "ranged_at_adjacent",
-    "strike_bonus_half_target_life",
+    "strike_bonus_half_target_life", "strike_per_counter", "loses_counters_on_move",
 }
 TMP_MAX = 255            # each gain until the end of a turn holds at most 255 (VOCABULARY.md)
 
@@ -1065,6 +1065,8 @@ class Game:
         self.relocate(c, cell)
         c.moves_left -= 1
         c.moved += 1
+        if c.card.loses_counters_on_move:
+            c.counters = 0
         if any(a.kind == "triggered" and a.trigger in ("on_move", "to_enemy_half", "to_own_half")
                for a in c.card.abilities):
             AB.fire_triggers(self, c, "on_move", None, 0)
@@ -1149,6 +1151,8 @@ class Game:
         if ally is not None and applies == "strike":
             n = sum(1 for o in self.play[att.owner] if o is not att and o.card.element == ally.element)
             total += min(n, ally.max)
+        if applies == "strike":
+            total += att.counters * card.strike_per_counter      # Камнедрев: + its counters
         return total
 
     def reduction_of(self, t, att, kind, strength=MISS):

@@ -48,6 +48,8 @@ from ..cardtable import (
     AB_TRIGGER,
     AB_W,
     COND_ADJ_ALLY,
+    COND_NOT_MOVED,
+    AB_IGN_TARGET,
     COND_ADJ_ENEMY,
     COND_BACK_ROW,
     COND_FORMATION,
@@ -147,6 +149,7 @@ from ..state import (
     LIFE_MAX,
     MAX_DECK,
     MAX_DELAYED,
+    MOVED,
     MOVES_LEFT,
     POISON,
     N_SLOTS,
@@ -355,6 +358,8 @@ def condition_holds(C, S, g, s, c, k):
         return has_adjacent_enemy(S, g, s)
     if cond == COND_ADJ_ALLY:
         return adjacent_ally(C, S, g, s, c, k)
+    if cond == COND_NOT_MOVED:
+        return S[g, s * NCF + MOVED] == 0
     if cond == COND_FRONT_ROW or cond == COND_BACK_ROW:
         if S[g, s * NCF + ZONE] != Z_FIELD:
             return False
@@ -483,7 +488,7 @@ def apply_one(C, S, g, src, c, k, t, eff, n):
     elif eff == EF_CURE_POISON:
         S[g, t * NCF + POISON] = 0
     elif eff == EF_SHOT:
-        shot_effect(C, S, g, src, t, n)
+        shot_effect(C, S, g, src, t, n, ab(C, c, k, AB_IGN_TARGET) == 1)
     elif eff == EF_WEB:
         S[g, t * NCF + GAINED] |= GAINED_WEB
     elif eff == EF_CLOSE_OR_WOUND:
@@ -523,10 +528,11 @@ def apply_one(C, S, g, src, c, k, t, eff, n):
 
 
 @njit(cache=True)
-def shot_effect(C, S, g, src, t, n):
+def shot_effect(C, S, g, src, t, n, ign_ability):
     """Effect shot N (forest branch): src shoots t: only src rolls (its OvA counts), N wounds for every
     strength, a non-magical ranged attack of kind shot (its ranged strike bonuses, t's protections,
-    reductions and armor apply; a web on t blocks it); no counter-strike, src does not close."""
+    reductions and armor apply; a web on t blocks it); no counter-strike, src does not close.
+    ign_ability: the ability ignores the target's abilities (Серый альв's 'fire arrow')."""
     if web_blocks(S, g, src, t):
         return
     if logging(S, g):
@@ -535,7 +541,7 @@ def shot_effect(C, S, g, src, t, n):
     st = single_roll_strength(a)
     if logging(S, g):
         log(S, g, EV_ROLL, src, t, a, -1, st * 4)
-    ign = C[S[g, src * NCF + EFF], IGN_TARGET] == 1
+    ign = C[S[g, src * NCF + EFF], IGN_TARGET] == 1 or ign_ability
     w = attack_wounds(C, S, g, src, t, K_SHOT, st, n + take_boost(C, S, g, src, st), False, ign, False)
     w = absorb_armor(C, S, g, t, w, K_SHOT, ign)
     wound(S, g, t, w, src)

@@ -17,6 +17,7 @@ from ..cardtable import (
     F_SCAVENGE,
     F_WEB,
     HALF_LIFE_BONUS,
+    STRIKE_PER_COUNTER,
     SCAVENGE,
     SCAVENGE_LIVES,
     VS_SAME_ROW,
@@ -461,6 +462,8 @@ def strike_bonus(C, S, g, att, t, strength, applies, t_defending):
             if o != att and C[S[g, o * NCF + EFF], ELEMENT] == ally - 1:
                 n += 1
         total += min(n, C[ca, ALLY_MAX])
+    if (applies & APPLY_STRIKE) != 0 and C[ca, STRIKE_PER_COUNTER] > 0:
+        total += S[g, att * NCF + COUNTERS] * C[ca, STRIKE_PER_COUNTER]   # Камнедрев: + its counters
     return total
 
 
