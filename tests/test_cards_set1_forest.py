@@ -274,3 +274,45 @@ def test_games_with_the_forest_branch_cards_end_without_errors(tmp_path, ais):
         if ais == ("greedy", "greedy") and k == 0:
             uses = _uses(m, S, games)
             assert uses["Паук-пересмешник"] > 0 and uses["Оури"] > 0, uses
+
+
+# ---- validation of the forest branch's words --------------------------------------------------------------
+CARD = '''["Тест"]
+set_number = "T-1"
+element = "forest"
+cost = 4
+elite = false
+unique = false
+kind = "creature"
+class = ""
+life = 7
+move = 1
+strike = [1, 2, 2]
+'''
+
+
+@pytest.mark.parametrize("extra, field, why", [
+    ("scavenging_extra_lives = 3", "scavenging_extra_lives", "no scavenging"),
+    ("ranged_at_adjacent = true", "ranged_at_adjacent", "no ranged attack"),
+    ('directed_vs = ["same_row"]', "directed_vs", "not in the vocabulary"),
+    ('abilities = [{ kind = "played", effect = "shot", amount = 2 }]', "abilities[0].target", "chosen"),
+    ('abilities = [{ kind = "played", effect = "web", target = "chosen", amount = 1 }]', "abilities[0].amount",
+     "takes no amount"),
+    ('abilities = [{ kind = "played", effect = "heal", target = "chosen", amount = 1, ignores_target_abilities = true }]',
+     "abilities[0].ignores_target_abilities", "only a shot"),
+    ('abilities = [{ kind = "played", effect = "heal", target = "chosen", amount = 1, filter = { cost = 3, cost_at_least = 2 } }]',
+     "abilities[0].filter.cost_at_least", "exclude each other"),
+    ('abilities = [{ kind = "triggered", trigger = "on_move", effect = "heal", amount = 1, trigger_filter = { cost_at_least = 7 } }]',
+     "abilities[0].trigger_filter", "adjacent_ally"),
+    ('abilities = [{ kind = "triggered", trigger = "on_attak", effect = "heal", amount = 1 }]', "abilities[0].trigger",
+     "on_attack"),
+])
+def test_the_forest_words_are_validated(tmp_path, extra, field, why):
+    """A forest-branch keyword used wrongly is one line naming the file, line, card and field."""
+    from decks import InputError, load_cardset
+    f = tmp_path / "cards.toml"
+    f.write_text(CARD + extra + "\n", encoding="utf-8")
+    with pytest.raises(InputError) as e:
+        load_cardset(f)
+    msg = str(e.value)
+    assert "\n" not in msg and "cards.toml:12:" in msg and f"card 'Тест', field '{field}" in msg and why in msg, msg

@@ -19,12 +19,12 @@ def all_matchups():
 
 
 def test_differential_2000_games_all_decks_both_ais(all_matchups):
-    """2,000 seeded games over every pair of the 12 bundled decks (mirrors included), the four seatings
+    """2,000 seeded games over every pair of the 13 bundled decks (mirrors included), the four seatings
     of the greedy and random AIs and both rulesets: no disagreement in any state after any action, and
     every action the AIs chose is legal in the reference engine. Every 10th game also compares the
     whole set of legal actions before every action."""
-    assert len(DECKS) == 12
-    assert len(all_matchups) == 78 * 4
+    assert len(DECKS) == 13
+    assert len(all_matchups) == 91 * 4
     s = D.run_games(all_matchups, GAMES, SEED, legal_sets_every=10)
     assert s.games == GAMES
     assert s.actions > 50 * GAMES            # real games, not empty ones
