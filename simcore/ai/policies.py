@@ -289,7 +289,7 @@ def greedy_action(C, S, g):
         i = cursor % MAX_DECK
         if i < n:
             s = p * MAX_DECK + i
-            if in_play(S, g, s) and S[g, s * NCF + CLOSED] == 0:
+            if in_play(S, g, s) and S[g, s * NCF + CLOSED] == 0 and not webbed(S, g, s):
                 score, kind, target = best_for(C, S, g, s, pass_ == 1)
                 if score > 0.0:
                     S[g, GAME0 + G_AI_CURSOR] = cursor

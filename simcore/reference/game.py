@@ -977,7 +977,7 @@ class Game:
             return out
         p = self.active
         for c in self.play[p]:
-            if c.closed:
+            if c.closed or c.webbed:            # a webbed card neither moves nor acts
                 continue
             if not c.acted and c.on_field and c.moves_left > 0:
                 for to in range(N_CELLS):
