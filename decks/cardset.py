@@ -23,7 +23,8 @@ RANGED_KINDS = ("shot", "throw", "discharge", "row_strike", "magic_strike")
 STRENGTHS = ("weak", "medium", "strong")
 BONUS_VS = ("always",) + ELEMENTS + (
     "closed", "flyer", "defender", "magic_user", "ranged_user", "armored_or_experienced", "opposite",
-    "isolated", "throw_user")
+    "isolated", "throw_user", "same_row")
+MASK_VS = BONUS_VS[1:-1]        # directed_vs / unanswered_vs (a bit mask: same_row is a bonus vs only)
 BONUS_APPLIES_TO = ("strike", "ranged", "all")
 REDUCE_SOURCES = ("strikes", "ranged", "non_magic", "diagonal_strikes", "shots_throws", "flyers",
                   "weak_strikes") + ELEMENTS + ("directed_strikes",)     # directed_strikes: branch swst
@@ -94,7 +95,8 @@ WHILE_CONDITIONS = ("central_column", "edge_column", "outnumbering_adjacent", "a
                     "formation_with_elite", "formation_with_ordinary", "unwounded_allies_adjacent",
                     "creature_in_every_row",
                     # branch swst
-                    "enemy_front_row_empty")
+                    "enemy_front_row_empty",
+                    "unwounded_ally_opposite")                          # forest branch
 COUNTED_CONDITIONS = ("adjacent_classes", "unwounded_allies_adjacent")
 MAX_WHILE = 2
 
@@ -140,7 +142,8 @@ TRIGGERS = ("on_strike", "on_struck", "on_death", "turn_start", "turn_end", "opp
             # branch swst
             "enemy_poison_wounded",
             "valhalla",                                          # branch mount
-            "on_incarnate", "on_incarnation_token", "creature_incarnates")      # branch dark
+            "on_incarnate", "on_incarnation_token", "creature_incarnates",      # branch dark
+            "on_attack")                                                         # forest branch
 EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "destroy", "poison", "strike_bonus",
            "lose_abilities", "close", "open", "gain_counter", "trap", "boost_next_attack", "special_strike",
            "no_tap_after_attack", "attack_experience", "ranged_bonus", "range_bonus", "gain_directed", "stun",
@@ -152,7 +155,8 @@ EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "destroy", "poison", "
            "incarnation_token", "next_roll_six",      # branch dark
            # branch neut: strike effects (fast, played at the dice window of an attack)
            "die_luck", "wound_on_one", "strike_strong", "strike_to_one", "strike_minus",
-           "reduce_life_turn")
+           "reduce_life_turn",
+           "rolled_shot", "web")            # forest branch
 STRIKE_EFFECTS = ("die_luck", "wound_on_one", "strike_strong", "strike_to_one", "strike_minus")
 STRIKE_ALSO_ADDS = ("wound", "gain_counter")     # what an `also` of a strike effect does to its own card
 TARGETS = ("self", "attacked", "attacker", "adjacent_enemies", "adjacent", "chosen", "chosen_enemy",
@@ -161,7 +165,7 @@ TARGETS = ("self", "attacked", "attacker", "adjacent_enemies", "adjacent", "chos
            "chosen_adjacent_to_other",
            "opposite_enemy", "chosen_own_dead")                  # branch mount
 CONDITIONS = ("always", "in_formation", "unwounded", "wounded", "adjacent_enemy", "own_front_row",
-              "own_back_row")
+              "own_back_row", "adjacent_ally", "not_moved")
 DURATIONS = ("end_of_turn", "end_of_own_turn")
 DURATION_EFFECTS = ("strike_bonus", "attack_experience")        # effects with a duration
 ALSO_EFFECTS = ("wound", "poison", "heal", "open")              # effects that may have an `also`
@@ -188,6 +192,7 @@ class TargetFilter:
     elite: bool | None = None       # True: elite only, False: ordinary only
     cost: int = -1                  # exactly this cost
     cost_at_most: int = -1
+    cost_at_least: int = -1
     poisoned: bool = False
     ranged_user: bool = False       # has a shot, throw or discharge
     ground: bool = False            # not a flyer
@@ -258,6 +263,7 @@ class Ability:
     self_first: "Also | None" = None   # branch dark: an effect on the card itself before the main one
     times: str = ""                 # branch dark: resolve it X times at X different chosen cards
     also_unless_struck: str = ""    # strike effects: no `also` when the struck creature has this element
+    ignores_target_abilities: bool = False   # a shot that ignores the target's abilities (Серый альв)
 
 
 @dataclass(frozen=True)
@@ -340,6 +346,13 @@ class Card:
     incarnation: int = 0                        # branch dark: returns from the graveyard with N tokens
     incarnates_open: bool = False               # branch dark: it returns open, not closed
     ranged_spends_extra_lives: bool = False     # branch dark: + X to its ranged attack, X extra lives removed
+    scavenging: bool = False                    # трупоедство: heals fully when its strike destroys
+    scavenging_extra_lives: int = 0             # ... and gains N extra lives (Жжраг)
+    draws_flyer_attacks: bool = False           # enemy flyers may attack only it (Паук-пересмешник)
+    ranged_at_adjacent: bool = False            # its ranged attack may target adjacent cards (Эриала)
+    strike_bonus_half_target_life: tuple[int, ...] = ()   # + half the target's life to these strengths
+    strike_per_counter: int = 0                 # + N strike per counter on it (Камнедрев)
+    loses_counters_on_move: bool = False        # loses all its counters when it moves (Камнедрев)
     played: tuple[str, ...] = ()
     abilities: tuple[Ability, ...] = ()
     assumed: bool = False
@@ -550,7 +563,7 @@ def _aura(v):
 
 def _filter(v):
     checked = _table({"element": _choice(ELEMENTS), "elite": _boolean, "cost": _integer(0),
-                      "cost_at_most": _integer(0), "poisoned": _boolean, "ranged_user": _boolean,
+                      "cost_at_most": _integer(0), "cost_at_least": _integer(0), "poisoned": _boolean, "ranged_user": _boolean,
                       "ground": _boolean, "unwounded": _boolean, "other": _boolean, "not_moved": _boolean,
                       "open": _boolean, "enemy": _boolean, "killed_by_poison": _boolean,
                       "class": _string, "magic_user": _boolean, "not_attack_wounded": _boolean})(v)
@@ -558,6 +571,8 @@ def _filter(v):
         checked["card_class"] = checked.pop("class")
         if not checked["card_class"].strip():
             raise _Bad("an empty class filters nothing", "write the class as printed, e.g. class = \"Йордлинг\"", (".class",))
+    if "cost" in checked and "cost_at_least" in checked:
+        raise _Bad("cost and cost_at_least exclude each other", "keep one of them", (".cost_at_least",))
     return TargetFilter(**checked)
 
 
@@ -588,7 +603,7 @@ _ABILITY_FIELDS = {
     "also": _table({"effect": _choice(ALSO_ADDS), "amount": _integer(1)}, required=("effect",),
                    build=Also),
     "also_unless_struck": _choice(ELEMENTS),
-    "destroy_self": _boolean, "amount_of": _choice(AMOUNTS_OF), "up_to": _integer(1),
+    "destroy_self": _boolean, "amount_of": _choice(AMOUNTS_OF), "up_to": _integer(1), "ignores_target_abilities": _boolean,
     "plus_if_not_moved": _integer(1),
     "spread": _choice(SPREADS), "times": _choice(("incarnation_tokens",)),
     "self_first": _table({"effect": _choice(SELF_FIRST_EFFECTS), "amount": _integer(1)},
@@ -597,7 +612,8 @@ _ABILITY_FIELDS = {
 AMOUNT_EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "poison", "strike_bonus", "trap",
                   "boost_next_attack", "special_strike", "attack_experience", "ranged_bonus", "range_bonus",
                   "close_or_wound", "shot", "take_wounds", "raise_poison", "roll_bonus_against", "finish_off",
-                  "push_or_wound", "stone_skin", "wound_on_one", "strike_minus", "reduce_life_turn")
+                  "push_or_wound", "stone_skin", "wound_on_one", "strike_minus", "reduce_life_turn",
+                  "rolled_shot")
 CHOSEN_TARGETS = ("chosen", "chosen_enemy", "chosen_own", "chosen_adjacent", "chosen_adjacent_to_other")
 OTHER_TRIGGERS = ("creature_dies", "enemy_poison_wounded")     # triggers that bring another creature
 
@@ -674,9 +690,14 @@ def _ability(v):
         bad("target", f"target {target} exists only for on_strike, on_struck and on_defend triggers",
             "choose another target")
     if "trigger_filter" in a and a.get("trigger") not in ("creature_dies", "on_strike", "on_struck",
-                                                          "enemy_poison_wounded"):
+                                                          "enemy_poison_wounded") \
+            and a.get("condition") != "adjacent_ally":
         bad("trigger_filter", "trigger_filter says which dead, struck or striking cards fire a creature_dies, "
-            "on_strike or on_struck trigger", "delete it")
+            "on_strike or on_struck trigger, or which allies count for condition adjacent_ally", "delete it")
+    if a.get("ignores_target_abilities") and effect != "rolled_shot":
+        bad("ignores_target_abilities", "only a shot ignores its target's abilities here", "delete it")
+    if effect in ("rolled_shot", "web") and target not in ("chosen", "chosen_enemy"):
+        bad("target", f"{effect} acts on an enemy card chosen when it is used", 'set target = "chosen_enemy"')
     if target in CHOSEN_TARGETS and not (played or kind == "triggered"):
         bad("target", "only played, fast and triggered abilities choose a target", "use adjacent... or all_*")
     if "optional" in a and not (kind == "triggered" and target in CHOSEN_TARGETS):
@@ -706,7 +727,7 @@ def _ability(v):
         bad("then", "a two-condition ability here wounds first, then heals (Рафаэль)", "delete then")
     if a.get("trigger") == "on_death" and target in ("self",):
         bad("target", "an on-death ability cannot act on its dead card", "choose another target")
-    if effect in ("special_strike", "shot", "finish_off") and target in ("self", "all_own", "all"):
+    if effect in ("special_strike", "shot", "rolled_shot", "finish_off") and target in ("self", "all_own", "all"):
         bad("target", "a special strike is an attack: it cannot hit its own card", "choose another target")
     if effect == "take_wounds" and target not in CHOSEN_TARGETS:
         bad("target", "take_wounds moves wounds from a chosen creature onto the card", "choose a chosen target")
@@ -760,7 +781,8 @@ FLAGS = ("clumsy", "no_tap_after_attack", "directed", "unanswered", "strike_twic
          "special_strike_stuns_closed", "strikes_only_opposite",
          "no_counter_strike_wounds", "strikes_beside_weak",
          "must_strike_closed", "valhalla_twice",
-         "rolls_twice")  # the yes/no ability keywords
+         "rolls_twice",
+         "scavenging", "draws_flyer_attacks", "ranged_at_adjacent", "loses_counters_on_move")  # the yes/no ability keywords
 
 FIELDS = {
     "set_number": _string, "element": _choice(ELEMENTS), "cost": _integer(0), "kind": _choice(KINDS),
@@ -768,7 +790,7 @@ FIELDS = {
     "ranged": _ranged, "armor": _integer(0), "attack_experience": _integer(0),
     "defence_experience": _integer(0), "regeneration": _integer(0), "jump": _integer(1),
     "finish_off": _integer(1), "heal_self": _heal, "special_strike": _integer(1),
-    "on_recruit_gold": _integer(1), "strike_bonus": _strike_bonus, "directed_vs": _choices(BONUS_VS[1:]),
+    "on_recruit_gold": _integer(1), "strike_bonus": _strike_bonus, "directed_vs": _choices(MASK_VS),
     "reduce": _reduce, "protection": _protections, "poison_on_strike": _triple,
     "draws_ranged": _choices(DRAWS_RANGED),
     "tap_gain": _table({"directed": _boolean, "protection": _protections}, build=TapGain),
@@ -781,7 +803,7 @@ FIELDS = {
                                       build=RowBonus),
     "strike_per_ally": _table({"element": _choice(ELEMENTS), "max": _integer(1)},
                               required=("element", "max"), build=AllyBonus),
-    "while": _while_list, "aura": _aura, "unanswered_vs": _choices(BONUS_VS[1:]),
+    "while": _while_list, "aura": _aura, "unanswered_vs": _choices(MASK_VS),
     "second_player_counters": _integer(1), "draws_ranged_condition": _choice(("adjacent_enemy",)),
     "finish_off_bonus": _choice(("adjacent_poisoned",)), "row_strike_middle_ova": _integer(1),
     "turn_choice": _turn_choice,
@@ -791,6 +813,8 @@ FIELDS = {
     "teleport": _boolean, "incarnation": _integer(1), "incarnates_open": _boolean,
     "ranged_spends_extra_lives": _boolean,
     "blocks_ranged_on": _die_face,
+    "scavenging_extra_lives": _integer(1), "strike_bonus_half_target_life": _strengths,
+    "strike_per_counter": _integer(1),
     "played": _choices(TAP_ABILITIES), "abilities": _list_of(_ability), "elite": _boolean, "unique": _boolean, "assumed": _boolean,
     **{flag: _boolean for flag in FLAGS},
 }
@@ -947,6 +971,10 @@ def _card(name, table, fail):
         fail("ranged_spends_extra_lives", "the card has no ranged attack", "add ranged = {...} or delete it")
     if values.get("teleport") and values.get("kind") == "flyer":
         fail("teleport", "a flyer does not stand on the battlefield", "delete teleport")
+    if values.get("scavenging_extra_lives") and not values.get("scavenging"):
+        fail("scavenging_extra_lives", "the card has no scavenging", "add scavenging = true or delete it")
+    if values.get("ranged_at_adjacent") and not values.get("ranged"):
+        fail("ranged_at_adjacent", "the card has no ranged attack", "add ranged = {...} or delete it")
     if values.get("unanswered") and values.get("unanswered_vs"):
         fail("unanswered_vs", "the card already has an unanswered strike against every target",
              "delete unanswered_vs or unanswered")

@@ -207,6 +207,24 @@ COVERED = [
     r"until end of turn",
     r"when it fights, roll the die twice and choose either result",
     rf"when attacked at range: roll a die, on {_N}-6 the attack is blocked",
+    # forest branch: scavenging, on_attack + the shot effect, adjacent_ally, the web, draws_flyer_attacks,
+    # Келе's heal-then-open, unwounded_ally_opposite, ranged_at_adjacent + same_row, half the target's life
+    r"scavenging", rf"gains {_N} extra lives when scavenging",
+    rf"on strike or on a miss when attacking: shot {_N}",
+    (rf"on moving to a cell next to your creature costing {_N}\+: may shoot {_N} range {_N}"),
+    r"enemy flyers may attack only this creature",
+    (rf"tap: impact '[^']*' range {_N} - a non-flying enemy creature is webbed for its next turn \(cannot "
+     r"move or act\), an attack at a webbed creature is blocked and removes the web"),
+    rf"on strike: may heal {_N}, if then unwounded it does not tap after this attack",
+    (rf"tap: (?:shot|throw|discharge)(?: '[^']*')? {_STRIKE}(?: range {_N})?, \+{_N} if an unwounded "
+     r"creature of yours stands opposite it"),
+    rf"tap: shot {_STRIKE}, may shoot adjacent cards",
+    (rf"\+{_N} to shot at cards in the enemy row with the same number as its own row "
+     r"\(1st/2nd/3rd\)"),
+    r"\+X to strong strike, X = half the target's current life rounded down",
+    rf"counter \(no tap\): shot '[^']*' {_N}, ignores the target's abilities",
+    r"end of your turn: may gain a counter if it did not move this turn",
+    r"\+X strike, X = its counters", r"loses all counters when it moves",
     # not an ability: a note on the source text
     r"text carries errata \d{4}-\d{2}-\d{2}",
 ]

@@ -44,7 +44,10 @@ import numpy as np
  VAMP, VAMP_LESS, VAMP_MAX, INCARN, INCARN_OPEN, RANGED_XL,
  # branch neut: dice keywords (Воин храма)
  ROLLS_TWICE, BLOCKS_RANGED_ON,
- N_FIELDS) = range(129)
+ # forest branch: scavenging, drawing flyers' attacks, ranged at adjacent cards, + half the target's life
+ SCAVENGE, SCAVENGE_LIVES, DRAWS_FLYERS, RANGED_ADJ, HALF_LIFE_BONUS,
+ STRIKE_PER_COUNTER, LOSE_COUNTERS_MOVE,     # forest branch: + strike per counter, loses them on moving
+ N_FIELDS) = range(136)
 TC_W = TC1_REGEN - TC0_REGEN     # turn_choice option o at TC0_REGEN + TC_W * o: regeneration, strike, move
 TELEPORT_JUMP = 99            # branch dark: teleport is a jump to any empty cell (JUMP = 99)
 DRAWS_WHILE_ADJ_ENEMY = 1     # DRAWS_COND: draws_ranged only while an enemy creature is adjacent
@@ -58,9 +61,10 @@ WHILE_CODES = {"central_column": 1, "edge_column": 2, "outnumbering_adjacent": 3
                "formation_with_elite": 5, "formation_with_ordinary": 6, "unwounded_allies_adjacent": 7,
                "creature_in_every_row": 8,
                # branch swst
-               "enemy_front_row_empty": 9}
+               "enemy_front_row_empty": 9,
+               "unwounded_ally_opposite": 10}                      # forest branch
 (WC_CENTRAL, WC_EDGE, WC_OUTNUMBER, WC_CLASSES, WC_FORM_ELITE, WC_FORM_ORDINARY, WC_UNWOUNDED_ALLIES,
- WC_EVERY_ROW, WC_ENEMY_FRONT_EMPTY) = range(1, 10)
+ WC_EVERY_ROW, WC_ENEMY_FRONT_EMPTY, WC_UNWOUNDED_OPPOSITE) = range(1, 11)
 W_DIRECTED_BIT, W_FLYERS_BIT = 1, 2     # the W_DIRECTED column: directed (1), strikes_flyers (2, branch swst)
 # condition slot of a strike bonus / reduction row: always, formation, while block 0, while block 1
 SLOT_ALWAYS, SLOT_FORMATION, SLOT_WHILE0 = 0, 1, 2
@@ -92,10 +96,12 @@ P_POISON, P_MAGIC, P_DISCHARGE, P_SHOT, P_THROW, P_SPELL, P_FLYER, P_WEAK = (
 VS_CODES = {"always": 0, "steppe": 1, "mountains": 2, "forest": 3, "swamps": 4, "darkness": 5,
             "neutral": 6, "closed": 7, "flyer": 8, "defender": 9, "magic_user": 10,
             "ranged_user": 11, "armored_or_experienced": 12, "opposite": 13, "isolated": 14,
-            "throw_user": 15}
+            "throw_user": 15,
+            "same_row": 16}         # forest branch; a strike-bonus vs only (bit 15 would overflow vs_mask)
 VS_CLOSED, VS_FLYER, VS_DEFENDER, VS_MAGIC, VS_RANGED, VS_ARMORED, VS_OPPOSITE, VS_ISOLATED, VS_THROW = (
     7, 8, 9, 10, 11, 12, 13, 14, 15)
-N_VS = 16
+VS_SAME_ROW = 16
+N_VS = 17
 
 # applies_to of strike bonuses
 APPLY_CODES = {"strike": 1, "ranged": 2, "all": 3}
@@ -128,7 +134,8 @@ REDUCE0 = BONUS0 + 5 * MAX_BONUS
  AB_SPREAD, AB_SELF_XL,      # branch dark: spread code, extra lives the card gains first (self_first)
  AB_TIMES,                   # branch dark: 1 = resolve X times, X = its incarnation tokens
  AB_ALSO_UNLESS,             # branch neut: element + 1, see STRIKE_EFFECTS
- AB_W) = range(37)
+ AB_IGN_TARGET,                      # forest branch: its shot ignores the target's abilities
+ AB_W) = range(38)
 AMOUNT_OF_CODES = {"": 0, "opposite_medium_strike": 1, "other_poison": 2, "wounds_this_turn": 3,
                    "cells_moved": 4, "own_above_printed_life": 5}
 AMT_OPPOSITE_MEDIUM = 1     # AB_AMOUNT_OF: the printed medium strike of the creature in front of the card
@@ -170,6 +177,10 @@ F_NEXT_SIX = 65536    # next_roll_six: a card's next die roll may count as 6
 # branch neut
 F_DICE = 131072       # an attack's dice can change: a strike effect (dice window) or a dice keyword
 F_ATTACK_WOUNDS = 262144  # a filter reads "wounded by an attack this turn" (state TF_ATTACK_WOUNDED)
+# forest branch
+F_SCAVENGE = 524288   # scavenging: a strike that destroys a creature heals the striker fully
+F_WEB = 1048576       # the web effect: webbed cards cannot act, attacks at them are blocked
+F_DRAWS_FLYERS = 2097152  # enemy flyers may attack only this card
 
 AB_KINDS = {"played": 1, "fast": 2, "triggered": 3, "permanent": 4}
 KIND_PLAYED, KIND_FAST, KIND_TRIGGERED, KIND_PERMANENT = 1, 2, 3, 4
@@ -180,11 +191,12 @@ TRIGGER_CODES = {"on_strike": 1, "on_struck": 2, "on_death": 3, "turn_start": 5,
                  "enemy_poison_wounded": 14,
                  "valhalla": 15,                     # branch mount
                  "on_incarnate": 16,                 # branch dark
-                 "on_incarnation_token": 17,         # branch dark: not in AB_TRIG_MASK (fired by incarnation)
-                 "creature_incarnates": 18}          # branch dark: not in AB_TRIG_MASK (fired by incarnation)
+                 "on_attack": 17,                    # forest branch
+                 "on_incarnation_token": 18,         # branch dark: not in AB_TRIG_MASK (fired by incarnation)
+                 "creature_incarnates": 19}          # branch dark: not in AB_TRIG_MASK (fired by incarnation)
 (T_ON_STRIKE, T_ON_STRUCK, T_ON_DEATH, _T_UNUSED, T_TURN_START, T_TURN_END, T_OPP_TURN_START,
  T_OPP_TURN_END, T_ON_MOVE, T_CREATURE_DIES, T_ON_DEFEND, T_TO_ENEMY_HALF, T_TO_OWN_HALF,
- T_ENEMY_POISON_WOUNDED, T_VALHALLA, T_ON_INCARNATE, T_ON_TOKEN, T_CREATURE_INCARNATES) = range(1, 19)
+ T_ENEMY_POISON_WOUNDED, T_VALHALLA, T_ON_INCARNATE, T_ON_ATTACK, T_ON_TOKEN, T_CREATURE_INCARNATES) = range(1, 20)
 EFFECT_CODES = {"wound": 1, "heal": 2, "extra_lives": 3, "reduce_life": 4, "destroy": 5, "poison": 6,
                 "strike_bonus": 7, "lose_abilities": 8, "close": 9, "open": 10, "gain_counter": 11,
                 "trap": 12, "boost_next_attack": 13, "special_strike": 14, "no_tap_after_attack": 15,
@@ -199,7 +211,8 @@ EFFECT_CODES = {"wound": 1, "heal": 2, "extra_lives": 3, "reduce_life": 4, "dest
                 "incarnation_token": 35, "next_roll_six": 36,     # branch dark
                 # branch neut: strike effects, played at the dice window of an attack
                 "die_luck": 37, "wound_on_one": 38, "strike_strong": 39, "strike_to_one": 40,
-                "strike_minus": 41, "reduce_life_turn": 42}
+                "strike_minus": 41, "reduce_life_turn": 42,
+                "rolled_shot": 43, "web": 44}                      # forest branch
 (EF_WOUND, EF_HEAL, EF_EXTRA_LIVES, EF_REDUCE_LIFE, EF_DESTROY, EF_POISON, EF_STRIKE_BONUS,
  EF_LOSE_ABILITIES, EF_CLOSE, EF_OPEN, EF_GAIN_COUNTER, EF_TRAP, EF_BOOST, EF_SPECIAL,
  EF_NO_TAP, EF_OVA, EF_RANGED_BONUS, EF_RANGE_BONUS, EF_GAIN_DIRECTED, EF_STUN, EF_CLOSE_OR_WOUND,
@@ -214,6 +227,7 @@ EFFECT_CODES = {"wound": 1, "heal": 2, "extra_lives": 3, "reduce_life": 4, "dest
 # its dice window; their stack target is an option number, see rules.strike_effects)
 EF_DIE_LUCK, EF_WOUND_ON_ONE, EF_STRIKE_STRONG, EF_STRIKE_TO_ONE, EF_STRIKE_MINUS = range(37, 42)
 EF_REDUCE_LIFE_TURN = 42     # life maximum -N until the end of the turn (Лунная баньши's "ужас")
+EF_ROLLED_SHOT, EF_WEB = 43, 44     # forest branch: a shot N with its die rolled; a web
 TARGET_CODES = {"self": 0, "attacked": 1, "attacker": 2, "adjacent_enemies": 3, "adjacent": 4,
                 "chosen": 5, "chosen_enemy": 6, "chosen_own": 7, "all_enemies": 8, "all_own": 9,
                 "all": 10, "chosen_adjacent": 11,
@@ -224,8 +238,10 @@ TARGET_CODES = {"self": 0, "attacked": 1, "attacker": 2, "adjacent_enemies": 3, 
  TG_ALL_ENEMIES, TG_ALL_OWN, TG_ALL, TG_CHOSEN_ADJ, TG_CHOSEN_ADJ_OTHER, TG_OPPOSITE_ENEMY,
  TG_CHOSEN_DEAD) = range(15)
 COND_CODES = {"always": 0, "in_formation": 1, "unwounded": 2, "wounded": 3, "adjacent_enemy": 4,
-              "own_front_row": 5, "own_back_row": 6}
+              "own_front_row": 5, "own_back_row": 6,
+              "adjacent_ally": 7, "not_moved": 8}                  # forest branch
 COND_FORMATION, COND_UNWOUNDED, COND_WOUNDED, COND_ADJ_ENEMY, COND_FRONT_ROW, COND_BACK_ROW = 1, 2, 3, 4, 5, 6
+COND_ADJ_ALLY, COND_NOT_MOVED = 7, 8
 DURATION_CODES = {"end_of_turn": DUR_TURN, "end_of_own_turn": DUR_OWN_TURN}
 # target filter flags
 (FF_ELITE, FF_ORDINARY, FF_POISONED, FF_RANGED_USER, FF_GROUND, FF_UNWOUNDED, FF_OTHER, FF_NOT_MOVED,
@@ -297,7 +313,9 @@ def _filter_row(f):
         if on:
             flags |= bit
     elem = ELEMENTS.index(f.element) + 1 if f.element else 0
-    return elem, flags, f.cost + 1, f.cost_at_most + 1
+    # the cost column holds cost + 1 (exactly), or -(cost_at_least + 1) (at least; forest branch)
+    cost = -(f.cost_at_least + 1) if f.cost_at_least >= 0 else f.cost + 1
+    return elem, flags, cost, f.cost_at_most + 1
 
 
 def _ability_row(a, classes=None):
@@ -342,7 +360,30 @@ def _ability_row(a, classes=None):
     if a.self_first is not None:
         row[AB_SELF_XL] = a.self_first.amount
     row[AB_ALSO_UNLESS] = ELEMENTS.index(a.also_unless_struck) + 1 if a.also_unless_struck else 0
+    row[AB_IGN_TARGET] = int(a.ignores_target_abilities)
     return row
+
+
+def _forest_fields(row, c):
+    """The keywords of the forest branch: scavenging, drawing flyers' attacks, ranged attacks at
+    adjacent cards, + half the target's current life to some strike strengths."""
+    row[SCAVENGE] = int(c.scavenging)
+    row[SCAVENGE_LIVES] = c.scavenging_extra_lives
+    row[DRAWS_FLYERS] = int(c.draws_flyer_attacks)
+    row[RANGED_ADJ] = int(c.ranged_at_adjacent)
+    mask = 0
+    for st in c.strike_bonus_half_target_life:
+        mask |= 1 << st
+    row[HALF_LIFE_BONUS] = mask
+    row[STRIKE_PER_COUNTER] = c.strike_per_counter
+    row[LOSE_COUNTERS_MOVE] = int(c.loses_counters_on_move)
+    if c.scavenging:
+        row[AB_FLAGS] |= F_SCAVENGE
+    if c.draws_flyer_attacks:
+        row[AB_FLAGS] |= F_DRAWS_FLYERS
+    for a in c.abilities:
+        if a.effect == "web":
+            row[AB_FLAGS] |= F_WEB
 
 
 BLANK_KEEPS = (ELEMENT, COST, ELITE, UNIQUE, FLYER, LIFE, MOVE, SW, SM, SS, CLASS0, CLASS1)
@@ -429,6 +470,7 @@ def compile_cardset(cardset) -> CardTable:
         row[RANGED_SPEND] = SPEND_CODES[c.ranged_spends_counters]
         row[MAX_COUNTERS] = c.max_counters
         row[RPOISON_W], row[RPOISON_M], row[RPOISON_S] = c.ranged_poison
+        _forest_fields(row, c)
         if c.roll_bonus_vs_enemy_row is not None:
             row[ROW_BONUS_ROW] = c.roll_bonus_vs_enemy_row.row
             row[ROW_BONUS_AMT] = c.roll_bonus_vs_enemy_row.amount
@@ -483,7 +525,7 @@ def compile_cardset(cardset) -> CardTable:
         if len(brows) > MAX_BONUS or len(rrows) > MAX_REDUCE:
             raise ValueError(f"{c.name}: more than {MAX_BONUS} strike bonuses or "
                              f"{MAX_REDUCE} reductions; raise MAX_BONUS/MAX_REDUCE")
-        row[HAS_BONUS] = int(bool(brows) or row[ALLY_ELEMENT] > 0)
+        row[HAS_BONUS] = int(bool(brows) or row[ALLY_ELEMENT] > 0 or row[STRIKE_PER_COUNTER] > 0)
         row[HAS_REDUCE] = int(bool(rrows))
         for j, b in enumerate(brows):
             stats[i, BONUS0 + 5 * j:BONUS0 + 5 * j + 5] = b

@@ -147,6 +147,8 @@ def _format(code, a, b, c, d, e, name):
         return f"{name(a)} gains {b} life by vampirism (life {c})"
     if code == L.EV_INCARNATE:
         return f"{name(a)} incarnates " + (f"on {cell_name(b)}" if b >= 0 else "in the auxiliary zone")
+    if code == L.EV_WEB:
+        return f"the attack of {name(b)} at {name(a)} is blocked by the web, which disappears"
     if code == L.EV_WINDOW:
         return "both players pass: " + ("the top of the stack resolves" if b else "the priority window closes")
     if code == L.EV_END:

@@ -31,7 +31,7 @@ Card fields (S[g, slot * N_CARD_FIELDS + FIELD]):
   COUNTERS     counters (фишки, 123)
   POISON       poison N: N wounds at the start of the owner's turn (acquired, 117)
   GAINED       acquired keywords: bit 0 directed strike, bit 1 stunned (does not untap at the start
-               of its owner's next turn, GAINED_STUN), bits 8-15 protections (PROT bits << 8), bits
+               of its owner's next turn, GAINED_STUN), bit 4 webbed (GAINED_WEB), bits 8-15 protections (PROT bits << 8), bits
                16-23 slot + 1 of the card that rooted it to its cell (effect root, ROOT_SHIFT),
                bits 24-25 the turn_choice form it holds (GAINED_FORM_SHIFT), bits 26-28 its stone skin
                (GAINED_STONE_SHIFT: - N from non-magic attacks until the end of the opponent's turn)
@@ -84,6 +84,7 @@ TF_NO_TAP = 1
 GAINED_STUN = 2
 GAINED_TOKEN = 4         # branch dark: a graveyard card received an incarnation token, its trigger waits
 GAINED_SIX = 8           # branch dark: its next die roll counts as 6 (next_roll_six)
+GAINED_WEB = 16          # forest branch: GAINED bit 4, under a web (cannot move or act; an attack at it is blocked)
 TF_DIRECTED = 2
 TF_UNANSWERED = 8        # branch mount: TMP_FLAGS bit 3, its first simple strike this turn is unanswered
 GAINED_FORM_SHIFT = 24   # branch mount: GAINED bits 24-25, the turn_choice form held (0 none, o + 1)

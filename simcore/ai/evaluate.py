@@ -43,6 +43,9 @@ from ..cardtable import (
     EF_STRIKE_BONUS,
     EF_TRAP,
     EF_WOUND,
+    EF_WEB,
+    EF_ROLLED_SHOT,
+    K_SHOT,
     ELEMENT,
     FLYER,
     IGN_TARGET,
@@ -93,6 +96,7 @@ from ..rules.damage import (
     APPLY_STRIKE,
     attack_roll_bonus,
     attack_wounds,
+    webbed,
     copied_strike,
     current_life,
     defence_experience,
@@ -360,6 +364,9 @@ def one_effect_value(C, S, g, s, c, k, t, eff, n):
         return 0.05 if own else 0.0
     if eff == EF_SHOT:
         return -hit_value(C, S, g, t, n) if own else hit_value(C, S, g, t, n)
+    if eff == EF_ROLLED_SHOT:      # forest branch: a rolled shot N
+        w = attack_wounds(C, S, g, s, t, K_SHOT, 2, n, False, False, False)
+        return -hit_value(C, S, g, t, w) if own else hit_value(C, S, g, t, w)
     if eff == EF_TAKE_WOUNDS:
         # its wounds healed, the same wounds on the ability's card (lighter when it regenerates)
         m = min(w, n)
@@ -380,6 +387,9 @@ def one_effect_value(C, S, g, s, c, k, t, eff, n):
         return (0.1 if own else -0.1) * n * C[ct, COST] / 5
     if eff == EF_REVIVE:
         return 0.8 * C[ct, COST] if own else 0.0         # a card back from the graveyard, closed
+    if eff == EF_WEB:
+        # its owner loses its next turn with it (it cannot be attacked meanwhile either)
+        return 0.0 if own or webbed(S, g, t) else 0.3 * C[ct, COST]
     return 0.0
 
 

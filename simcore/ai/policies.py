@@ -94,6 +94,7 @@ from ..state import (
     Z_GRAVE,
     ZONE,
 )
+from ..rules.damage import webbed
 from .evaluate import ability_value, hit_value, predicted_wounds, single_roll_ev, strike_ev
 
 MOVE_SCORE = 0.1        # a step toward the enemy is worth a little, always less than a good attack
@@ -132,8 +133,11 @@ def nearest_enemy_distance(S, g, q, cell):
 
 @njit(cache=True, _nrt=False)
 def _consider_target(C, S, g, s, t, can_strike, acted, best, b_kind, b_target, urge):
-    """Score the attacks of s on enemy t; returns the improved (best, kind, target)."""
+    """Score the attacks of s on enemy t; returns the improved (best, kind, target). A webbed t is not
+    attacked: the attack would only free it from the web."""
     c = S[g, s * NCF + EFF]
+    if webbed(S, g, t):
+        return best, b_kind, b_target
     if can_strike and strike_error(C, S, g, s, t) == E_OK:
         v = strike_ev(C, S, g, s, t, False) + urge
         if v > best:
@@ -235,7 +239,7 @@ def best_for(C, S, g, s, allow_move):
     if C[c, RKIND] != 0:
         for i in range(n_q):
             t = play_slot(S, g, q, i)
-            if ranged_error(C, S, g, s, t) == E_OK:
+            if ranged_error(C, S, g, s, t) == E_OK and not webbed(S, g, t):
                 has_attack = True
                 v = single_roll_ev(C, S, g, s, t, C[c, RKIND]) + urge
                 if v > best:
@@ -321,7 +325,7 @@ def greedy_action(C, S, g):
         for j in range(n_in_play(S, g, p)):
             s = play_slot(S, g, p, j)
             position = pass_ * MAX_DECK + s - p * MAX_DECK
-            if position < cursor or S[g, s * NCF + CLOSED] == 1:
+            if position < cursor or S[g, s * NCF + CLOSED] == 1 or webbed(S, g, s):
                 continue
             score, kind, target = best_for(C, S, g, s, pass_ == 1)
             if score > 0.0:

@@ -26,9 +26,12 @@ from ..cardtable import (
     EF_STONE_SKIN,
     EF_STRIKE_BONUS,
     SM,
+    K_SHOT,
+    EF_ROLLED_SHOT,
 )
 from ..ruleset import PR_POLICY0
 from ..cardtable import TC0_MOVE, TC0_REGEN, TC0_STRIKE, TC_W
+from ..rules.damage import attack_wounds
 from ..state import CLOSED, EFF, EXTRA_LIVES, LIFE_MAX, MAX_DECK, NCF, PARAM0, WOUNDS
 
 RANDOM = 0
@@ -49,6 +52,10 @@ def target_value(C, S, g, src, t, eff, n):
     life = S[g, t * NCF + LIFE_MAX] + S[g, t * NCF + EXTRA_LIVES] - S[g, t * NCF + WOUNDS]
     per_life = C[ct, COST] / max(S[g, t * NCF + LIFE_MAX] + S[g, t * NCF + EXTRA_LIVES], 1)
     v = 0.0
+    if eff == EF_ROLLED_SHOT:
+        # a shot deals N for every strength: the wounds it would deal now (medium roll, armor aside)
+        n = attack_wounds(C, S, g, src, t, K_SHOT, 2, n, False, False, False)
+        eff = EF_WOUND
     if eff == EF_WOUND or eff == EF_SPECIAL or eff == EF_REDUCE_LIFE or eff == EF_SHOT:
         v = C[ct, COST] if n >= life else n * per_life
         return -v if own else v

@@ -284,6 +284,21 @@ def _stun(game, src, a, t):
     t.stunned = True
 
 
+def _rolled_shot(game, src, a, t):
+    """A rolled shot N of src at t (forest branch): only src rolls (its OvA counts), N for every strength;
+    ranged strike bonuses, t's protections, reductions and armor apply; a web on t blocks it."""
+    if game.web_blocks(src, t):
+        return
+    s = G.single_roll_strength(game.streams.d6() + game.attack_roll_bonus(src, t))
+    ign = src.card.ignores_target_abilities or a.ignores_target_abilities
+    w = game.attack_wounds(src, t, G.SHOT, s, a.amount + take_boost(game, src, s), False, ign, False)
+    game.wound(t, game.absorb_armor(t, w, G.SHOT, ign), src.slot)
+
+
+def _web(game, src, a, t):
+    t.webbed = True
+
+
 def _close_or_wound(game, src, a, t):
     """The target's owner chooses (a logged decision): it closes, or it takes N wounds (an impact)."""
     if game.decisions.close_or_wound(t.slot, src.slot, a.amount):
@@ -370,7 +385,8 @@ EFFECTS = {"wound": _wound, "heal": _heal, "extra_lives": _extra_lives, "reduce_
            "revive": _revive_effect,
            # branch dark
            "incarnation_token": _incarnation_token, "next_roll_six": _next_roll_six,
-           "reduce_life_turn": _reduce_life_turn}      # branch neut
+           "reduce_life_turn": _reduce_life_turn,      # branch neut
+           "rolled_shot": _rolled_shot, "web": _web}   # forest branch
 
 
 def _delay(game, src, a):
@@ -395,6 +411,8 @@ def passes(f, src, t, game=None):
     if f.cost >= 0 and ct.cost != f.cost:
         return False
     if f.cost_at_most >= 0 and ct.cost > f.cost_at_most:
+        return False
+    if f.cost_at_least >= 0 and ct.cost < f.cost_at_least:
         return False
     if f.elite is True and not ct.elite:
         return False
@@ -463,13 +481,25 @@ CONDITIONS = {
     "adjacent_enemy": _adjacent_enemy,
     "own_front_row": lambda game, c: c.on_field and G.forwardness(c.owner, G.row_of(c.cell)) == 2,
     "own_back_row": lambda game, c: c.on_field and G.forwardness(c.owner, G.row_of(c.cell)) == 0,
+    "adjacent_ally": None,          # needs the ability's trigger_filter: see holds()
+    "not_moved": lambda game, c: c.moved == 0,
 }
+
+
+def holds(game, c, a):
+    """Does the condition of ability a hold for card c now? adjacent_ally: another creature of c's
+    owner on a cell around it passes a.trigger_filter."""
+    if a.condition == "adjacent_ally":
+        return c.on_field and any(o is not c and o.on_field and G.adjacent(c.cell, o.cell)
+                                  and passes(a.trigger_filter, c, o, game) for o in game.play[c.owner])
+    return CONDITIONS[a.condition](game, c)
 
 TRIGGERS = ("on_strike", "on_struck", "on_death", "turn_start", "turn_end", "opponent_turn_start",
             "opponent_turn_end", "on_move", "creature_dies", "on_defend", "to_enemy_half", "to_own_half",
             "enemy_poison_wounded",
             "valhalla",
-            "on_incarnate", "on_incarnation_token", "creature_incarnates")
+            "on_incarnate", "on_incarnation_token", "creature_incarnates",
+            "on_attack")
 AREA_TARGETS = ("adjacent_enemies", "adjacent", "all_enemies", "all_own", "all")
 TARGETS = ("self", "attacked", "attacker", "opposite_enemy") + CHOSEN + AREA_TARGETS
 KINDS = ("played", "fast", "triggered", "permanent")
@@ -695,7 +725,7 @@ def fire_triggers(game, c, trigger, other, strength):
             continue
         if strength > 0 and strength - 1 not in a.strengths:
             continue
-        if trigger != "on_death" and not CONDITIONS[a.condition](game, c):
+        if trigger != "on_death" and not holds(game, c, a):
             continue
         if _used_up(a, c, k):
             continue
@@ -747,7 +777,7 @@ def fire_death_watchers(game, dead):
             card = c.card
             for k, a in enumerate(card.abilities):
                 if (a.kind == "triggered" and a.trigger == "creature_dies"
-                        and CONDITIONS[a.condition](game, c) and passes(a.trigger_filter, c, dead, game)
+                        and holds(game, c, a) and passes(a.trigger_filter, c, dead, game)
                         and not _used_up(a, c, k)):
                     resolve(game, c, card, k, None, dead)
             if len(cards) == n_before:
@@ -832,7 +862,9 @@ def source_error(game, c, k, window):
             return "already acted"
     if c.counters < a.counters:
         return "not enough counters"
-    if not CONDITIONS[a.condition](game, c):
+    if c.webbed:
+        return "caught in a web"
+    if not holds(game, c, a):
         return "its condition does not hold"
     if a.limit == "once_per_turn" and k in c.used_turn:
         return "used this turn"
@@ -865,6 +897,11 @@ def target_error(game, c, a, t):
         center = c.cell if c.in_play else c.last_cell
         if center < 0 or t is c or not t.on_field or not G.adjacent(center, t.cell):
             return "not on a cell around the card"
+    if a.effect == "rolled_shot":
+        if c.on_field and t.on_field and G.adjacent(c.cell, t.cell) and not c.card.ranged_at_adjacent:
+            return "a shot at an adjacent card"
+        if game.flyers_drawn(c, t) or game.drawn_error(c, t, G.SHOT)[0]:
+            return "another card draws this attack"
     if a.range > 0 and c.on_field and t.on_field and G.manhattan(c.cell, t.cell) > a.range:
         return "out of range"
     return None

@@ -134,8 +134,8 @@ def _tmp_flags(c):
 
 
 def _gained(c):
-    """Acquired keywords packed as the fast engine's GAINED (directed, stunned, protections << 8)."""
-    return (int(c.gained_directed) | (int(c.stunned) << 1) | (int(c.next_six) << 3)
+    """Acquired keywords packed as the fast engine's GAINED (directed, stunned, webbed, protections << 8)."""
+    return (int(c.gained_directed) | (int(c.stunned) << 1) | (int(c.next_six) << 3) | (int(c.webbed) << 4)
             | (_cached_mask(c.gained_protection, _prot_mask) << 8 if c.gained_protection else 0)
             | ((c.rooted_by + 1) << 16 if c.rooted_by >= 0 else 0) | (c.form << 24)
             | (c.stone_skin << 26))
@@ -243,7 +243,7 @@ def quick_reference(game, cards, n_cards):
         ext((_ZONE_CODE[c.zone], c.cell, c.wounds, c.extra_lives, c.life_max, c.closed, c.moves_left,
              c.moved, c.acted, c.strikes, c.last_target, c.armor_left, c.counters, c.poison,
              _gained(c) if (c.gained_protection or c.stunned or c.rooted_by >= 0 or c.form or c.stone_skin
-                            or c.next_six) else int(c.gained_directed),
+                            or c.next_six or c.webbed) else int(c.gained_directed),
              c.died_from,
              c.death_turn, c.dealt, c.bought, c.dmg_dealt, c.kills,
              c.card_id + n_cards if c.lost_abilities else c.card_id,

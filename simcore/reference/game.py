@@ -61,6 +61,9 @@ KNOWN_CARD_FIELDS = {
     "must_strike_closed", "valhalla_twice", "row_strike_middle_ova", "turn_choice",        # branch mount
     "vampirism", "teleport", "incarnation", "incarnates_open", "ranged_spends_extra_lives",   # branch dark
     "rolls_twice", "blocks_ranged_on",      # branch neut
+    # forest branch
+    "scavenging", "scavenging_extra_lives", "draws_flyer_attacks", "ranged_at_adjacent",
+    "strike_bonus_half_target_life", "strike_per_counter", "loses_counters_on_move",
 }
 MAX_AB = 4               # abilities per card (cardtable.MAX_AB): bit MAX_AB + k of used_turn = used twice
 TELEPORT_RANGE = 99      # teleport: a jump to any empty cell
@@ -167,6 +170,7 @@ class GameCard:
     ability_uses: int = 0
     death_pending: bool = False     # destroyed, on-death abilities not yet fired (509.3)
     stunned: bool = False           # does not untap at the start of its owner's next turn (stun)
+    webbed: bool = False            # cannot move or act; an attack at it is blocked (web, forest branch)
     tmp_no_tap: bool = False        # gains until the end of the turn: does not tap after attacking,
     tmp_directed: bool = False      # directed strike,
     tmp_ranged: int = 0             # + ranged attack value,
@@ -481,6 +485,10 @@ class Game:
         if cond in ("formation_with_elite", "formation_with_ordinary"):
             elite = cond == "formation_with_elite"
             return any(o.card.elite == elite for o in self.formation_partners(c))
+        if cond == "unwounded_ally_opposite":
+            r = row_of(c.cell) + (1 if c.owner == 0 else -1)
+            o = self.board[r * N_COLS + col] if 0 <= r < N_ROWS else None
+            return o is not None and o.owner == c.owner and o.wounds == 0
         if cond == "creature_in_every_row":
             return {row_of(o.cell) for o in self.play[c.owner] if o.on_field} == set(range(N_ROWS))
         if cond == "enemy_front_row_empty":           # the enemy's first row: his row next to the middle
@@ -547,6 +555,9 @@ class Game:
             return ct.attack_experience > 0 or ct.defence_experience > 0 or ct.armor > 0
         if vs == "throw_user":
             return ct.ranged is not None and ct.ranged.kind == THROW
+        if vs == "same_row":
+            return (att.on_field and t.on_field
+                    and forwardness(att.owner, row_of(att.cell)) == forwardness(t.owner, row_of(t.cell)))
         if vs == "opposite":
             return att.on_field and t.on_field and col_of(att.cell) == col_of(t.cell)
         if vs == "isolated":
@@ -720,6 +731,7 @@ class Game:
                 c.tmp_life, c.attack_wounded = 0, False
                 if q == p:                  # "until the end of your (next) turn" ends
                     c.own_strike = c.own_ova = 0
+                    c.webbed = False            # a web lasts to the end of its owner's turn
                 else:                       # stone skin: "until the end of the opponent's turn"
                     c.stone_skin = 0
         self.check_deaths()
@@ -786,6 +798,8 @@ class Game:
             return "closed"
         if c.acted:
             return "already acted"
+        if c.webbed:
+            return "caught in a web"
         return None
 
     def enemy_target_error(self, att, t):
@@ -827,9 +841,13 @@ class Game:
         second = att.card.strike_twice and att.strikes == 1
         if att.acted and not second:
             return "already acted"
+        if att.webbed:
+            return "caught in a web"
         why = self.enemy_target_error(att, t)
         if why:
             return why
+        if self.flyers_drawn(att, t):
+            return "enemy flyers may attack only a card that draws them"
         if second and att.card.strike_twice_different and att.last_target == t.slot:
             return "the second strike must be at another card"
         if att.card.clumsy and att.moved > 0:
@@ -837,6 +855,19 @@ class Game:
         if att.card.strikes_only_opposite and not (att.on_field and t.on_field and col_of(att.cell) == col_of(t.cell)):
             return "may strike only the card opposite it"
         return self.melee_reach_error(att, t)
+
+    def flyers_drawn(self, att, t):
+        """draws_flyer_attacks (Паук-пересмешник): a flyer may attack only such a card of t's owner
+        while one is in play."""
+        return (att.card.kind == "flyer" and not t.card.draws_flyer_attacks
+                and any(c.card.draws_flyer_attacks for c in self.play[t.owner]))
+
+    def web_blocks(self, att, t):
+        """An attack at a webbed card is blocked and the web disappears."""
+        if not t.webbed:
+            return False
+        t.webbed = False
+        return True
 
     def drawn_error(self, att, t, kind):
         """draws_ranged: while the target's side has a card drawing this kind of attack, only such a
@@ -863,6 +894,8 @@ class Game:
             return why
         if att.card.clumsy and att.moved > 0:
             return "clumsy: moved this turn"
+        if self.flyers_drawn(att, t):
+            return "enemy flyers may attack only a card that draws them"
         why, drawn = self.drawn_error(att, t, kind)
         if why:
             return why
@@ -885,7 +918,7 @@ class Game:
                 return "strike through a row: an enemy card between"
             return None
         if att.on_field and t.on_field:
-            if adjacent(att.cell, t.cell):
+            if adjacent(att.cell, t.cell) and not att.card.ranged_at_adjacent:
                 return "a ranged attack at an adjacent card"
             reach = att.card.ranged.range
             if reach > 0:
@@ -1064,7 +1097,7 @@ class Game:
             return out
         p = self.active
         for c in self.play[p]:
-            if c.closed:
+            if c.closed or c.webbed:            # a webbed card neither moves nor acts
                 continue
             if not c.acted and c.on_field and c.moves_left > 0:
                 for to in range(N_CELLS):
@@ -1159,6 +1192,8 @@ class Game:
         c.moves_left -= 1
         c.moved += 1
         self.release_roots(c)
+        if c.card.loses_counters_on_move:
+            c.counters = 0
         if any(a.kind == "triggered" and a.trigger in ("on_move", "to_enemy_half", "to_own_half")
                for a in c.card.abilities):
             AB.fire_triggers(self, c, "on_move", None, 0)
@@ -1181,7 +1216,12 @@ class Game:
     def answers_to_attack(self, att, t):
         """The attack is declared: a priority window before the dice (section 4). False if the
         attack no longer happens (a card left play or the game ended); the attacker has still used
-        its action."""
+        its action; a web on the target blocks it."""
+        if self.web_blocks(att, t):
+            self.after_attack(att)
+            self.check_deaths()
+            self.check_game_end()
+            return False
         if any(self.has_fast):
             self.priority_window()
         return self.attack_stands(att, t)
@@ -1268,6 +1308,8 @@ class Game:
         if ally is not None and applies == "strike":
             n = sum(1 for o in self.play[att.owner] if o is not att and o.card.element == ally.element)
             total += min(n, ally.max)
+        if applies == "strike":
+            total += att.counters * card.strike_per_counter      # Камнедрев: + its counters
         return total
 
     def reduction_of(self, t, att, kind, strength=MISS):
@@ -1481,7 +1523,7 @@ class Game:
         """504: an open creature of the target's owner adjacent to both attacker and target; a flyer
         target only by another flyer; a flyer attacker's ground target by an open ground creature
         adjacent to the target; `defends_any` flyers defend any ground creature."""
-        if d is t or d is att or not d.in_play or d.owner != t.owner or d.closed:
+        if d is t or d is att or not d.in_play or d.owner != t.owner or d.closed or d.webbed:
             return False
         if t.zone == "aux":
             return d.zone == "aux"
@@ -1557,6 +1599,12 @@ class Game:
             t.closed = True
         self.check_deaths()
         self.check_game_end()
+        if att.in_play and not self.over() and any(
+                a.kind == "triggered" and a.trigger == "on_attack" for a in att.card.abilities):
+            # "on a strike or a miss when attacking": after the strike and its deaths
+            AB.fire_triggers(self, att, "on_attack", t if t.in_play else None, 0)
+            self.check_deaths()
+            self.check_game_end()
 
     def resolve_strike(self, att, tgt, t, a_str, c_str, roll=None):
         """The strike and the counter-strike at once, then poison, closing the target and the
@@ -1567,6 +1615,8 @@ class Game:
             base = self.strike_value(att, a_str) + AB.take_boost(self, att, a_str)
             if att.card.strike_copies_target:           # Метаморф: + the printed strike it fights
                 base += t.printed.strike[a_str - 1]
+            if a_str - 1 in att.card.strike_bonus_half_target_life:   # Уордак: + half t's life
+                base += max(t.life, 0) // 2
         w_t = self.attack_wounds(att, t, STRIKE, a_str, base, t is not tgt, ign, False)
         if roll is not None:
             w_t = roll.changed_wounds(w_t, 0)
@@ -1590,12 +1640,23 @@ class Game:
         if c_str > MISS:
             self.vampirism(t, w_a)
         if a_str > MISS:
+            self.scavenge(att, t)
+        if c_str > MISS:
+            self.scavenge(t, att)
+        if a_str > MISS:
             self.poison(t, att.card.poison_on_strike[a_str - 1])
         if att.card.close_target_on_attack and t.in_play:
             t.closed = True
         if a_str > MISS:
             AB.fire_triggers(self, att, "on_strike", t, a_str)
             AB.fire_triggers(self, t, "on_struck", att, 0)
+
+    def scavenge(self, c, victim):
+        """Scavenging (трупоедство): c's strike brought victim to 0 life and c lives: c heals fully and
+        gains its scavenging extra lives."""
+        if c.card.scavenging and victim.life <= 0 < c.life:
+            self.heal(c, c.wounds)
+            c.extra_lives += c.card.scavenging_extra_lives
 
     def ranged(self, att, t):
         """A ranged attack: only the attacker rolls, no counter-strike (504); a charged card adds its
@@ -1649,6 +1710,9 @@ class Game:
         special_strike_stuns_closed, a target closed when it is declared is stunned."""
         att.counters -= 1
         stun = att.card.special_strike_stuns_closed and t.closed
+        if self.web_blocks(att, t):
+            self.after_attack(att)
+            return
         ign = att.card.ignores_target_abilities
         w = self.attack_wounds(att, t, SPECIAL, MISS, att.card.special_strike, False, ign, False)
         w = self.absorb_armor(t, w, SPECIAL, ign)

@@ -48,6 +48,9 @@ from ..cardtable import (
     AB_TRIG_MASK,
     AB_TRIGGER,
     AB_W,
+    COND_ADJ_ALLY,
+    COND_NOT_MOVED,
+    AB_IGN_TARGET,
     COND_ADJ_ENEMY,
     COND_BACK_ROW,
     COND_FORMATION,
@@ -76,6 +79,9 @@ from ..cardtable import (
     EF_STUN,
     EF_CURE_POISON,
     EF_REDUCE_LIFE_TURN,
+    EF_ROLLED_SHOT,
+    EF_WEB,
+    RANGED_ADJ,
     EF_TRAP,
     EF_WOUND,
     ELEMENT,
@@ -180,6 +186,7 @@ from ..state import (
     EXTRA_LIVES,
     GAINED,
     GAINED_STUN,
+    GAINED_WEB,
     G_ACTIVE,
     G_DECK_SIZE,
     G_DELAY,
@@ -260,11 +267,16 @@ from .board import (
     add_to_play,
     own_row,
 )
-from .dice import ai_int
+from .dice import ai_int, roll_d6, single_roll_strength
 from .damage import (
     absorb_armor,
     armor_value,
     own_above_printed,
+    attack_roll_bonus,
+    drawn_kinds_block,
+    flyers_drawn,
+    web_blocks,
+    webbed,
     attack_wounds,
     card_filter_ok,
     current_life,
@@ -296,11 +308,14 @@ from .errors import (
     E_TARGET_UNWANTED,
     E_NOT_DICE_WINDOW,
     E_NOT_REVIVABLE,
+    E_ADJACENT_RANGED,
+    E_DRAWN,
+    E_WEBBED,
 )
 from .strike_effects import apply_strike_effect, is_strike_effect, strike_option_error
 from .log import (EV_ABILITY, EV_ATTACK, EV_CHOOSE, EV_CLOSE_OR_WOUND, EV_DECLARE, EV_DELAYED, EV_GAIN,
-                  EV_INCARNATE, EV_LOST, EV_MOVE, EV_OPTION, EV_POISONED, OPT_FORM, OPT_PUSH, OPT_RAM, log,
-                  logging)
+                  EV_INCARNATE, EV_LOST, EV_MOVE, EV_OPTION, EV_POISONED, EV_ROLL, OPT_FORM, OPT_PUSH, OPT_RAM,
+                  log, logging)
 
 DL_TRAP = 1
 DL_BOOST = 2
@@ -461,11 +476,30 @@ def condition_holds(C, S, g, s, c, k):
         return S[g, s * NCF + WOUNDS] > 0
     if cond == COND_ADJ_ENEMY:
         return has_adjacent_enemy(S, g, s)
+    if cond == COND_ADJ_ALLY:
+        return adjacent_ally(C, S, g, s, c, k)
+    if cond == COND_NOT_MOVED:
+        return S[g, s * NCF + MOVED] == 0
     if cond == COND_FRONT_ROW or cond == COND_BACK_ROW:
         if S[g, s * NCF + ZONE] != Z_FIELD:
             return False
         f = forwardness(owner_of(s), cell_row(S[g, s * NCF + CELL]))
         return f == 2 if cond == COND_FRONT_ROW else f == 0
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def adjacent_ally(C, S, g, s, c, k):
+    """Condition adjacent_ally: another creature of s's owner stands on a cell around s and passes the
+    ability's trigger_filter (Оури: "next to your creature costing 7 or more")."""
+    if S[g, s * NCF + ZONE] != Z_FIELD:
+        return False
+    p = owner_of(s)
+    for i in range(n_in_play(S, g, p)):
+        o = play_slot(S, g, p, i)
+        if o != s and S[g, o * NCF + ZONE] == Z_FIELD and adjacent_cells(
+                S[g, s * NCF + CELL], S[g, o * NCF + CELL]) and filter_ok(C, S, g, s, c, k, o, AB_TF_ELEM):
+            return True
     return False
 
 
@@ -688,6 +722,10 @@ def apply_one(C, S, g, src, c, k, t, eff, n):
         S[g, t * NCF + GAINED] |= GAINED_SIX
     elif eff == EF_CURE_POISON:
         S[g, t * NCF + POISON] = 0
+    elif eff == EF_ROLLED_SHOT:
+        shot_effect(C, S, g, src, t, n, ab(C, c, k, AB_IGN_TARGET) == 1)
+    elif eff == EF_WEB:
+        S[g, t * NCF + GAINED] |= GAINED_WEB
     elif eff == EF_CLOSE_OR_WOUND:
         # the target's owner chooses: it closes, or it takes n wounds
         q = owner_of(t)
@@ -784,6 +822,26 @@ def apply_swst(C, S, g, src, c, k, t, eff, n):
             destroy(S, g, t, src)
     elif eff == EF_ROOT:
         S[g, t * NCF + GAINED] = (S[g, t * NCF + GAINED] & ~(255 << ROOT_SHIFT)) | ((src + 1) << ROOT_SHIFT)
+
+
+@njit(cache=True, _nrt=False)
+def shot_effect(C, S, g, src, t, n, ign_ability):
+    """Effect shot N (forest branch): src shoots t: only src rolls (its OvA counts), N wounds for every
+    strength, a non-magical ranged attack of kind shot (its ranged strike bonuses, t's protections,
+    reductions and armor apply; a web on t blocks it); no counter-strike, src does not close.
+    ign_ability: the ability ignores the target's abilities (Серый альв's 'fire arrow')."""
+    if web_blocks(S, g, src, t):
+        return
+    if logging(S, g):
+        log(S, g, EV_ATTACK, src, t, K_SHOT, 0, 0)
+    a = roll_d6(S, g) + attack_roll_bonus(C, S, g, src, t)
+    st = single_roll_strength(a)
+    if logging(S, g):
+        log(S, g, EV_ROLL, src, t, a, -1, st * 4)
+    ign = C[S[g, src * NCF + EFF], IGN_TARGET] == 1 or ign_ability
+    w = attack_wounds(C, S, g, src, t, K_SHOT, st, n + take_boost(C, S, g, src, st), False, ign, False)
+    w = absorb_armor(C, S, g, t, w, K_SHOT, ign)
+    wound(S, g, t, w, src)
 
 
 @njit(cache=True, _nrt=False)
@@ -1387,6 +1445,7 @@ def end_of_turn_effects(C, S, g):
                 S[g, s * NCF + GAINED] &= ~(7 << GAINED_STONE_SHIFT)     # stone skin: the opponent's turn ends
             if p == S[g, GAME0 + G_ACTIVE]:
                 S[g, s * NCF + TMP_OWN] = 0          # "until the end of your (next) turn" ends
+                S[g, s * NCF + GAINED] &= ~GAINED_WEB   # a web lasts to the end of its owner's turn
             S[g, s * NCF + USED_TURN] = 0
 
 
@@ -1420,10 +1479,29 @@ def ability_target_error(C, S, g, s, c, k, t):
         if center < 0 or t == s or S[g, t * NCF + ZONE] != Z_FIELD or not adjacent_cells(
                 center, S[g, t * NCF + CELL]):
             return E_NOT_ADJACENT
+    if eff == EF_ROLLED_SHOT:
+        e = shot_target_error(C, S, g, s, t)
+        if e != E_OK:
+            return e
     r = ab(C, c, k, AB_RANGE)
     if r > 0 and S[g, s * NCF + ZONE] == Z_FIELD and S[g, t * NCF + ZONE] == Z_FIELD:
         if manhattan(S[g, s * NCF + CELL], S[g, t * NCF + CELL]) > r:
             return E_OUT_OF_RANGE
+    return E_OK
+
+
+@njit(cache=True, _nrt=False)
+def shot_target_error(C, S, g, s, t):
+    """What a shot effect of s may target, as its own shot would: not an adjacent card (unless it has
+    ranged_at_adjacent), and the cards that draw shots or flyers' attacks."""
+    if S[g, s * NCF + ZONE] == Z_FIELD and S[g, t * NCF + ZONE] == Z_FIELD and adjacent_cells(
+            S[g, s * NCF + CELL], S[g, t * NCF + CELL]) and C[S[g, s * NCF + EFF], RANGED_ADJ] == 0:
+        return E_ADJACENT_RANGED
+    if flyers_drawn(C, S, g, s, t):
+        return E_DRAWN
+    blocked, _ = drawn_kinds_block(C, S, g, s, t, K_SHOT)
+    if blocked:
+        return E_DRAWN
     return E_OK
 
 
@@ -1464,6 +1542,8 @@ def source_error(C, S, g, s, k, window):
             return E_ACTED
     if S[g, s * NCF + COUNTERS] < ab(C, c, k, AB_COUNTERS):
         return E_NO_COUNTERS
+    if webbed(S, g, s):
+        return E_WEBBED
     if not condition_holds(C, S, g, s, c, k):
         return E_CONDITION
     lim = ab(C, c, k, AB_LIMIT)

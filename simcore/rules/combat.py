@@ -21,27 +21,27 @@ from ..cardtable import (
     BLOCKS_RANGED_ON,
     F_DICE,
     ROLLS_TWICE,
+    AB_TRIG_MASK,
     CLOSE_TARGET,
     CLUMSY,
     DEF_NO_TAP,
-    DRAWS_COND,
     F_AURA,
     FINISH_ADJ_POISONED,
     FINISH_BONUS,
     STRIKES_WEAK,
-    DRAWS_RANGED,
     F_ABILITIES,
     FINISH,
     GAIN_COUNTER,
     GAIN_DIRECTED,
     GAIN_PROT,
     HEAL_SELF,
-    IGN_DRAWS,
     IGN_TARGET,
     K_ROW,
     K_MAGIC,
     ROW_MID_OVA,
     ONLY_OPPOSITE,
+    RANGED_ADJ,
+    T_ON_ATTACK,
     K_SPECIAL,
     K_STRIKE,
     MAX_COUNTERS,
@@ -88,7 +88,6 @@ from ..state import (
     GAINED_SIX,
     G_ACTIVE,
     G_BOARD,
-    G_DRAWERS,
     G_FAST,
     G_FLAGS,
     G_WINNER,
@@ -115,7 +114,6 @@ from .board import (
     adjacent_cells,
     cell_col,
     cell_row,
-    has_adjacent_enemy,
     in_play,
     manhattan,
     n_in_play,
@@ -132,6 +130,13 @@ from .damage import (
     aura_range,
     base_value,
     copied_strike,
+    drawn_kinds_block,
+    flyers_drawn,
+    half_life_bonus,
+    scavenge,
+    scavenging_in_game,
+    web_blocks,
+    webbed,
     current_life,
     defence_experience,
     heal,
@@ -172,6 +177,7 @@ from .errors import (
     E_TARGET_OWN,
     E_TARGET_SELF,
     E_NO_EXTRA_LIVES,
+    E_WEBBED,
 )
 from .log import (
     EV_ATTACK,
@@ -203,6 +209,8 @@ def actor_error(S, g, s):
         return E_CLOSED
     if S[g, s * NCF + ACTED] == 1:
         return E_ACTED
+    if webbed(S, g, s):
+        return E_WEBBED
     return E_OK
 
 
@@ -251,9 +259,13 @@ def strike_error(C, S, g, att, t):
     second = C[ca, TWICE] == 1 and S[g, att * NCF + STRIKES] == 1
     if S[g, att * NCF + ACTED] == 1 and not second:
         return E_ACTED
+    if webbed(S, g, att):
+        return E_WEBBED
     e = enemy_target_error(S, g, att, t)
     if e != E_OK:
         return e
+    if flyers_drawn(C, S, g, att, t):
+        return E_DRAWN
     if second and C[ca, TWICE_DIFF] == 1 and S[g, att * NCF + LAST_TARGET] == t:
         return E_SECOND_STRIKE_SAME
     if C[ca, CLUMSY] == 1 and S[g, att * NCF + MOVED] > 0:
@@ -263,25 +275,6 @@ def strike_error(C, S, g, att, t):
             and cell_col(S[g, att * NCF + CELL]) == cell_col(S[g, t * NCF + CELL])):
         return E_NOT_OPPOSITE
     return melee_reach(C, S, g, att, t)
-
-
-@njit(cache=True, _nrt=False)
-def drawn_kinds_block(C, S, g, att, t, kind):
-    """draws_ranged: while the target's side has a card drawing this kind of attack, only such a
-    card may be chosen (any range). Returns (blocked, drawn_to_t)."""
-    q = owner_of(t)
-    if S[g, GAME0 + G_DRAWERS + q] == 0 or C[S[g, att * NCF + EFF], IGN_DRAWS] == 1:
-        return False, False
-    bit = 1 << kind
-    any_drawer = False
-    for i in range(n_in_play(S, g, q)):
-        s = play_slot(S, g, q, i)
-        cs = S[g, s * NCF + EFF]
-        if C[cs, DRAWS_RANGED] & bit and (C[cs, DRAWS_COND] == 0 or has_adjacent_enemy(S, g, s)):
-            any_drawer = True
-            if s == t:
-                return False, True
-    return any_drawer, False
 
 
 @njit(cache=True, _nrt=False)
@@ -300,6 +293,8 @@ def ranged_error(C, S, g, att, t):
         return e
     if C[ca, CLUMSY] == 1 and S[g, att * NCF + MOVED] > 0:
         return E_CLUMSY
+    if flyers_drawn(C, S, g, att, t):
+        return E_DRAWN
     blocked, drawn = drawn_kinds_block(C, S, g, att, t, kind)
     if blocked:
         return E_DRAWN
@@ -328,7 +323,7 @@ def ranged_error(C, S, g, att, t):
             return E_ROW_GEOMETRY
         return E_OK
     if a_field and t_field:
-        if adjacent_cells(S[g, att * NCF + CELL], S[g, t * NCF + CELL]):
+        if adjacent_cells(S[g, att * NCF + CELL], S[g, t * NCF + CELL]) and C[ca, RANGED_ADJ] == 0:
             return E_ADJACENT_RANGED
         rng = C[ca, RRANGE]
         if rng > 0 and S[g, GAME0 + G_FLAGS] & F_AURA:
@@ -447,8 +442,13 @@ def after_attack(C, S, g, att):
 @njit(cache=True, _nrt=False)
 def answers_to_attack(C, S, g, att, t):
     """The attack is declared: both players may answer with fast abilities before the dice (section
-    4). False if it no longer happens (attacker or target left play, or the game ended): the attacker
-    has still used its action."""
+    4). False if it no longer happens (attacker or target left play, or the game ended, or a web on the
+    target blocks it): the attacker has still used its action."""
+    if web_blocks(S, g, att, t):
+        after_attack(C, S, g, att)
+        check_deaths(C, S, g)
+        check_game_end(S, g)
+        return False
     if S[g, GAME0 + G_FAST] + S[g, GAME0 + G_FAST + 1] > 0:
         priority_window(C, S, g)
     return attack_stands(C, S, g, att, t)
@@ -518,7 +518,7 @@ def resolve_strike(C, S, g, att, tgt, t, a_str, c_str):
     base = -1
     if a_str > MISS:
         base = (base_value(C, S, g, att, K_STRIKE, a_str) + take_boost(C, S, g, att, a_str)
-                + copied_strike(C, S, g, att, t, a_str))
+                + copied_strike(C, S, g, att, t, a_str) + half_life_bonus(C, S, g, att, t, a_str))
     w_t = attack_wounds(C, S, g, att, t, K_STRIKE, a_str, base, defending, ign, False)
     dice = S[g, GAME0 + G_FLAGS] & F_DICE
     if dice:
@@ -546,6 +546,11 @@ def resolve_strike(C, S, g, att, tgt, t, a_str, c_str):
             vampirism(C, S, g, att, w_t)
         if c_str > MISS:
             vampirism(C, S, g, t, w_a)
+    if scavenging_in_game(S, g):
+        if a_str > MISS:
+            scavenge(C, S, g, att, t)
+        if c_str > MISS:
+            scavenge(C, S, g, t, att)
     if a_str > MISS:
         poison(C, S, g, att, t, C[S[g, att * NCF + EFF], POISON_W + a_str - 1])
     if C[S[g, att * NCF + EFF], CLOSE_TARGET] == 1 and in_play(S, g, t):
@@ -649,6 +654,12 @@ def strike(C, S, g, att, tgt, defender, exchange):
         S[g, t * NCF + CLOSED] = 1
     check_deaths(C, S, g)
     check_game_end(S, g)
+    if (C[S[g, att * NCF + EFF], AB_TRIG_MASK] >> T_ON_ATTACK) & 1 and in_play(S, g, att) \
+            and S[g, GAME0 + G_WINNER] < 0:
+        # "on a strike or a miss when attacking" (forest branch): after the strike and its deaths
+        fire_triggers(C, S, g, att, T_ON_ATTACK, t if in_play(S, g, t) else -1, 0)
+        check_deaths(C, S, g)
+        check_game_end(S, g)
 
 
 @njit(cache=True, _nrt=False)
@@ -724,6 +735,9 @@ def special_strike(C, S, g, att, t):
     stun = C[S[g, att * NCF + EFF], SPECIAL_STUN] == 1 and S[g, t * NCF + CLOSED] == 1
     if logging(S, g):
         log(S, g, EV_ATTACK, att, t, K_SPECIAL, 0, 0)
+    if web_blocks(S, g, att, t):
+        after_attack(C, S, g, att)
+        return
     ign = C[S[g, att * NCF + EFF], IGN_TARGET] == 1
     w = attack_wounds(C, S, g, att, t, K_SPECIAL, 0,
                       C[S[g, att * NCF + EFF], SPECIAL], False, ign, False)

@@ -9,6 +9,19 @@ formation and the keywords it acquired (117).
 from numba import njit
 
 from ..cardtable import (
+    DRAWS_COND,
+    DRAWS_RANGED,
+    IGN_DRAWS,
+    DRAWS_FLYERS,
+    F_DRAWS_FLYERS,
+    F_SCAVENGE,
+    F_WEB,
+    HALF_LIFE_BONUS,
+    STRIKE_PER_COUNTER,
+    SCAVENGE,
+    SCAVENGE_LIVES,
+    VS_SAME_ROW,
+    WC_UNWOUNDED_OPPOSITE,
     ALLY_ELEMENT,
     AURA_COLUMN,
     AURA_F_ELEM,
@@ -138,6 +151,8 @@ from ..cardtable import (
 )
 from ..ruleset import PR_POISON_STACKS
 from ..state import (
+    G_DRAWERS,
+    GAINED_WEB,
     ARMOR_LEFT,
     CARD_ID,
     CELL,
@@ -189,6 +204,8 @@ from .board import (
     cell_col,
     cell_row,
     diagonal,
+    forwardness,
+    has_adjacent_enemy,
     in_formation,
     in_formation_with,
     in_play,
@@ -196,7 +213,7 @@ from .board import (
     owner_of,
     play_slot,
 )
-from .log import EV_HEAL, EV_NO_WOUND, EV_POISONED, EV_VAMPIRISM, EV_WOUND, log, logging
+from .log import EV_HEAL, EV_NO_WOUND, EV_POISONED, EV_VAMPIRISM, EV_WEB, EV_WOUND, log, logging
 
 APPLY_STRIKE = APPLY_CODES["strike"]
 APPLY_RANGED = APPLY_CODES["ranged"]
@@ -225,6 +242,13 @@ def while_holds(C, S, g, s, b):
         return in_formation_with(C, S, g, s, 1)
     if cond == WC_FORM_ORDINARY:
         return in_formation_with(C, S, g, s, 0)
+    if cond == WC_UNWOUNDED_OPPOSITE:
+        # an unwounded creature of its owner on the cell directly in front of it (forest branch)
+        r = cell_row(cell) + (1 if owner_of(s) == 0 else -1)
+        if r < 0 or r >= N_ROWS:
+            return False
+        o = S[g, GAME0 + G_BOARD + r * N_COLS + col]
+        return o >= 0 and owner_of(o) == owner_of(s) and S[g, o * NCF + WOUNDS] == 0
     if cond == WC_EVERY_ROW:
         p = owner_of(s)
         rows = 0
@@ -417,6 +441,11 @@ def vs_matches(C, S, g, code, att, t, t_defending):
         return C[ct, OVA] > 0 or C[ct, OVZ] > 0 or C[ct, ARMOR] > 0
     if code == VS_THROW:
         return C[ct, RKIND] == K_THROW
+    if code == VS_SAME_ROW:
+        # the enemy row with the same number as its own row (1st = front, forest branch)
+        return (S[g, att * NCF + ZONE] == Z_FIELD and S[g, t * NCF + ZONE] == Z_FIELD
+                and forwardness(owner_of(att), cell_row(S[g, att * NCF + CELL]))
+                == forwardness(owner_of(t), cell_row(S[g, t * NCF + CELL])))
     if code == VS_OPPOSITE:
         return (S[g, att * NCF + ZONE] == Z_FIELD and S[g, t * NCF + ZONE] == Z_FIELD
                 and cell_col(S[g, att * NCF + CELL]) == cell_col(S[g, t * NCF + CELL]))
@@ -477,6 +506,8 @@ def strike_bonus(C, S, g, att, t, strength, applies, t_defending):
             if o != att and C[S[g, o * NCF + EFF], ELEMENT] == ally - 1:
                 n += 1
         total += min(n, C[ca, ALLY_MAX])
+    if (applies & APPLY_STRIKE) != 0 and C[ca, STRIKE_PER_COUNTER] > 0:
+        total += S[g, att * NCF + COUNTERS] * C[ca, STRIKE_PER_COUNTER]   # Камнедрев: + its counters
     return total
 
 
@@ -515,6 +546,8 @@ def card_filter_ok(C, S, g, src, t, c, col0):
         return False
     cost = C[c, col0 + 2]
     if cost > 0 and C[ct, COST] != cost - 1:
+        return False
+    if cost < 0 and C[ct, COST] < -cost - 1:       # cost_at_least
         return False
     cmax = C[c, col0 + 3]
     if cmax > 0 and C[ct, COST] > cmax - 1:
@@ -840,3 +873,82 @@ def poison(C, S, g, att, t, n):
         add_poison(S, g, t, n)
         if logging(S, g):
             log(S, g, EV_POISONED, t, n, att, 0, 0)
+
+
+# ---- forest branch: scavenging, the web, drawing flyers' attacks, + half the target's life -----------
+@njit(cache=True, _nrt=False, inline="always")
+def half_life_bonus(C, S, g, att, t, strength):
+    """strike_bonus_half_target_life (Уордак): + half the current life of the creature it strikes
+    (rounded down) to a strike of the listed strengths; 0 for other cards."""
+    mask = C[S[g, att * NCF + EFF], HALF_LIFE_BONUS]
+    if mask == 0 or strength <= 0 or (mask >> (strength - 1)) & 1 == 0:
+        return 0
+    return max(current_life(S, g, t), 0) // 2
+
+
+@njit(cache=True, _nrt=False)
+def scavenge(C, S, g, s, victim):
+    """Scavenging (трупоедство): s's simple strike or counter-strike brought victim to 0 life and s is
+    still alive: s heals fully and gains its scavenging extra lives. Called right after the strike's
+    wounds, only in games with a scavenger (G_FLAGS & F_SCAVENGE)."""
+    c = S[g, s * NCF + EFF]
+    if C[c, SCAVENGE] == 0 or current_life(S, g, victim) > 0 or current_life(S, g, s) <= 0:
+        return
+    heal(S, g, s, S[g, s * NCF + WOUNDS])
+    S[g, s * NCF + EXTRA_LIVES] += C[c, SCAVENGE_LIVES]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def scavenging_in_game(S, g):
+    return (S[g, GAME0 + G_FLAGS] & F_SCAVENGE) != 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def webbed(S, g, s):
+    """Is s under a web (it cannot move or act; an attack at it is blocked)?"""
+    return (S[g, GAME0 + G_FLAGS] & F_WEB) != 0 and (S[g, s * NCF + GAINED] & GAINED_WEB) != 0
+
+
+@njit(cache=True, _nrt=False)
+def web_blocks(S, g, att, t):
+    """An attack of att at webbed t is blocked and the web disappears. True if it was blocked."""
+    if not webbed(S, g, t):
+        return False
+    S[g, t * NCF + GAINED] &= ~GAINED_WEB
+    if logging(S, g):
+        log(S, g, EV_WEB, t, att, 0, 0, 0)
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def flyers_drawn(C, S, g, att, t):
+    """draws_flyer_attacks (Паук-пересмешник): att is a flyer and t's owner has such a card in play
+    that is not t: att may not attack t."""
+    if (S[g, GAME0 + G_FLAGS] & F_DRAWS_FLYERS) == 0 or C[S[g, att * NCF + EFF], FLYER] == 0:
+        return False
+    if C[S[g, t * NCF + EFF], DRAWS_FLYERS] == 1:
+        return False
+    q = owner_of(t)
+    for i in range(n_in_play(S, g, q)):
+        if C[S[g, play_slot(S, g, q, i) * NCF + EFF], DRAWS_FLYERS] == 1:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def drawn_kinds_block(C, S, g, att, t, kind):
+    """draws_ranged: while the target's side has a card drawing this kind of attack, only such a
+    card may be chosen (any range). Returns (blocked, drawn_to_t)."""
+    q = owner_of(t)
+    if S[g, GAME0 + G_DRAWERS + q] == 0 or C[S[g, att * NCF + EFF], IGN_DRAWS] == 1:
+        return False, False
+    bit = 1 << kind
+    any_drawer = False
+    for i in range(n_in_play(S, g, q)):
+        s = play_slot(S, g, q, i)
+        cs = S[g, s * NCF + EFF]
+        if C[cs, DRAWS_RANGED] & bit and (C[cs, DRAWS_COND] == 0 or has_adjacent_enemy(S, g, s)):
+            any_drawer = True
+            if s == t:
+                return False, True
+    return any_drawer, False

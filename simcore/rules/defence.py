@@ -4,7 +4,7 @@ from numba import njit
 from ..cardtable import DEF_ANY
 from ..state import CELL, CLOSED, EFF, NCF, Z_AUX, ZONE
 from .board import adjacent_cells, in_play, owner_of
-from .damage import is_directed
+from .damage import is_directed, webbed
 from .errors import E_DEFENDER_DIRECTED, E_DEFENDER_INVALID, E_OK
 
 
@@ -16,7 +16,7 @@ def can_defend(C, S, g, att, t, d):
     creature adjacent to the target; `defends_any` flyers defend any non-flying creature."""
     if d == t or d == att or not in_play(S, g, d) or owner_of(d) != owner_of(t):
         return False
-    if S[g, d * NCF + CLOSED] == 1:
+    if S[g, d * NCF + CLOSED] == 1 or webbed(S, g, d):
         return False
     d_aux = S[g, d * NCF + ZONE] == Z_AUX
     if S[g, t * NCF + ZONE] == Z_AUX:

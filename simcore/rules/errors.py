@@ -48,6 +48,7 @@ E_NO_EXTRA_LIVES = 42      # branch dark
 # branch neut: strike effects (dice windows)
 E_NOT_DICE_WINDOW = 43
 E_BAD_OPTION = 44
+E_WEBBED = 45            # forest branch
 
 MESSAGES = {
     E_GAME_OVER: "the game is over (section 9)",
@@ -86,6 +87,7 @@ MESSAGES = {
     E_TARGET_SPELL: "{target} is protected from spells (ZoZ)",
     E_TARGET_THEIRS: "{target} is not one of {actor}'s own cards (114)",
     E_TARGET_UNWANTED: "this ability takes no chosen target; leave target out (114, 118)",
+    E_WEBBED: "{actor} is caught in a web: it cannot move or act until the end of its owner's turn (web)",
     E_CONDITION: "{actor} does not meet the condition of this ability (114)",
     E_NOT_OPPOSITE: "{actor} may strike only the card opposite it, in its column (strikes_only_opposite)",
     E_ROOTED: "{actor} is rooted to its cell until the card that rooted it moves or leaves play (effect root)",

@@ -23,6 +23,7 @@ OPT_FORM = 1             # turn_choice: the form card a takes (option 0 or 1)
 OPT_PUSH = 2             # push_or_wound: card a's owner lets it be pushed (1) or takes the wounds (0)
 OPT_RAM = 3              # ram: the X card a's owner chose
 EV_BLOCKED = 36          # branch neut: (target, attacker, die, blocked) a ranged attack's block roll
+EV_WEB = 37              # forest branch: an attack blocked by the web
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -7,9 +7,10 @@ spending all its movement. Relocation needs an empty cell (507.1).
 """
 from numba import njit
 
-from ..cardtable import AB_TRIG_MASK, F_ROOT, JUMP, T_ON_MOVE, T_TO_ENEMY_HALF, T_TO_OWN_HALF
+from ..cardtable import AB_TRIG_MASK, F_ROOT, JUMP, LOSE_COUNTERS_MOVE, T_ON_MOVE, T_TO_ENEMY_HALF, T_TO_OWN_HALF
 from ..state import (
     CELL,
+    COUNTERS,
     EFF,
     GAINED,
     G_FLAGS,
@@ -101,6 +102,8 @@ def move(C, S, g, s, cell):
     S[g, s * NCF + MOVED] += 1
     if S[g, GAME0 + G_FLAGS] & F_ROOT:
         release_roots(S, g, s)
+    if S[g, s * NCF + COUNTERS] > 0 and C[S[g, s * NCF + EFF], LOSE_COUNTERS_MOVE] == 1:
+        S[g, s * NCF + COUNTERS] = 0          # Камнедрев: loses all its counters when it moves
     mask = C[S[g, s * NCF + EFF], AB_TRIG_MASK]
     if mask & MOVE_TRIGGERS:
         # on_move, then crossing between the halves (the step from the old cell to the new one)

@@ -106,7 +106,7 @@ from .combat import (
     tap_gain,
     tap_gain_error,
 )
-from .damage import armor_value, heal, protections, wound
+from .damage import armor_value, heal, protections, webbed, wound
 from .destruction import adjudicate, check_game_end
 from .errors import E_FORCED_STRIKE, E_GAME_OVER, E_NO_ABILITY, E_OK
 from .log import EV_PASS, EV_POISON_TICK, EV_REGEN, EV_TURN, log, logging
@@ -326,8 +326,8 @@ def legal_actions(C, S, g, buf):
     q = 1 - p
     for i in range(n_in_play(S, g, p)):
         s = play_slot(S, g, p, i)
-        if S[g, s * NCF + CLOSED] == 1:
-            continue
+        if S[g, s * NCF + CLOSED] == 1 or webbed(S, g, s):
+            continue                    # a webbed card neither moves nor acts
         c = S[g, s * NCF + EFF]
         if S[g, s * NCF + ACTED] == 0 and S[g, s * NCF + ZONE] == Z_FIELD and S[g, s * NCF + MOVES_LEFT] > 0:
             cell = S[g, s * NCF + CELL]
