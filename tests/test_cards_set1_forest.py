@@ -18,7 +18,7 @@ from scenario_util import card, play
 from simcore.batch import card_counts, play_batch
 from simcore.matchup import make_matchup
 from simcore.scenario import ScenarioError
-from simcore.state import G_ERROR, G_WINNER, GAME0, new_state, set_params
+from simcore.state import G_ERROR, G_WINNER, GAINED_WEB, GAME0, new_state, set_params
 
 
 def c(result, label):
@@ -34,7 +34,7 @@ def actions(active, dice, *acts):
     return f'active_player = {active}\ndice = {dice}\nactions = [{", ".join(acts)}]\n'
 
 
-WEB = 4          # the web bit of the scenario's `acquired` (state GAINED_WEB)
+WEB = GAINED_WEB  # the web bit of the scenario's `acquired`
 
 
 # ---- scavenging (трупоедство) -------------------------------------------------------------------------------
