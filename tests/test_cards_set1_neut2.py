@@ -7,6 +7,7 @@ Expected values are worked out by hand from RULES.md section 5 (the dice table: 
 strike) and the printed stats in set1.toml. Кочевник: steppe, 3 ordinary, life 8, strike 1-2-3.
 """
 import numpy as np
+import pytest
 from scenario_util import card, play
 
 from decks import load_cardset
@@ -119,3 +120,29 @@ def test_1_172_keeper_fits_for_free_and_is_not_paid():
     S[0, keeper * NCF + ZONE] = Z_SQUAD
     pay_squad(C, S, 0, 0)
     assert S[0, GAME0 + G_SILVER] == 0 and S[0, GAME0 + G_GOLD] == 0
+
+
+# ---- whole games: the neutral deck with both cards, under both policies ----------------------------------
+@pytest.mark.parametrize("ais", [("greedy", "greedy"), ("random", "random")])
+def test_neutral_deck_plays_whole_games_with_the_zealots_protection(ais):
+    """neutral.txt (Ревнитель Сеггера, Ведающий запасами) against neutral_mercenaries.txt: 40 logged games
+    end without an engine error, and Ревнитель Сеггера's protection is given (the only stone skin in
+    these decks)."""
+    from conftest import LISTS
+
+    from simcore.batch import play_batch
+    from simcore.cardtable import EF_STONE_SKIN
+    from simcore.matchup import make_matchup
+    from simcore.rules import log as L
+    from simcore.state import G_ERROR, G_WINNER, events_view, set_params
+
+    m = make_matchup(LISTS / "neutral.txt", LISTS / "neutral_mercenaries.txt", ais=ais)
+    games = 40
+    S = new_state(games, log_capacity=20000)
+    set_params(S, m.params)
+    play_batch(m.table.stats, S, m.decks, m.sizes, np.uint64(7), 0, games)
+    assert (S[:, GAME0 + G_ERROR] == 0).all()
+    assert (S[:, GAME0 + G_WINNER] >= 0).all()
+    ev = events_view(S).reshape(-1, 6)
+    ev = ev[ev[:, 0] > 0]
+    assert ((ev[:, 0] == L.EV_ABILITY) & (ev[:, 4] == EF_STONE_SKIN)).sum() > 0
