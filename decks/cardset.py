@@ -163,7 +163,8 @@ TARGETS = ("self", "attacked", "attacker", "adjacent_enemies", "adjacent", "chos
            "chosen_own", "all_enemies", "all_own", "all", "chosen_adjacent",
            # branch swst
            "chosen_adjacent_to_other",
-           "opposite_enemy", "chosen_own_dead")                  # branch mount
+           "opposite_enemy", "chosen_own_dead",                  # branch mount
+           "left_right_own")                                      # branch neut2
 CONDITIONS = ("always", "in_formation", "unwounded", "wounded", "adjacent_enemy", "own_front_row",
               "own_back_row", "adjacent_ally", "not_moved")
 DURATIONS = ("end_of_turn", "end_of_own_turn")
@@ -176,7 +177,8 @@ SELF_ONLY_EFFECTS = ("no_tap_after_attack", "ranged_bonus", "range_bonus", "gain
 LIMITS = ("once_per_turn", "once_per_battle", "twice_per_turn")
 THEN_AT = ("turn_end",)
 AMOUNTS_OF = ("opposite_medium_strike", "other_poison", "wounds_this_turn", "cells_moved",   # amounts computed when the ability resolves
-              "own_above_printed_life")     # branch dark: `amount` is then the maximum
+              "own_above_printed_life",     # branch dark: `amount` is then the maximum
+              "strike_value")               # branch neut2: the on_strike strike's value (left_right_own)
 SPREADS = ("adjacent_enemies_same_weak",)   # branch dark: the effect spreads from the chosen card
 SELF_FIRST_EFFECTS = ("extra_lives",)       # branch dark: the card itself gains this first
 # which effects each kind of ability may have (the engine plays exactly these)
@@ -341,6 +343,7 @@ class Card:
     reduce_as_defender: int = 0                 # -N from simple strikes while acting as defender (Морок)
     strikes_at_it_closed: int = 0               # simple strikes at it while it is closed deal at most N (Морок)
     strikes_beside_weak: bool = False           # strikes at the cards left and right of it are weak (Морок)
+    free_if_squad_costs: tuple[int, ...] = ()    # branch neut2: free when the rest of the squad has these costs
     vampirism: Vampirism | None = None          # branch dark: gains life from the wounds its strikes deal
     teleport: bool = False                      # branch dark: may jump to any empty cell
     incarnation: int = 0                        # branch dark: returns from the graveyard with N tokens
@@ -486,6 +489,13 @@ def _table(fields, required=(), build=dict):
                 raise _Bad(e.message, e.fix, (f".{key}",) + e.path) from None
         return build(**out)
     return check
+
+
+def _cost_list(v):
+    """branch neut2: free_if_squad_costs, a list of distinct crystal costs from 0 to 30."""
+    if type(v) is not list or not v or any(type(x) is not int or not 0 <= x <= 30 for x in v) or len(set(v)) != len(v):
+        raise _Bad(f"expected a list of distinct whole numbers from 0 to 30, got {v!r}", "write e.g. [3, 4, 5]")
+    return tuple(v)
 
 
 def _list_of(check_one):
@@ -658,6 +668,10 @@ def _ability(v):
         if effect != "wound" or "amount" not in a:
             bad("amount_of", "own_above_printed_life is the amount of a wound, with amount = its maximum",
                 'write effect = "wound", amount = N (the maximum)')
+    elif a.get("amount_of") == "strike_value":
+        if "amount" in a or a.get("trigger") != "on_strike" or a.get("target") != "left_right_own":
+            bad("amount_of", "strike_value is the value of the strike that fires an on_strike ability at "
+                "left_right_own", 'write trigger = "on_strike", target = "left_right_own" and no amount')
     elif "amount_of" in a and (effect not in ("heal", "wound") or "amount" in a
                                or a.get("target", "self") in CHOSEN_TARGETS):
         bad("amount_of", "amount_of replaces the amount of a heal or wound whose target is not chosen",
@@ -731,6 +745,9 @@ def _ability(v):
         bad("target", "a special strike is an attack: it cannot hit its own card", "choose another target")
     if effect == "take_wounds" and target not in CHOSEN_TARGETS:
         bad("target", "take_wounds moves wounds from a chosen creature onto the card", "choose a chosen target")
+    if target == "left_right_own" and (kind != "triggered" or "limit" in a or "then" in a or "destroy_self" in a):
+        bad("target", "left_right_own (its owner's creatures directly left and right of it) is the target of a "
+            "triggered ability without limit, then or destroy_self", 'write kind = "triggered" or choose another target')
     if target == "opposite_enemy" and kind not in ("triggered", "played", "fast"):
         bad("target", "opposite_enemy is the target of a triggered, played or fast ability", "choose another target")
     if effect == "push_or_wound" and not (kind == "triggered" and a.get("trigger") == "on_strike"
@@ -815,6 +832,7 @@ FIELDS = {
     "blocks_ranged_on": _die_face,
     "scavenging_extra_lives": _integer(1), "strike_bonus_half_target_life": _strengths,
     "strike_per_counter": _integer(1),
+    "free_if_squad_costs": _cost_list,          # branch neut2
     "played": _choices(TAP_ABILITIES), "abilities": _list_of(_ability), "elite": _boolean, "unique": _boolean, "assumed": _boolean,
     **{flag: _boolean for flag in FLAGS},
 }

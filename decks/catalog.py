@@ -225,6 +225,10 @@ COVERED = [
     rf"counter \(no tap\): shot '[^']*' {_N}, ignores the target's abilities",
     r"end of your turn: may gain a counter if it did not move this turn",
     r"\+X strike, X = its counters", r"loses all counters when it moves",
+    # branch neut2: Ревнитель Сеггера (left_right_own + strike_value), Ведающий запасами (free_if_squad_costs)
+    (r"on strike: choose a number up to the strike value, your creatures to its left and right get "
+     r"protection of that size from non-magic attacks until end of the opponent's next turn"),
+    rf"squad building: may be recruited for free if your squad has cards costing (?:{_N}, )*{_N} and {_N}",
     # not an ability: a note on the source text
     r"text carries errata \d{4}-\d{2}-\d{2}",
 ]

@@ -47,7 +47,8 @@ import numpy as np
  # forest branch: scavenging, drawing flyers' attacks, ranged at adjacent cards, + half the target's life
  SCAVENGE, SCAVENGE_LIVES, DRAWS_FLYERS, RANGED_ADJ, HALF_LIFE_BONUS,
  STRIKE_PER_COUNTER, LOSE_COUNTERS_MOVE,     # forest branch: + strike per counter, loses them on moving
- N_FIELDS) = range(136)
+ FREE_COSTS,                    # branch neut2: free_if_squad_costs as a bit mask of costs
+ N_FIELDS) = range(137)
 TC_W = TC1_REGEN - TC0_REGEN     # turn_choice option o at TC0_REGEN + TC_W * o: regeneration, strike, move
 TELEPORT_JUMP = 99            # branch dark: teleport is a jump to any empty cell (JUMP = 99)
 DRAWS_WHILE_ADJ_ENEMY = 1     # DRAWS_COND: draws_ranged only while an enemy creature is adjacent
@@ -137,12 +138,14 @@ REDUCE0 = BONUS0 + 5 * MAX_BONUS
  AB_IGN_TARGET,                      # forest branch: its shot ignores the target's abilities
  AB_W) = range(38)
 AMOUNT_OF_CODES = {"": 0, "opposite_medium_strike": 1, "other_poison": 2, "wounds_this_turn": 3,
-                   "cells_moved": 4, "own_above_printed_life": 5}
+                   "cells_moved": 4, "own_above_printed_life": 5,
+                   "strike_value": 6}                                   # branch neut2
 AMT_OPPOSITE_MEDIUM = 1     # AB_AMOUNT_OF: the printed medium strike of the creature in front of the card
 AMT_OTHER_POISON = 2        # AB_AMOUNT_OF: the poison of the trigger's other creature (the dead one)
 AMT_TURN_WOUNDS = 3         # AB_AMOUNT_OF: the wounds the target took this turn
 AMT_CELLS_MOVED = 4         # AB_AMOUNT_OF: the cells the ability's card moved this turn
 AMT_ABOVE_PRINTED = 5       # branch dark: own cards in play whose current life exceeds their printed life
+AMT_STRIKE_VALUE = 6        # branch neut2: the value of the on_strike strike (its card's simple strike of that strength)
 SPREAD_CODES = {"": 0, "adjacent_enemies_same_weak": 1}     # branch dark
 SPREAD_SAME_WEAK = 1
 DUR_TURN, DUR_OWN_TURN = 0, 1       # AB_DURATION: until the end of the turn / of its owner's turn
@@ -181,6 +184,8 @@ F_ATTACK_WOUNDS = 262144  # a filter reads "wounded by an attack this turn" (sta
 F_SCAVENGE = 524288   # scavenging: a strike that destroys a creature heals the striker fully
 F_WEB = 1048576       # the web effect: webbed cards cannot act, attacks at them are blocked
 F_DRAWS_FLYERS = 2097152  # enemy flyers may attack only this card
+# branch neut2
+F_FREE_RECRUIT = 4194304  # free_if_squad_costs: squad totals look for cards recruited for free
 
 AB_KINDS = {"played": 1, "fast": 2, "triggered": 3, "permanent": 4}
 KIND_PLAYED, KIND_FAST, KIND_TRIGGERED, KIND_PERMANENT = 1, 2, 3, 4
@@ -233,10 +238,12 @@ TARGET_CODES = {"self": 0, "attacked": 1, "attacker": 2, "adjacent_enemies": 3, 
                 "all": 10, "chosen_adjacent": 11,
                 # branch swst
                 "chosen_adjacent_to_other": 12,
-                "opposite_enemy": 13, "chosen_own_dead": 14}     # branch mount
+                "opposite_enemy": 13, "chosen_own_dead": 14,     # branch mount
+                "left_right_own": 15}                            # branch neut2
 (TG_SELF, TG_ATTACKED, TG_ATTACKER, TG_ADJ_ENEMIES, TG_ADJ, TG_CHOSEN, TG_CHOSEN_ENEMY, TG_CHOSEN_OWN,
  TG_ALL_ENEMIES, TG_ALL_OWN, TG_ALL, TG_CHOSEN_ADJ, TG_CHOSEN_ADJ_OTHER, TG_OPPOSITE_ENEMY,
  TG_CHOSEN_DEAD) = range(15)
+TG_LEFT_RIGHT_OWN = 15       # branch neut2: its owner's creatures directly left and right of it (same row)
 COND_CODES = {"always": 0, "in_formation": 1, "unwounded": 2, "wounded": 3, "adjacent_enemy": 4,
               "own_front_row": 5, "own_back_row": 6,
               "adjacent_ally": 7, "not_moved": 8}                  # forest branch
@@ -381,6 +388,10 @@ def _forest_fields(row, c):
         row[AB_FLAGS] |= F_SCAVENGE
     if c.draws_flyer_attacks:
         row[AB_FLAGS] |= F_DRAWS_FLYERS
+    for cost in c.free_if_squad_costs:          # branch neut2 (Ведающий запасами)
+        row[FREE_COSTS] |= 1 << cost
+    if c.free_if_squad_costs:
+        row[AB_FLAGS] |= F_FREE_RECRUIT
     for a in c.abilities:
         if a.effect == "web":
             row[AB_FLAGS] |= F_WEB

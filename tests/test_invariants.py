@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from decks import load_cardset, load_deck
 from simcore.batch import play_serial
-from simcore.cardtable import JUMP, MOVE, compile_cardset
+from simcore.cardtable import JUMP, MOVE, TC0_MOVE, TC_W, compile_cardset
 from simcore.rules.board import manhattan
 from simcore.rules.errors import E_OK
 from simcore.rules.turn import A_END, A_JUMP, A_MOVE, action_error
@@ -37,6 +37,8 @@ from simcore.state import (
     EFF,
     END_NONE,
     EXTRA_LIVES,
+    GAINED,
+    GAINED_FORM_SHIFT,
     G_ACTIVE,
     G_BOARD,
     G_DECK_SIZE,
@@ -154,7 +156,11 @@ def check_state(S, decks, sizes, in_setup=False):
             life = c[LIFE_MAX] + c[EXTRA_LIVES] - c[WOUNDS]
             if life <= 0:
                 bad.append(f"slot {s} is in play with current life {life}")
-            if c[MOVES_LEFT] < 0 or c[MOVED] + c[MOVES_LEFT] > max(C[c[EFF], MOVE], 0) and \
+            # Оборотень's turn_choice form may add movement for the turn (branch mount), kept if it then
+            # loses its abilities
+            form = (c[GAINED] >> GAINED_FORM_SHIFT) & 3
+            movement = max(C[c[EFF], MOVE], 0) + (C[c[CARD_ID], TC0_MOVE + TC_W * (form - 1)] if form else 0)
+            if c[MOVES_LEFT] < 0 or c[MOVED] + c[MOVES_LEFT] > movement and \
                     row[GAME0 + G_ACTIVE] == s // MAX_DECK:
                 bad.append(f"slot {s}: moved {c[MOVED]}, {c[MOVES_LEFT]} left, movement {C[c[EFF], MOVE]}")
             if c[ZONE] == Z_AUX and c[MOVED] != 0:

@@ -501,7 +501,7 @@ TRIGGERS = ("on_strike", "on_struck", "on_death", "turn_start", "turn_end", "opp
             "on_incarnate", "on_incarnation_token", "creature_incarnates",
             "on_attack")
 AREA_TARGETS = ("adjacent_enemies", "adjacent", "all_enemies", "all_own", "all")
-TARGETS = ("self", "attacked", "attacker", "opposite_enemy") + CHOSEN + AREA_TARGETS
+TARGETS = ("self", "attacked", "attacker", "opposite_enemy", "left_right_own") + CHOSEN + AREA_TARGETS
 KINDS = ("played", "fast", "triggered", "permanent")
 
 
@@ -526,7 +526,7 @@ def check_ability(card, a):
         no(f"second condition '{a.then.effect}' at '{a.then.at}' after '{a.effect}'")
     if a.also is not None and a.also.effect not in EFFECTS:
         no(f"also effect '{a.also.effect}'")
-    if a.amount_of and a.amount_of not in AMOUNTS_OF:
+    if a.amount_of and a.amount_of not in AMOUNTS_OF and a.amount_of != "strike_value":
         no(f"amount_of '{a.amount_of}'")
     if a.duration not in ("end_of_turn", "end_of_own_turn"):
         no(f"duration '{a.duration}'")
@@ -732,7 +732,27 @@ def fire_triggers(game, c, trigger, other, strength):
         if other is not None and trigger in ("on_strike", "on_struck", "enemy_poison_wounded") and not passes(
                 a.trigger_filter, c, other, game):
             continue                        # which struck / striking card fires it
+        if a.target == "left_right_own":
+            resolve_left_right(game, c, a, strength)
+            continue
         resolve(game, c, card, k, None, other)
+
+
+def resolve_left_right(game, c, a, strength):
+    """Target left_right_own (branch neut2): ability a of card c (on the battlefield) on its owner's
+    creatures directly left and right of it, the left one first; amount_of strike_value: c's simple
+    strike of the strength that fired it, the largest number its owner may choose (Ревнитель Сеггера)."""
+    if not c.on_field:
+        return
+    n = game.strike_value(c, strength) if a.amount_of == "strike_value" else a.amount
+    a = dataclasses.replace(a, amount=n, amount_of="")
+    row, col = G.row_of(c.cell), G.col_of(c.cell)
+    for d in (-1, 1):
+        if not 0 <= col + d < G.N_COLS:
+            continue
+        o = game.board[row * G.N_COLS + col + d]
+        if o is not None and o.owner == c.owner and passes(a.filter, c, o, game):
+            apply_effect(game, c, a, o)
 
 
 def fire_player_triggers(game, p, trigger):

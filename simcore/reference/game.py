@@ -64,6 +64,7 @@ KNOWN_CARD_FIELDS = {
     # forest branch
     "scavenging", "scavenging_extra_lives", "draws_flyer_attacks", "ranged_at_adjacent",
     "strike_bonus_half_target_life", "strike_per_counter", "loses_counters_on_move",
+    "free_if_squad_costs",                  # branch neut2
 }
 MAX_AB = 4               # abilities per card (cardtable.MAX_AB): bit MAX_AB + k of used_turn = used twice
 TELEPORT_RANGE = 99      # teleport: a jump to any empty cell
@@ -386,6 +387,13 @@ class Game:
         flyers = sum(c.printed.cost for c in cards if c.printed.kind == "flyer")
         bonus = sum(c.printed.on_recruit_gold for c in cards)
         elements = {c.printed.element for c in cards if c.printed.element != "neutral"}
+        for c in cards:                 # branch neut2, free_if_squad_costs: free if the others have the costs
+            need = c.printed.free_if_squad_costs
+            if need and set(need) <= {o.printed.cost for o in cards if o is not c}:
+                if c.printed.elite:
+                    elite -= c.printed.cost
+                else:
+                    ordinary -= c.printed.cost
         return elite, ordinary, flyers, bonus, elements
 
     def element_penalty(self, elements):

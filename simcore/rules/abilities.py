@@ -148,6 +148,9 @@ from ..cardtable import (
     TC_W,
     TG_OPPOSITE_ENEMY,
     TG_CHOSEN_DEAD,
+    TG_LEFT_RIGHT_OWN,
+    AMT_STRIKE_VALUE,
+    K_STRIKE,
     EF_REVIVE,
     FLYER,
     LIFE,
@@ -278,6 +281,7 @@ from .damage import (
     web_blocks,
     webbed,
     attack_wounds,
+    base_value,
     card_filter_ok,
     current_life,
     heal,
@@ -1070,7 +1074,37 @@ def fire_triggers(C, S, g, s, trig, other, strength):
                 and not filter_ok(
                 C, S, g, s, c, k, other, AB_TF_ELEM):
             continue                # the trigger filter: which struck / striking card fires it
+        if ab(C, c, k, AB_TARGET) == TG_LEFT_RIGHT_OWN:
+            resolve_left_right(C, S, g, s, c, k, other, strength)
+            continue
         resolve(C, S, g, s, c, k, -1, other)
+
+
+@njit(cache=True, _nrt=False)
+def resolve_left_right(C, S, g, s, c, k, other, strength):
+    """Target left_right_own (branch neut2): ability k of card s (on the battlefield) acts on its owner's
+    creatures on the cells directly left and right of it, the left one first. amount_of strike_value:
+    the amount is s's simple strike of the strength that fired it (base_value: printed, its turn gains
+    and its form), the largest number its owner may choose (Ревнитель Сеггера)."""
+    if S[g, s * NCF + ZONE] != Z_FIELD:
+        return
+    eff = ab(C, c, k, AB_EFFECT)
+    n = ab(C, c, k, AB_AMOUNT)
+    if ab(C, c, k, AB_AMOUNT_OF) == AMT_STRIKE_VALUE:
+        n = base_value(C, S, g, s, K_STRIKE, strength)
+    if logging(S, g):
+        log(S, g, EV_ABILITY, s, k, other, eff, 0)
+    cell = S[g, s * NCF + CELL]
+    for d in range(2):
+        col = cell_col(cell) + (2 * d - 1)
+        if col < 0 or col >= N_COLS:
+            continue
+        o = S[g, GAME0 + G_BOARD + cell - cell_col(cell) + col]
+        if o < 0 or owner_of(o) != owner_of(s) or not matches(C, S, g, s, c, k, o):
+            continue
+        apply_one(C, S, g, s, c, k, o, eff, n)
+        if ab(C, c, k, AB_ALSO_EFFECT) > 0:
+            apply_one(C, S, g, s, c, k, o, ab(C, c, k, AB_ALSO_EFFECT), ab(C, c, k, AB_ALSO_AMOUNT))
 
 
 @njit(cache=True, _nrt=False)

@@ -15,6 +15,8 @@ from ..cardtable import (
     E_NEUTRAL,
     ELEMENT,
     ELITE,
+    F_FREE_RECRUIT,
+    FREE_COSTS,
     F_FAST,
     FLYER,
     LIFE,
@@ -258,7 +260,46 @@ def squad_totals(C, S, g, p):
             continue
         elite, ordinary, flyers, bonus_gold, elements = with_card(
             C, S[g, s * NCF + CARD_ID], elite, ordinary, flyers, bonus_gold, elements)
+    if S[g, GAME0 + G_FLAGS] & F_FREE_RECRUIT:
+        de, do = free_discount(C, S, g, p, -1)
+        elite -= de
+        ordinary -= do
     return elite, ordinary, flyers, bonus_gold, elements
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _squad_member(S, g, p, i, extra):
+    """Member i of the squad (i = -1: the card `extra` being considered; -1 when not a member)."""
+    if i < 0:
+        return extra
+    s = p * MAX_DECK + S[g, GAME0 + G_ORDER + p * MAX_DECK + i]
+    return s if S[g, s * NCF + ZONE] == Z_SQUAD else -1
+
+
+@njit(cache=True, _nrt=False)
+def free_discount(C, S, g, p, extra):
+    """branch neut2, free_if_squad_costs (Ведающий запасами): the (elite, ordinary) crystals not paid for
+    the cards of the squad (with card `extra` added, -1 for none) that are recruited for free: the
+    squad's other cards have every cost their mask asks for."""
+    de = 0
+    do = 0
+    n = min(S[g, PARAM0 + PR_DEAL], S[g, GAME0 + G_DECK_SIZE + p])
+    for i in range(-1, n):
+        x = _squad_member(S, g, p, i, extra)
+        if x < 0 or C[S[g, x * NCF + CARD_ID], FREE_COSTS] == 0:
+            continue
+        cx = S[g, x * NCF + CARD_ID]
+        have = 0
+        for j in range(-1, n):
+            y = _squad_member(S, g, p, j, extra)
+            if y >= 0 and y != x and C[S[g, y * NCF + CARD_ID], COST] <= 30:
+                have |= 1 << C[S[g, y * NCF + CARD_ID], COST]
+        if have & C[cx, FREE_COSTS] == C[cx, FREE_COSTS]:
+            if C[cx, ELITE] == 1:
+                de += C[cx, COST]
+            else:
+                do += C[cx, COST]
+    return de, do
 
 
 @njit(cache=True, _nrt=False)
@@ -283,6 +324,11 @@ def fits(C, S, g, p, elite, ordinary, flyers, bonus_gold, elements, extra):
                     return False
         elite, ordinary, flyers, bonus_gold, elements = with_card(
             C, c, elite, ordinary, flyers, bonus_gold, elements)
+        if S[g, GAME0 + G_FLAGS] & F_FREE_RECRUIT:
+            de, do = free_discount(C, S, g, p, extra)       # the squad with it, less its own discount
+            de0, do0 = free_discount(C, S, g, p, -1)
+            elite -= de - de0
+            ordinary -= do - do0
     if flyers > S[g, PARAM0 + PR_FLYER_CAP]:
         return False
     penalty = element_penalty(S, g, elements)
