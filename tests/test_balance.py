@@ -6,9 +6,9 @@ import json
 import numpy as np
 import polars as pl
 import pytest
+from conftest import LISTS, run_cli
 
 from analysis.balance import Screen, candidates, parse_target, run_balance, search
-from conftest import LISTS, run_cli
 from decks import InputError, load_cardset, load_deck
 
 DARK, DARK_STEPPE, FOREST_MOUNT = (LISTS / f"{n}.txt" for n in ("darkness", "mixed_darkness_steppe",

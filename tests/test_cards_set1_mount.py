@@ -16,8 +16,20 @@ from simcore.rules.board import rebuild_play_lists
 from simcore.rules.setup import enter_play, init_game
 from simcore.rules.turn import A_END, A_MOVE, A_STRIKE, legal_actions
 from simcore.scenario import ScenarioError
-from simcore.state import (CELL, CLOSED, G_ACTIVE, G_BOARD, GAME0, MAX_ACTIONS, MAX_DECK, MOVES_LEFT, NCF,
-                           Z_FIELD, ZONE, new_state)
+from simcore.state import (
+    CELL,
+    CLOSED,
+    G_ACTIVE,
+    G_BOARD,
+    GAME0,
+    MAX_ACTIONS,
+    MAX_DECK,
+    MOVES_LEFT,
+    NCF,
+    Z_FIELD,
+    ZONE,
+    new_state,
+)
 
 # player 2 ends his turn: player 1's turn starts, his graveyard's valhalla abilities fire
 NEXT_TURN = '{ do = "end_turn" }'

@@ -3,7 +3,6 @@ tells a game; decks validate; bad input gives one line and exit code 2, never a 
 import json
 
 import polars as pl
-
 from conftest import LISTS, run_cli
 
 A, B = LISTS / "steppe.txt", LISTS / "swamps.txt"

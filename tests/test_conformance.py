@@ -4,17 +4,35 @@ from itertools import combinations
 
 import numpy as np
 import pytest
+from conftest import DECKS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import DECKS
 from decks import load_cardset
 from simcore.batch import game_rows, play_batch
 from simcore.cardtable import COST
 from simcore.matchup import make_matchup
-from simcore.state import (CELL, DEATH_TURN, G_BOARD, G_NPLAY, G_PLAY, G_WINNER, LIFE_MAX, EXTRA_LIVES, MAX_DECK, N_CELLS,
-                           WOUNDS, ZONE, Z_AUX, Z_FIELD, Z_GRAVE, cards_view, game_view, new_state,
-                           set_params)
+from simcore.state import (
+    CELL,
+    DEATH_TURN,
+    EXTRA_LIVES,
+    G_BOARD,
+    G_NPLAY,
+    G_PLAY,
+    G_WINNER,
+    LIFE_MAX,
+    MAX_DECK,
+    N_CELLS,
+    WOUNDS,
+    Z_AUX,
+    Z_FIELD,
+    Z_GRAVE,
+    ZONE,
+    cards_view,
+    game_view,
+    new_state,
+    set_params,
+)
 
 
 def check_invariants(S, m, n):

@@ -1,8 +1,8 @@
 """Golden games (issue 4, part 5): three seeded games replay exactly as recorded in tests/golden/, or the
 test fails with a unified diff and says whether RULES_VERSION must be bumped (see tests/golden)."""
+import golden
 import pytest
 
-import golden
 from simcore import RULES_VERSION
 
 

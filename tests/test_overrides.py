@@ -6,10 +6,10 @@ import json
 
 import numpy as np
 import pytest
+from conftest import LISTS, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import LISTS, run_cli
 from decks import InputError, load_cardset
 from decks.overrides import apply_overrides
 

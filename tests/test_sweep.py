@@ -7,9 +7,9 @@ import json
 import numpy as np
 import polars as pl
 import pytest
+from conftest import LISTS, run_cli
 
 from analysis.sweep import pair_scores, run_sweep, sweep_tables
-from conftest import LISTS, run_cli
 from decks import InputError
 
 STEPPE, SWAMPS, FOREST = LISTS / "steppe.txt", LISTS / "swamps.txt", LISTS / "forest.txt"

@@ -26,17 +26,17 @@ from ..cardtable import (
     SS,
     SW,
     TG_CHOSEN,
+    TG_CHOSEN_ADJ,
     TG_CHOSEN_ENEMY,
     TG_CHOSEN_OWN,
-    TG_CHOSEN_ADJ,
 )
 from ..rules.abilities import ab, ability_target_error, source_error
 from ..rules.board import cell_col, cell_row, forwardness, n_in_play, owner_of, play_slot
 from ..rules.defence import can_defend
 from ..rules.dice import ai_int
-from ..rules.strike_effects import N_OPTIONS, is_strike_effect
 from ..rules.errors import E_OK
 from ..rules.setup import fits, placement_allowed, squad_totals
+from ..rules.strike_effects import N_OPTIONS, is_strike_effect
 from ..ruleset import PR_DEAL
 from ..state import (
     EFF,

@@ -22,6 +22,7 @@ from ..cardtable import (
     COST,
     EF_BOOST,
     EF_TRAP,
+    F_MUST_STRIKE,
     FINISH,
     GAIN_DIRECTED,
     GAIN_PROT,
@@ -37,16 +38,16 @@ from ..cardtable import (
     SPECIAL,
     SPECIAL_STUN,
     TG_CHOSEN,
+    TG_CHOSEN_ADJ,
+    TG_CHOSEN_DEAD,
     TG_CHOSEN_ENEMY,
     TG_CHOSEN_OWN,
-    TG_CHOSEN_ADJ,
     TWICE,
-    F_MUST_STRIKE,
-    TG_CHOSEN_DEAD,
 )
 from ..rules.abilities import ab, ability_error, ability_target_error, source_error
 from ..rules.board import cell_col, cell_row, n_in_play, only_flyers_left, play_slot
 from ..rules.combat import finish_error, gain_counter_error, ranged_error, special_error, strike_error
+from ..rules.damage import webbed
 from ..rules.dice import ai_int
 from ..rules.errors import E_OK
 from ..rules.movement import jump_error, move_error
@@ -94,7 +95,6 @@ from ..state import (
     Z_GRAVE,
     ZONE,
 )
-from ..rules.damage import webbed
 from .evaluate import ability_value, hit_value, predicted_wounds, single_roll_ev, strike_ev
 
 MOVE_SCORE = 0.1        # a step toward the enemy is worth a little, always less than a good attack

@@ -14,24 +14,27 @@ from ..cardtable import (
     COST,
     EF_DESTROY,
     EF_EXTRA_LIVES,
-    EF_HEAL,
-    EF_POISON,
-    EF_REDUCE_LIFE,
-    EF_SPECIAL,
-    EF_WOUND,
-    EF_SHOT,
     # branch mount
     EF_FIRST_UNANSWERED,
+    EF_HEAL,
     EF_OVA,
+    EF_POISON,
+    EF_REDUCE_LIFE,
+    EF_ROLLED_SHOT,
+    EF_SHOT,
+    EF_SPECIAL,
     EF_STONE_SKIN,
     EF_STRIKE_BONUS,
-    SM,
+    EF_WOUND,
     K_SHOT,
-    EF_ROLLED_SHOT,
+    SM,
+    TC0_MOVE,
+    TC0_REGEN,
+    TC0_STRIKE,
+    TC_W,
 )
-from ..ruleset import PR_POLICY0
-from ..cardtable import TC0_MOVE, TC0_REGEN, TC0_STRIKE, TC_W
 from ..rules.damage import attack_wounds
+from ..ruleset import PR_POLICY0
 from ..state import CLOSED, EFF, EXTRA_LIVES, LIFE_MAX, MAX_DECK, NCF, PARAM0, WOUNDS
 
 RANDOM = 0

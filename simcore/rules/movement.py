@@ -7,20 +7,28 @@ spending all its movement. Relocation needs an empty cell (507.1).
 """
 from numba import njit
 
-from ..cardtable import AB_TRIG_MASK, F_ROOT, JUMP, LOSE_COUNTERS_MOVE, T_ON_MOVE, T_TO_ENEMY_HALF, T_TO_OWN_HALF
+from ..cardtable import (
+    AB_TRIG_MASK,
+    F_ROOT,
+    JUMP,
+    LOSE_COUNTERS_MOVE,
+    T_ON_MOVE,
+    T_TO_ENEMY_HALF,
+    T_TO_OWN_HALF,
+)
 from ..state import (
     CELL,
     COUNTERS,
     EFF,
-    GAINED,
-    G_FLAGS,
-    ROOT_SHIFT,
     G_BOARD,
+    G_FLAGS,
+    GAINED,
     GAME0,
     MOVED,
     MOVES_LEFT,
     N_CELLS,
     NCF,
+    ROOT_SHIFT,
     Z_FIELD,
     ZONE,
 )

@@ -9,18 +9,18 @@ from numba import njit
 
 from ..cardtable import (
     AB_FLAGS,
-    SECOND_COUNTERS,
     COST,
     DRAWS_RANGED,
     E_NEUTRAL,
     ELEMENT,
     ELITE,
-    F_FREE_RECRUIT,
-    FREE_COSTS,
     F_FAST,
+    F_FREE_RECRUIT,
     FLYER,
+    FREE_COSTS,
     LIFE,
     RECRUIT_GOLD,
+    SECOND_COUNTERS,
     UNIQUE,
 )
 from ..rng import N_STREAMS
