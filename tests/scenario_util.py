@@ -89,3 +89,25 @@ def play(tmp_path, head, cards, cardset=None) -> dict:
     f = tmp_path / "scenario.toml"
     f.write_text(head + "".join(cards), encoding="utf-8")
     return run_scenario(f, cardset=cardset)
+
+
+def whole_games(deck_a, deck_b, ais, games, seed) -> dict:
+    """Play `games` games of two deck files with the given AIs; check that every game ended without an
+    engine error; return each card name's played-ability uses over both sides."""
+    import numpy as np
+
+    from simcore.batch import card_counts, play_batch
+    from simcore.matchup import make_matchup
+    from simcore.state import G_ERROR, G_WINNER, GAME0, new_state, set_params
+
+    m = make_matchup(deck_a, deck_b, ais=ais)
+    S = new_state(games)
+    set_params(S, m.params)
+    play_batch(m.table.stats, S, m.decks, m.sizes, np.uint64(seed), 0, games)
+    assert (S[:, GAME0 + G_ERROR] == 0).all()
+    assert (S[:, GAME0 + G_WINNER] >= 0).all()
+    cc = card_counts(S, m.decks, m.sizes, games)
+    uses = {}
+    for c, u in zip(cc["card"], cc["ability_uses"]):
+        uses[m.table.names[c]] = uses.get(m.table.names[c], 0) + int(u)
+    return uses

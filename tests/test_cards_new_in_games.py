@@ -1,13 +1,9 @@
 """Whole seeded games with the cards of the features of issue 3 part 9 (while blocks, auras, triggered
 choices, temporary gains, stun, destroy_self, ...): every game ends without an engine error under both
 policies, and the cards' abilities take part (their triggered and played abilities are used)."""
-import numpy as np
 import pytest
 from conftest import LISTS
-
-from simcore.batch import card_counts, play_batch
-from simcore.matchup import make_matchup
-from simcore.state import G_ERROR, G_WINNER, GAME0, new_state, set_params
+from scenario_util import whole_games
 
 DECK_A = """# New A
 3 Кабаний наездник
@@ -44,18 +40,7 @@ def test_games_with_the_new_cards_end_without_errors(tmp_path, ais):
     b = tmp_path / "b.txt"
     a.write_text(DECK_A, encoding="utf-8")
     b.write_text(DECK_B, encoding="utf-8")
-    m = make_matchup(a, b, ais=ais)
-    games = 300
-    S = new_state(games)
-    set_params(S, m.params)
-    play_batch(m.table.stats, S, m.decks, m.sizes, np.uint64(11), 0, games)
-    assert (S[:, GAME0 + G_ERROR] == 0).all()
-    assert (S[:, GAME0 + G_WINNER] >= 0).all()
-    cc = card_counts(S, m.decks, m.sizes, games)
-    names = m.table.names
-    uses = {}
-    for p, c, u in zip(cc["player"], cc["card"], cc["ability_uses"]):
-        uses[names[c]] = uses.get(names[c], 0) + int(u)
+    uses = whole_games(a, b, ais, 300, 11)
     if ais == ("greedy", "greedy"):
         assert uses["Болотник"] > 0, uses       # its played 'poison blast' (counter + tap, destroys itself)
 
@@ -80,16 +65,5 @@ def test_games_with_cure_poison_stun_amount_of_and_magic_strike_end_without_erro
     engine error, and the greedy Друид plays 'breath of the forest'."""
     a = tmp_path / "a.txt"
     a.write_text(DECK_CURE, encoding="utf-8")
-    m = make_matchup(a, LISTS / "swamps_poison.txt", ais=ais)
-    games = 300
-    S = new_state(games)
-    set_params(S, m.params)
-    play_batch(m.table.stats, S, m.decks, m.sizes, np.uint64(12), 0, games)
-    assert (S[:, GAME0 + G_ERROR] == 0).all()
-    assert (S[:, GAME0 + G_WINNER] >= 0).all()
-    cc = card_counts(S, m.decks, m.sizes, games)
-    names = m.table.names
-    uses = {}
-    for p, c, u in zip(cc["player"], cc["card"], cc["ability_uses"]):
-        uses[names[c]] = uses.get(names[c], 0) + int(u)
+    uses = whole_games(a, LISTS / "swamps_poison.txt", ais, 300, 12)
     assert uses["Друид"] > 0, uses

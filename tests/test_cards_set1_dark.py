@@ -7,7 +7,7 @@ Expected values are worked out by hand from RULES.md section 5 and the printed s
 Кочевник: steppe, 3 ordinary, life 8, strike 1-2-3, no abilities.
 """
 import pytest
-from scenario_util import card, play
+from scenario_util import card, play, whole_games
 
 from decks.cardset import load_cardset
 from decks.errors import InputError
@@ -258,24 +258,9 @@ def test_dark_vocabulary_is_validated(tmp_path, extra, msg):
 def test_games_with_the_dark_cards_end_without_errors(ais):
     """The two bundled darkness decks against each other: every game ends without an engine error; under
     the greedy AI Герольд мрака and Керсамская знать play their abilities."""
-    import numpy as np
     from conftest import LISTS
 
-    from simcore.batch import card_counts, play_batch
-    from simcore.matchup import make_matchup
-    from simcore.state import G_ERROR, G_WINNER, GAME0, new_state, set_params
-
-    m = make_matchup(LISTS / "darkness.txt", LISTS / "darkness_undead.txt", ais=ais)
-    games = 300
-    S = new_state(games)
-    set_params(S, m.params)
-    play_batch(m.table.stats, S, m.decks, m.sizes, np.uint64(13), 0, games)
-    assert (S[:, GAME0 + G_ERROR] == 0).all()
-    assert (S[:, GAME0 + G_WINNER] >= 0).all()
-    cc = card_counts(S, m.decks, m.sizes, games)
-    uses = {}
-    for c_, u in zip(cc["card"], cc["ability_uses"]):
-        uses[m.table.names[c_]] = uses.get(m.table.names[c_], 0) + int(u)
+    uses = whole_games(LISTS / "darkness.txt", LISTS / "darkness_undead.txt", ais, 300, 13)
     if ais == ("greedy", "greedy"):
         assert uses["Герольд мрака"] > 0 and uses["Керсамская знать"] > 0, uses
 

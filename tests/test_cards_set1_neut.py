@@ -7,7 +7,7 @@ Expected values are worked out by hand from the dice table of RULES.md section 5
 in set1.toml. Кочевник: steppe, 3 ordinary, life 8, strike 1-2-3, no abilities.
 """
 import pytest
-from scenario_util import NO_COUNTER, WEAK_COUNTER, card, play, roll, single_roll
+from scenario_util import NO_COUNTER, WEAK_COUNTER, card, play, roll, single_roll, whole_games
 
 from simcore.scenario import ScenarioError
 
@@ -201,24 +201,10 @@ def test_games_with_the_strike_effects_end_without_errors_and_use_them(tmp_path,
     """The mercenaries deck (Ловец удачи, Взрывная Мэри, Ост, Глорм) against a dark deck with Лунная
     баньши and Воин храма: every game ends without an engine error; the greedy players use the dice
     window abilities."""
-    import numpy as np
     from conftest import LISTS
 
-    from simcore.batch import card_counts, play_batch
-    from simcore.matchup import make_matchup
-    from simcore.state import G_ERROR, G_WINNER, GAME0, new_state, set_params
     b = tmp_path / "b.txt"
     b.write_text(DECK_DARK, encoding="utf-8")
-    m = make_matchup(LISTS / "neutral_mercenaries.txt", b, ais=ais)
-    games = 200
-    S = new_state(games)
-    set_params(S, m.params)
-    play_batch(m.table.stats, S, m.decks, m.sizes, np.uint64(13), 0, games)
-    assert (S[:, GAME0 + G_ERROR] == 0).all()
-    assert (S[:, GAME0 + G_WINNER] >= 0).all()
-    cc = card_counts(S, m.decks, m.sizes, games)
-    uses = {}
-    for c, u in zip(cc["card"], cc["ability_uses"]):
-        uses[m.table.names[c]] = uses.get(m.table.names[c], 0) + int(u)
+    uses = whole_games(LISTS / "neutral_mercenaries.txt", b, ais, 200, 13)
     for name in ("Ловец удачи", "Взрывная Мэри", "Ост", "Глорм", "Лунная баньши"):
         assert uses.get(name, 0) > 0, uses

@@ -9,16 +9,12 @@ Expected values are worked out by hand from RULES.md section 5 and the printed s
 (A-D = +3) give the attacker a medium strike and no counter-strike (the dice table of section 5); a
 single roll of 4 or 5 is a medium attack.
 """
-import numpy as np
 import pytest
-from scenario_util import card, play
+from scenario_util import card, play, whole_games
 
 from decks.cardset import load_cardset
 from decks.errors import InputError
-from simcore.batch import card_counts, play_batch
-from simcore.matchup import make_matchup
 from simcore.scenario import ScenarioError
-from simcore.state import G_ERROR, G_WINNER, GAME0, new_state, set_params
 
 
 def c(result, label):
@@ -336,18 +332,8 @@ def test_games_with_the_swst_steppe_cards_end_without_errors(tmp_path, ais):
     a.write_text(DECK_STEPPE, encoding="utf-8")
     b = tmp_path / "b.txt"
     b.write_text(DECK_SWAMP, encoding="utf-8")
-    m = make_matchup(a, b, ais=ais)
-    games = 200
-    S = new_state(games)
-    set_params(S, m.params)
-    play_batch(m.table.stats, S, m.decks, m.sizes, np.uint64(6), 0, games)
-    assert (S[:, GAME0 + G_ERROR] == 0).all()
-    assert (S[:, GAME0 + G_WINNER] >= 0).all()
+    uses = whole_games(a, b, ais, 200, 6)
     if ais == ("greedy", "greedy"):
-        cc = card_counts(S, m.decks, m.sizes, games)
-        uses = {}
-        for c_, u in zip(cc["card"], cc["ability_uses"]):
-            uses[m.table.names[c_]] = uses.get(m.table.names[c_], 0) + int(u)
         assert uses["Хозяйка прайда"] > 0, uses
 
 
@@ -375,16 +361,6 @@ def test_games_with_the_swst_cards_end_without_errors(tmp_path, ais):
     a.write_text(DECK_SWAMP, encoding="utf-8")
     b = tmp_path / "b.txt"
     b.write_text(DECK_SWAMP.replace("# swst swamps", "# swst swamps 2"), encoding="utf-8")
-    m = make_matchup(a, b, ais=ais)
-    games = 200
-    S = new_state(games)
-    set_params(S, m.params)
-    play_batch(m.table.stats, S, m.decks, m.sizes, np.uint64(5), 0, games)
-    assert (S[:, GAME0 + G_ERROR] == 0).all()
-    assert (S[:, GAME0 + G_WINNER] >= 0).all()
+    uses = whole_games(a, b, ais, 200, 5)
     if ais == ("greedy", "greedy"):
-        cc = card_counts(S, m.decks, m.sizes, games)
-        uses = {}
-        for c_, u in zip(cc["card"], cc["ability_uses"]):
-            uses[m.table.names[c_]] = uses.get(m.table.names[c_], 0) + int(u)
         assert uses["Осклизг"] > 0 and uses["Рэккен"] > 0, uses     # they move wounds onto themselves
