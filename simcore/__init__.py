@@ -19,7 +19,7 @@ import hashlib
 import os
 from pathlib import Path
 
-RULES_VERSION = "3.3.0"
+RULES_VERSION = "3.3.1"
 EDGE_MODULES = frozenset({"run.py", "meta.py", "matchup.py", "replay.py", "events.py", "executors.py",
                           "stepper.py"})
 EDGE_PACKAGES = frozenset({"reference"})
@@ -53,3 +53,29 @@ def _versioned_numba_cache() -> None:
 
 
 _versioned_numba_cache()
+
+
+def _no_literal_specializations() -> None:
+    """Compile each kernel once per argument *types*, not once per constant argument.
+
+    Numba types a constant argument by its value (`Literal[int](3)`), and a jitted function called
+    from another one is compiled for the argument types of each call: `log(S, g, EV_MOVE, ...)` and
+    `log(S, g, EV_DEATH, ...)` were two compilations of `log`, and so on for every constant
+    argument (563 compilations, about 7 minutes cold on 2 cores). Calls between kernels are typed
+    here with the constants' plain types (int64, bool), so each kernel compiles once per real
+    signature. No kernel needs a literal argument (none indexes a heterogeneous tuple with one)."""
+    from numba.core import dispatcher, types
+
+    original = dispatcher.Dispatcher.get_call_template
+    if getattr(original, "_berserk_unliteral", False):
+        return
+
+    def get_call_template(self, args, kws):
+        return original(self, tuple(types.unliteral(a) for a in args),
+                        {k: types.unliteral(v) for k, v in kws.items()})
+
+    get_call_template._berserk_unliteral = True
+    dispatcher.Dispatcher.get_call_template = get_call_template
+
+
+_no_literal_specializations()

@@ -5,7 +5,7 @@ both are wiped out, or the round cap adjudicates.
 import numpy as np
 from numba import njit
 
-from .ai.decisions import choose_buy, choose_cell, wants_mulligan
+from .ai.decisions import choose_buy, choose_cell, main_element, wants_mulligan
 from .ai.policies import greedy_action, random_action
 from .cardtable import FLYER
 from .rules.destruction import count_in_play
@@ -72,8 +72,9 @@ def setup(C, S, g):
             if logging(S, g):
                 log(S, g, EV_MULLIGAN, p, S[g, GAME0 + G_MULLIGANS + p], 0, 0, 0)
             shuffle_and_deal(S, g, p, S[g, PARAM0 + PR_DEAL])
+        me = main_element(C, S, g, p)
         while True:
-            s = choose_buy(C, S, g, p)
+            s = choose_buy(C, S, g, p, me)
             if s < 0:
                 break
             buy(C, S, g, p, s)

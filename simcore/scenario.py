@@ -265,7 +265,7 @@ def run_scenario(path, cardset=None) -> dict:
     rebuild_play_lists(S, 0)
     recompute(C, S, 0)
     gv[G_SCRIPTED] = 1          # fast answers come only from the actions' `answers`,
-    gv[G_FAST] = gv[G_FAST + 1] = 1                # at every priority window
+    gv[G_FAST] = gv[G_FAST + 1] = (1 << MAX_DECK) - 1      # at every priority window
     gv[G_FLAGS] |= F_FAST | F_ABILITIES
     gv[G_ACTIVE] = active - 1
     gv[G_FIRST] = active - 1

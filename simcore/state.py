@@ -136,7 +136,8 @@ RC_MAX = 8
 G_PENDING = G_RC + 2 * RC_MAX        # destroyed cards whose on-death abilities wait (509.3)
 G_FLAGS = G_PENDING + 1              # OR of cardtable AB_FLAGS over both decks (work to watch for)
 G_N_DELAYED = G_FLAGS + 1            # delayed abilities waiting
-G_FAST = G_N_DELAYED + 1             # + player: 1 if his deck has a fast ability (114.2.2)
+G_FAST = G_N_DELAYED + 1             # + player: his cards with a fast ability (114.2.2), bit i = slot
+                                     # offset i; 0: none
 G_STACK_N = G_FAST + 2               # fast abilities on the stack (section 4)
 G_STACK = G_STACK_N + 1              # + 3 * i: slot, ability, target of stack item i (bottom first)
 MAX_STACK = 8
@@ -155,7 +156,11 @@ G_ROLL_STRONG = G_ROLL + 6           # bit 0: the attacker's strike becomes stro
 G_ROLL_TO_ONE = G_ROLL + 7           # bit 0: the attacker's strike deals 1, bit 1: the counter-strike
 G_ROLL_MINUS = G_ROLL + 8            # - wounds of the attacker's strike
 G_ROLL_MINUS_C = G_ROLL + 9          # - wounds of the counter-strike
-N_GAME_FIELDS = G_ROLL + 10
+G_RC_CLEAN = G_ROLL + 10             # 1: no card entered, left or moved, nor lost its abilities
+                                     # since the last recomputation (503.3), which may then be skipped
+G_AT_END = G_RC_CLEAN + 1            # 1 during the priority window at the end of the turn (the greedy
+                                     # policy sets its traps there, not at the start of its own turn)
+N_GAME_FIELDS = G_AT_END + 1
 assert G_DRAWS + N_STREAMS <= G_BOARD, "room for every random stream's draw count"
 
 N_PARAMS = 24            # room for simcore.ruleset's PR_* settings

@@ -31,3 +31,97 @@ def test_greedy_uses_the_played_and_fast_abilities_of_the_seed_cards():
 def test_random_policy_also_reaches_the_abilities():
     uses = _uses(("random", "random"))
     assert uses["Ловчий"] > 0 and uses["Рафаэль"] > 0
+
+
+# ---- timing and futility (positions built by hand, the greedy policy asked directly) --------------------
+def _position(cards, active=0):
+    """cards: [(name, owner, cell)] on the battlefield, open, unwounded; greedy on both seats."""
+    from simcore.cardtable import LIFE, MOVE
+    from simcore.rules.abilities import recompute
+    from simcore.rules.board import rebuild_play_lists
+    from simcore.rules.setup import init_game
+    from simcore.state import (
+        CELL,
+        G_ACTIVE,
+        G_BOARD,
+        GAME0,
+        LIFE_MAX,
+        MAX_DECK,
+        MOVES_LEFT,
+        NCF,
+        Z_FIELD,
+        ZONE,
+    )
+
+    m = make_matchup(SEEDS, SEEDS)
+    C = m.table.stats
+    ids = {n: i for i, n in enumerate(m.table.names)}
+    decks = np.full((2, MAX_DECK), -1, np.int64)
+    sizes = np.zeros(2, np.int64)
+    slots = []
+    for name, owner, cell in cards:
+        decks[owner, sizes[owner]] = ids[name]
+        slots.append((owner * MAX_DECK + sizes[owner], ids[name], cell))
+        sizes[owner] += 1
+    S = new_state(1)
+    set_params(S, m.params)
+    init_game(C, S, 0, decks, sizes, np.uint64(0), 0)
+    for s, c, cell in slots:
+        S[0, s * NCF + ZONE] = Z_FIELD
+        S[0, s * NCF + CELL] = cell
+        S[0, s * NCF + LIFE_MAX] = C[c, LIFE]
+        S[0, s * NCF + MOVES_LEFT] = C[c, MOVE]
+        S[0, GAME0 + G_BOARD + cell] = s
+    rebuild_play_lists(S, 0)
+    recompute(C, S, 0)
+    S[0, GAME0 + G_ACTIVE] = active
+    return C, S, [s for s, _, _ in slots]
+
+
+def test_118_greedy_sets_its_fast_trap_at_the_end_of_its_own_turn():
+    """Issue 3 part 10, "traps before the opponent's turn": at the start of its own turn (and at its
+    own attacks' windows) Ловчий keeps open so that it may still move or strike; at the end-of-turn
+    window it sets the trap. In the opponent's turn it sets it at the first window."""
+    from simcore.ai.decisions import choose_fast
+    from simcore.state import G_AT_END, GAME0
+
+    C, S, (hunter, _) = _position([("Ловчий", 0, 12), ("Кочевник", 1, 22)], active=0)
+    assert choose_fast(C, S, 0, 0)[0] == -1             # its own turn, not the end: it waits
+    S[0, GAME0 + G_AT_END] = 1
+    s, _, t = choose_fast(C, S, 0, 0)
+    assert (s, t) == (hunter, -1)                       # the end of its turn: the trap
+    C, S, (hunter, _) = _position([("Ловчий", 1, 22), ("Кочевник", 0, 12)], active=0)
+    assert choose_fast(C, S, 0, 1)[0] == hunter         # the opponent's turn: at once
+
+
+def test_greedy_approaches_when_its_ranged_attack_cannot_wound():
+    """A discharge at a card protected from magic deals nothing: it is no attack, nor worth charging
+    counters for, so Повелитель молний steps toward the enemy instead of waiting behind (two of them
+    used to discharge at each other for no wounds until the round cap)."""
+    from simcore.ai.evaluate import single_roll_ev
+    from simcore.ai.policies import best_for
+    from simcore.cardtable import RKIND
+    from simcore.rules.combat import ranged_error
+    from simcore.rules.errors import E_OK
+    from simcore.rules.turn import A_MOVE
+    from simcore.state import EFF, NCF
+
+    C, S, (lord, other) = _position([("Повелитель молний", 0, 2), ("Повелитель молний", 1, 27)])
+    assert ranged_error(C, S, 0, lord, other) == E_OK                               # it could shoot
+    assert single_roll_ev(C, S, 0, lord, other, C[S[0, lord * NCF + EFF], RKIND]) == 0.0   # for nothing
+    score, kind, to = best_for(C, S, 0, lord, True)
+    assert kind == A_MOVE and to == 7 and score > 0, (score, kind, to)
+
+
+def test_greedy_seed_mirror_rarely_reaches_the_round_cap():
+    """Two greedy seed decks used to stand still for the rest of the game once only Ловчие were left,
+    each setting its traps at the start of its own turn (about 3% of games went to the round cap,
+    a quarter of the simulation time). With traps set at the end of the turn they approach."""
+    from simcore.state import END_TURN_CAP, G_END, game_view
+
+    m = make_matchup(SEEDS, SEEDS)
+    S = new_state(400)
+    set_params(S, m.params)
+    play_batch(m.table.stats, S, m.decks, m.sizes, np.uint64(3), 0, 400)
+    capped = int((game_view(S)[:, G_END] == END_TURN_CAP).sum())
+    assert capped <= 4, capped

@@ -8,6 +8,7 @@ from decks import load_cardset
 from simcore.cardtable import compile_cardset
 from simcore.rules.abilities import recompute
 from simcore.rules.board import rebuild_play_lists
+from simcore.rules.movement import relocate
 from simcore.rules.setup import init_game
 from simcore.state import (
     CARD_ID,
@@ -85,3 +86,43 @@ def test_503_3_recomputation_terminates_is_idempotent_and_follows_the_cycle_rule
     recompute(TABLE, S, 0)
     np.testing.assert_array_equal(S[0, [s * NCF + EFF for s, _, _ in placed]], first)
     assert RC_MAX >= 2
+
+
+def _position(cells):
+    decks = np.full((2, MAX_DECK), -1, np.int64)
+    sizes = np.zeros(2, np.int64)
+    placed = []
+    for cell, grib, other, owner in cells:
+        p = int(owner)
+        cid = GRIB if grib else other
+        decks[p, sizes[p]] = cid
+        placed.append((p * MAX_DECK + sizes[p], cid, cell))
+        sizes[p] += 1
+    S = new_state(1)
+    init_game(TABLE, S, 0, decks, sizes, np.uint64(0), 0)
+    for s, cid, cell in placed:
+        S[0, s * NCF + ZONE] = Z_FIELD
+        S[0, s * NCF + CELL] = cell
+        S[0, s * NCF + LIFE_MAX] = 8
+        S[0, GAME0 + G_BOARD + cell] = s
+    rebuild_play_lists(S, 0)
+    return S, placed
+
+
+@settings(max_examples=100, deadline=None)
+@given(positions.filter(lambda cs: any(grib for _, grib, _, _ in cs)), st.integers(0, 13), st.integers(0, 29))
+def test_503_3_recomputation_is_skipped_only_while_nothing_moved(cells, who, to):
+    """recompute skips its work when no card entered, left, moved or lost its abilities since the
+    last time (G_RC_CLEAN); after a move it must see the new neighbours."""
+    S, placed = _position(cells)
+    assert recompute(TABLE, S, 0) >= 1
+    assert recompute(TABLE, S, 0) == 0                  # nothing changed: skipped, EFF kept
+    s = placed[who % len(placed)][0]
+    if S[0, GAME0 + G_BOARD + to] >= 0:
+        return
+    relocate(S, 0, s, to)                               # the engine's own move
+    placed = [(o, c, to if o == s else co) for o, c, co in placed]
+    assert recompute(TABLE, S, 0) >= 1                  # the move made it run again
+    lost = reference_lost(placed)
+    for o, c, _ in placed:
+        assert S[0, o * NCF + EFF] == (c + N if o in lost else c), (o, c)

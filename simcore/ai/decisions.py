@@ -10,9 +10,11 @@ from ..cardtable import (
     AB_EFFECT,
     AB_FLAGS,
     AB_KIND,
+    AB_TAP,
     AB_TARGET,
     COST,
     E_NEUTRAL,
+    EF_TRAP,
     ELEMENT,
     F_FAST,
     IGN_TARGET,
@@ -39,8 +41,12 @@ from ..rules.setup import fits, placement_allowed, squad_totals
 from ..rules.strike_effects import N_OPTIONS, is_strike_effect
 from ..ruleset import PR_DEAL
 from ..state import (
+    CLOSED,
     EFF,
+    G_ACTIVE,
+    G_AT_END,
     G_DECK_SIZE,
+    G_FAST,
     G_GOLD,
     G_ORDER,
     G_SILVER,
@@ -80,6 +86,8 @@ def choose_defender(C, S, g, att, tgt):
     best_d = -2         # no candidate seen yet: the undefended strike is evaluated only if needed
     for i in range(m):
         d = play_slot(S, g, q, i)
+        if S[g, d * NCF + CLOSED] == 1 or d == tgt:
+            continue            # cannot defend (can_defend's own first checks, without the call)
         if can_defend(C, S, g, att, tgt, d):
             if best_d == -2:
                 best = strike_ev(C, S, g, att, tgt, False)
@@ -167,8 +175,9 @@ def wants_mulligan(C, S, g, p, allowed):
 
 
 @njit(cache=True, _nrt=False)
-def choose_buy(C, S, g, p):
-    """The next dealt card to buy into the squad, or -1 to stop."""
+def choose_buy(C, S, g, p, me):
+    """The next dealt card to buy into the squad, or -1 to stop (me: main_element of the deal, for
+    greedy; the deal does not change while the player buys)."""
     elite, ordinary, flyers, gold, elements = squad_totals(C, S, g, p)
     nd = n_dealt(S, g, p)
     if policy_of(S, g, p) == RANDOM:
@@ -187,7 +196,6 @@ def choose_buy(C, S, g, p):
                     return s
                 k -= 1
         return -1
-    me = main_element(C, S, g, p)
     best, best_v = -1, -1
     for pass_ in range(2):
         for i in range(nd):
@@ -243,18 +251,27 @@ FAST_THRESHOLD = 0.3    # greedy answers with a fast ability only when it is wor
 def choose_fast(C, S, g, p):
     """Player p's answer at a priority window: (slot, ability, target), or slot -1 to pass.
     random: uniform over passing and every legal fast ability use; greedy: the use worth most
-    (ai.evaluate.ability_value) if it is worth more than FAST_THRESHOLD."""
+    (ai.evaluate.ability_value) if it is worth more than FAST_THRESHOLD. Greedy sets a trap in its
+    own turn only at the end-of-turn window: until then the card may still move or strike, and the
+    trap waits for the opponent's creatures anyway (118)."""
     rand = policy_of(S, g, p) == RANDOM
+    trap_now = rand or p != S[g, GAME0 + G_ACTIVE] or S[g, GAME0 + G_AT_END] == 1
     n = 0
     best = FAST_THRESHOLD
     bs, bk, bt = -1, 0, -1
+    fast = S[g, GAME0 + G_FAST + p]         # his cards with a fast ability, as slot offsets
     for i in range(n_in_play(S, g, p)):
         s = play_slot(S, g, p, i)
+        if (fast >> (s - p * MAX_DECK)) & 1 == 0:
+            continue
         c = S[g, s * NCF + EFF]
         if (C[c, AB_FLAGS] & F_FAST) == 0:
-            continue
+            continue            # it has lost its abilities
+        closed = S[g, s * NCF + CLOSED] == 1
         for k in range(C[c, N_AB]):
-            if ab(C, c, k, AB_KIND) != KIND_FAST or source_error(C, S, g, s, k, True) != E_OK:
+            if ab(C, c, k, AB_KIND) != KIND_FAST or (closed and ab(C, c, k, AB_TAP) == 1) \
+                    or (not trap_now and ab(C, c, k, AB_EFFECT) == EF_TRAP) \
+                    or source_error(C, S, g, s, k, True) != E_OK:
                 continue
             target = ab(C, c, k, AB_TARGET)
             chosen = (target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN
@@ -269,14 +286,18 @@ def choose_fast(C, S, g, p):
                 j = jj if strike else -1
                 if chosen:
                     j = play_slot(S, g, q0, jj) if jj < n0 else play_slot(S, g, 1, jj - n0)
-                if ability_target_error(C, S, g, s, c, k, j) != E_OK:
-                    continue
                 if rand:
+                    if ability_target_error(C, S, g, s, c, k, j) != E_OK:
+                        continue
                     n += 1
                     if ai_int(S, g, p, n + 1) == 0:      # reservoir sampling over n + 1 choices
                         bs, bk, bt = s, k, j
                 else:
+                    # a card target's worth first (most are not worth checking for legality); a
+                    # strike effect's option is checked first (its worth takes longer)
+                    if strike and ability_target_error(C, S, g, s, c, k, j) != E_OK:
+                        continue
                     v = ability_value(C, S, g, s, c, k, j)
-                    if v > best:
+                    if v > best and (strike or ability_target_error(C, S, g, s, c, k, j) == E_OK):
                         best, bs, bk, bt = v, s, k, j
     return bs, bk, bt       # random: passing was the first of the n + 1 choices of the reservoir

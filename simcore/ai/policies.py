@@ -7,9 +7,13 @@ can kill, special strike, healing itself when wounded, a played ability that pay
 poison or destruction worth more than it costs, healing a wounded creature of its own, counters
 spent when they pay off); in the second pass creatures with nothing to attack step (or jump) toward
 the nearest enemy and attack if that brought one in reach, or prepare (gain a counter, gain a
-keyword, set a trap or a boost before the opponent's turn). A creature acts while its best action
-scores above zero; the turn ends after the second pass. Its cursor lives in the game row
-(G_AI_TURN, G_AI_CURSOR).
+keyword, set a boost, or a trap that is not fast: a fast trap waits for the end-of-turn window,
+ai.decisions.choose_fast). A creature acts while its best action scores above zero; the turn ends
+after the second pass. Its cursor lives in the game row (G_AI_TURN, G_AI_CURSOR).
+
+A stalled game (nobody wounded for STALL_TURNS turns) adds STALL_BONUS to every attack that can
+wound its target, so that somebody attacks; an attack that cannot wound (a discharge at a card
+protected from it) neither counts as an attack nor keeps the creature from approaching.
 """
 from numba import njit
 
@@ -27,6 +31,7 @@ from ..cardtable import (
     GAIN_DIRECTED,
     GAIN_PROT,
     HEAL_SELF,
+    IGN_TARGET,
     JUMP,
     K_SPECIAL,
     KIND_FAST,
@@ -95,7 +100,7 @@ from ..state import (
     Z_GRAVE,
     ZONE,
 )
-from .evaluate import ability_value, hit_value, predicted_wounds, single_roll_ev, strike_ev
+from .evaluate import ability_value, hit_value, predicted_wounds, single_roll_ev, strike_ev, strike_wounds3
 
 MOVE_SCORE = 0.1        # a step toward the enemy is worth a little, always less than a good attack
 STALL_TURNS = 6         # after this many turns without a wound, any attack beats waiting
@@ -114,6 +119,17 @@ def chebyshev(a, b):
     return max(abs(cell_row(a) - cell_row(b)), abs(cell_col(a) - cell_col(b)))
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _rc_distance(dr, dc):
+    """nearest_enemy_distance's measure for a row and column difference."""
+    return 10 * max(abs(dr), abs(dc)) + abs(dr) + abs(dc)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _cell_distance(cell, other):
+    return _rc_distance(cell_row(cell) - cell_row(other), cell_col(cell) - cell_col(other))
+
+
 @njit(cache=True, _nrt=False)
 def nearest_enemy_distance(S, g, q, cell):
     """Distance to the nearest enemy creature on the battlefield, in steps toward striking it:
@@ -123,12 +139,29 @@ def nearest_enemy_distance(S, g, q, cell):
     for i in range(n_in_play(S, g, q)):
         t = play_slot(S, g, q, i)
         if S[g, t * NCF + ZONE] == Z_FIELD:
-            other = S[g, t * NCF + CELL]
-            d = 10 * chebyshev(cell, other) + abs(cell_row(cell) - cell_row(other)) + \
-                abs(cell_col(cell) - cell_col(other))
-            if d < best:
-                best = d
+            best = min(best, _cell_distance(cell, S[g, t * NCF + CELL]))
     return best
+
+
+@njit(cache=True, _nrt=False)
+def nearest_enemy_distance5(S, g, q, cell):
+    """nearest_enemy_distance from cell and from the cells 5 before, 5 after, 1 before and 1 after
+    it (the orthogonal steps; the caller checks that a step is legal), in one pass over the enemies."""
+    b0 = b1 = b2 = b3 = b4 = 999
+    r0 = cell_row(cell)
+    c0 = cell_col(cell)
+    for i in range(n_in_play(S, g, q)):
+        t = play_slot(S, g, q, i)
+        if S[g, t * NCF + ZONE] == Z_FIELD:
+            other = S[g, t * NCF + CELL]
+            dr = cell_row(other) - r0
+            dc = cell_col(other) - c0
+            b0 = min(b0, _rc_distance(dr, dc))
+            b1 = min(b1, _rc_distance(dr + 1, dc))      # from cell - 5: one row up
+            b2 = min(b2, _rc_distance(dr - 1, dc))
+            b3 = min(b3, _rc_distance(dr, dc + 1))      # from cell - 1: one column left
+            b4 = min(b4, _rc_distance(dr, dc - 1))
+    return b0, b1, b2, b3, b4
 
 
 @njit(cache=True, _nrt=False)
@@ -139,7 +172,9 @@ def _consider_target(C, S, g, s, t, can_strike, acted, best, b_kind, b_target, u
     if webbed(S, g, t):
         return best, b_kind, b_target
     if can_strike and strike_error(C, S, g, s, t) == E_OK:
-        v = strike_ev(C, S, g, s, t, False) + urge
+        v = strike_ev(C, S, g, s, t, False)
+        if urge > 0.0 and strike_wounds3(C, S, g, s, t, False, C[c, IGN_TARGET] == 1, False, True)[2] > 0:
+            v += urge       # a stalled game: attack even at a loss, if it can wound
         if v > best:
             best, b_kind, b_target = v, A_STRIKE, t
     if acted:
@@ -170,6 +205,8 @@ def _consider_abilities(C, S, g, s, prepare, best, b_kind, b_target):
         eff = ab(C, c, k, AB_EFFECT)
         if (eff == EF_TRAP or eff == EF_BOOST) and not prepare:
             continue
+        if eff == EF_TRAP and kind == KIND_FAST:
+            continue            # set at the end-of-turn window instead (ai.decisions.choose_fast)
         target = ab(C, c, k, AB_TARGET)
         if source_error(C, S, g, s, k, False) != E_OK:
             continue
@@ -189,10 +226,9 @@ def _consider_abilities(C, S, g, s, prepare, best, b_kind, b_target):
                     continue
                 for i in range(n_in_play(S, g, q)):
                     t = play_slot(S, g, q, i)
-                    if ability_target_error(C, S, g, s, c, k, t) == E_OK:
-                        v = ability_value(C, S, g, s, c, k, t)
-                        if v > best:
-                            best, b_kind, b_target = v, A_AB0 + k, t
+                    v = ability_value(C, S, g, s, c, k, t)      # its worth first, then legality
+                    if v > best and ability_target_error(C, S, g, s, c, k, t) == E_OK:
+                        best, b_kind, b_target = v, A_AB0 + k, t
         elif ability_error(C, S, g, s, k, -1) == E_OK:
             v = ability_value(C, S, g, s, c, k, -1)
             if v > best:
@@ -236,12 +272,18 @@ def best_for(C, S, g, s, allow_move):
     has_attack = best > 0.0
     if acted:
         return best, b_kind, b_target
+    futile = False          # every enemy it could shoot now is protected from its ranged attack
     if C[c, RKIND] != 0:
         for i in range(n_q):
             t = play_slot(S, g, q, i)
             if ranged_error(C, S, g, s, t) == E_OK and not webbed(S, g, t):
+                v = single_roll_ev(C, S, g, s, t, C[c, RKIND])
+                if v <= 0.0:
+                    futile = not has_attack
+                    continue        # it cannot wound t (protected from it)
                 has_attack = True
-                v = single_roll_ev(C, S, g, s, t, C[c, RKIND]) + urge
+                futile = False
+                v += urge
                 if v > best:
                     best, b_kind, b_target = v, A_RANGED, t
     if C[c, HEAL_SELF] > 0 and S[g, s * NCF + WOUNDS] > 0:
@@ -250,7 +292,7 @@ def best_for(C, S, g, s, allow_move):
             best, b_kind, b_target = v, A_HEAL, -1
     if C[c, AB_N_PLAYED] > 0:
         best, b_kind, b_target = _consider_abilities(C, S, g, s, False, best, b_kind, b_target)
-    if C[c, RANGED_PER_COUNTER] > 0 and gain_counter_error(C, S, g, s) == E_OK:
+    if C[c, RANGED_PER_COUNTER] > 0 and not futile and gain_counter_error(C, S, g, s) == E_OK:
         # charging a "+N per counter" ranged attack: worth about N/4 crystals a counter
         v = 0.25 * C[c, RANGED_PER_COUNTER]
         if v > best:
@@ -270,13 +312,13 @@ def best_for(C, S, g, s, allow_move):
     if zone != Z_FIELD or S[g, s * NCF + MOVES_LEFT] <= 0:
         return best, b_kind, b_target
     cell = S[g, s * NCF + CELL]
-    here = nearest_enemy_distance(S, g, q, cell)
+    here, d_up, d_down, d_left, d_right = nearest_enemy_distance5(S, g, q, cell)
     if here < 20:       # already adjacent to an enemy
         return best, b_kind, b_target
-    for d in (-5, 5, -1, 1):
+    for d, there in ((-5, d_up), (5, d_down), (-1, d_left), (1, d_right)):
         to = cell + d
         if 0 <= to < N_CELLS and move_error(C, S, g, s, to) == E_OK:
-            v = MOVE_SCORE * (here - nearest_enemy_distance(S, g, q, to)) / 10.0
+            v = MOVE_SCORE * (here - there) / 10.0
             if v > best:
                 best, b_kind, b_target = v, A_MOVE, to
     if C[c, JUMP] > 0 and S[g, s * NCF + MOVED] == 0:

@@ -198,6 +198,7 @@ from ..state import (
     G_N_DELAYED,
     G_PENDING,
     G_RC,
+    G_RC_CLEAN,
     G_ROLL,
     G_STACK,
     G_STACK_N,
@@ -258,6 +259,7 @@ from ..state import (
 from .board import (
     add_to_play,
     adjacent_cells,
+    board_changed,
     cell_col,
     cell_row,
     forwardness,
@@ -422,9 +424,11 @@ def _lost_step(C, S, g, lo, hi, src_lo, src_hi, acq_lo, acq_hi):
 def recompute(C, S, g):
     """503.3: x0 = nobody lost, x_{k+1} = f(x_k), stop at the first x_k equal to an earlier state;
     x_k is the result. Sets EFF of every card in play (its blank twin while it has lost its
-    abilities). Returns the number of steps taken (0: no card of the game can take abilities away)."""
-    if (S[g, GAME0 + G_FLAGS] & F_LOSER) == 0:
+    abilities). Returns the number of steps taken (0: no card of the game can take abilities away,
+    or nothing it depends on changed since the last time: G_RC_CLEAN, kept by board.board_changed)."""
+    if (S[g, GAME0 + G_FLAGS] & F_LOSER) == 0 or S[g, GAME0 + G_RC_CLEAN] == 1:
         return 0
+    S[g, GAME0 + G_RC_CLEAN] = 1
     lo, hi = 0, 0
     S[g, GAME0 + G_RC] = 0
     S[g, GAME0 + G_RC + 1] = 0
@@ -610,6 +614,7 @@ def push_or_wound(C, S, g, src, t, n):
         if logging(S, g):
             log(S, g, EV_MOVE, t, S[g, t * NCF + CELL], to, 0, 0)
         S[g, t * NCF + CELL] = to
+        board_changed(S, g)
     else:
         wound(S, g, t, n, src)
 
@@ -762,6 +767,7 @@ def apply_one(C, S, g, src, c, k, t, eff, n):
             wound(S, g, t, n, src)
     elif eff == EF_LOSE_ABILITIES:
         S[g, t * NCF + ACQ_LOST] = 1
+        board_changed(S, g)
     elif eff == EF_CLOSE:
         S[g, t * NCF + CLOSED] = 1
     elif eff == EF_OPEN:

@@ -13,6 +13,7 @@ from ..state import (
     G_DECK_SIZE,
     G_NPLAY,
     G_PLAY,
+    G_RC_CLEAN,
     GAME0,
     MAX_DECK,
     N_COLS,
@@ -23,6 +24,13 @@ from ..state import (
     Z_FIELD,
     ZONE,
 )
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def board_changed(S, g):
+    """A card entered or left play, moved, or lost its abilities: the next recomputation (503.3)
+    must run (abilities.recompute skips it otherwise)."""
+    S[g, GAME0 + G_RC_CLEAN] = 0
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -100,6 +108,7 @@ def add_to_play(S, g, s):
         i -= 1
     S[g, base + i] = s
     S[g, GAME0 + G_NPLAY + p] = n + 1
+    board_changed(S, g)
 
 
 @njit(cache=True, _nrt=False)
@@ -113,6 +122,7 @@ def remove_from_play(S, g, s):
             S[g, base + j] = S[g, base + i]
             j += 1
     S[g, GAME0 + G_NPLAY + p] = j
+    board_changed(S, g)
 
 
 @njit(cache=True, _nrt=False)
@@ -125,6 +135,7 @@ def rebuild_play_lists(S, g):
                 S[g, GAME0 + G_PLAY + p * MAX_DECK + n] = s
                 n += 1
         S[g, GAME0 + G_NPLAY + p] = n
+    board_changed(S, g)
 
 
 @njit(cache=True, _nrt=False)

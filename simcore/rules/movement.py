@@ -33,7 +33,7 @@ from ..state import (
     ZONE,
 )
 from .abilities import check_deaths, fire_triggers
-from .board import cell_row, in_play, manhattan, n_in_play, own_row, owner_of, play_slot
+from .board import board_changed, cell_row, in_play, manhattan, n_in_play, own_row, owner_of, play_slot
 from .combat import actor_error
 from .destruction import check_game_end
 from .errors import (
@@ -60,6 +60,7 @@ def relocate(S, g, s, cell):
     S[g, GAME0 + G_BOARD + S[g, s * NCF + CELL]] = -1
     S[g, GAME0 + G_BOARD + cell] = s
     S[g, s * NCF + CELL] = cell
+    board_changed(S, g)
 
 
 @njit(cache=True, _nrt=False)

@@ -54,6 +54,7 @@ from ..state import (
     EXTRA_LIVES,
     G_AI_CURSOR,
     G_AI_TURN,
+    G_AT_END,
     G_BOARD,
     G_DECK_SIZE,
     G_DELAY,
@@ -75,6 +76,7 @@ from ..state import (
     G_ORDER,
     G_PENDING,
     G_QUEUE_N,
+    G_RC_CLEAN,
     G_SEED,
     G_SILVER,
     G_STACK_N,
@@ -162,13 +164,15 @@ def init_game(C, S, g, decks, sizes, seed, game_index):
         S[g, GAME0 + G_DELAY + k] = 0
     S[g, GAME0 + G_N_DELAYED] = 0
     S[g, GAME0 + G_PENDING] = 0
+    S[g, GAME0 + G_RC_CLEAN] = 0
+    S[g, GAME0 + G_AT_END] = 0
     flags = 0
     for p in range(2):
         fast = 0
         for i in range(sizes[p]):
             flags |= C[decks[p, i], AB_FLAGS]
             if C[decks[p, i], AB_FLAGS] & F_FAST:
-                fast = 1
+                fast |= 1 << i
         S[g, GAME0 + G_FAST + p] = fast
     S[g, GAME0 + G_FLAGS] = flags
     S[g, GAME0 + G_STACK_N] = 0

@@ -52,6 +52,7 @@ from ..state import (
     CLOSED,
     EFF,
     G_ACTIVE,
+    G_AT_END,
     G_DECK_SIZE,
     G_FLAGS,
     G_N_DELAYED,
@@ -190,7 +191,9 @@ def end_turn(C, S, g):
         log(S, g, EV_PASS, S[g, GAME0 + G_ACTIVE], S[g, GAME0 + G_TURN], 0, 0, 0)
     p = S[g, GAME0 + G_ACTIVE]
     if S[g, GAME0 + G_FLAGS] & F_ABILITIES:
+        S[g, GAME0 + G_AT_END] = 1
         priority_window(C, S, g)        # fast answers at the end of the turn (section 4)
+        S[g, GAME0 + G_AT_END] = 0
         if check_game_end(S, g):
             return
         fire_player_triggers(C, S, g, p, T_TURN_END)
