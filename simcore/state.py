@@ -160,7 +160,9 @@ G_RC_CLEAN = G_ROLL + 10             # 1: no card entered, left or moved, nor lo
                                      # since the last recomputation (503.3), which may then be skipped
 G_AT_END = G_RC_CLEAN + 1            # 1 during the priority window at the end of the turn (the greedy
                                      # policy sets its traps there, not at the start of its own turn)
-N_GAME_FIELDS = G_AT_END + 1
+G_TOKENS = G_AT_END + 1              # incarnation tokens given by an effect since the last check_deaths
+                                     # (0: abilities.fire_pending_tokens has no graveyard card to scan)
+N_GAME_FIELDS = G_TOKENS + 1
 assert G_DRAWS + N_STREAMS <= G_BOARD, "room for every random stream's draw count"
 
 N_PARAMS = 24            # room for simcore.ruleset's PR_* settings

@@ -202,6 +202,7 @@ from ..state import (
     G_ROLL,
     G_STACK,
     G_STACK_N,
+    G_TOKENS,
     G_WINNER,
     GAINED,
     GAINED_FORM_SHIFT,
@@ -1261,7 +1262,11 @@ def resolve_times(C, S, g, src, c, k):
 @njit(cache=True, _nrt=False)
 def fire_pending_tokens(C, S, g):
     """The on_incarnation_token abilities of graveyard cards that received a token from an effect
-    (Талион) since the last check, in slot order (called by check_deaths: no effect calls them itself)."""
+    (Талион) since the last check, in slot order (called by check_deaths: no effect calls them itself).
+    Without a token given since the last call (G_TOKENS) there is nothing to scan for."""
+    if S[g, GAME0 + G_TOKENS] == 0:
+        return
+    S[g, GAME0 + G_TOKENS] = 0
     for s in range(N_SLOTS):
         if S[g, s * NCF + ZONE] == Z_GRAVE and S[g, s * NCF + GAINED] & GAINED_TOKEN:
             S[g, s * NCF + GAINED] &= ~GAINED_TOKEN
@@ -1324,6 +1329,7 @@ def give_incarnation_token(C, S, g, p):
     if best >= 0:
         S[g, best * NCF + COUNTERS] += 1
         S[g, best * NCF + GAINED] |= GAINED_TOKEN      # its on_incarnation_token fires at check_deaths
+        S[g, GAME0 + G_TOKENS] += 1
         if logging(S, g):
             log(S, g, EV_GAIN, best, 0, S[g, best * NCF + COUNTERS], 0, 0)
 

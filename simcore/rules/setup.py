@@ -80,6 +80,7 @@ from ..state import (
     G_SEED,
     G_SILVER,
     G_STACK_N,
+    G_TOKENS,
     G_TURN,
     G_WINNER,
     GAINED,
@@ -166,6 +167,7 @@ def init_game(C, S, g, decks, sizes, seed, game_index):
     S[g, GAME0 + G_PENDING] = 0
     S[g, GAME0 + G_RC_CLEAN] = 0
     S[g, GAME0 + G_AT_END] = 0
+    S[g, GAME0 + G_TOKENS] = 0
     flags = 0
     for p in range(2):
         fast = 0
