@@ -53,42 +53,8 @@ positions = st.lists(st.tuples(st.integers(0, 29), st.booleans(), st.sampled_fro
                      min_size=1, max_size=14, unique_by=lambda t: t[0])
 
 
-@settings(max_examples=150, deadline=None)
-@given(positions)
-def test_503_3_recomputation_terminates_is_idempotent_and_follows_the_cycle_rule(cells):
-    decks = np.full((2, MAX_DECK), -1, np.int64)
-    sizes = np.zeros(2, np.int64)
-    placed = []
-    for cell, grib, other, owner in cells:
-        p = int(owner)
-        cid = GRIB if grib else other
-        decks[p, sizes[p]] = cid
-        placed.append((p * MAX_DECK + sizes[p], cid, cell))
-        sizes[p] += 1
-    S = new_state(1)
-    init_game(TABLE, S, 0, decks, sizes, np.uint64(0), 0)
-    for s, cid, cell in placed:
-        S[0, s * NCF + ZONE] = Z_FIELD
-        S[0, s * NCF + CELL] = cell
-        S[0, s * NCF + LIFE_MAX] = 8
-        S[0, GAME0 + G_BOARD + cell] = s
-    rebuild_play_lists(S, 0)
-    steps = recompute(TABLE, S, 0)
-    if any(cid == GRIB for _, cid, _ in placed):
-        assert 1 <= steps <= 2 * len(placed) + 2
-    else:
-        assert steps == 0           # no card of this game can take abilities away: skipped
-    first = S[0, [s * NCF + EFF for s, _, _ in placed]].copy()
-    lost = reference_lost(placed)
-    for (s, cid, _), eff in zip(placed, first):
-        assert eff == (cid + N if s in lost else cid), (s, cid)
-        assert S[0, s * NCF + CARD_ID] == cid
-    recompute(TABLE, S, 0)
-    np.testing.assert_array_equal(S[0, [s * NCF + EFF for s, _, _ in placed]], first)
-    assert RC_MAX >= 2
-
-
 def _position(cells):
+    """The cells as a position: (state with every card on the battlefield, [(slot, card id, cell)])."""
     decks = np.full((2, MAX_DECK), -1, np.int64)
     sizes = np.zeros(2, np.int64)
     placed = []
@@ -107,6 +73,25 @@ def _position(cells):
         S[0, GAME0 + G_BOARD + cell] = s
     rebuild_play_lists(S, 0)
     return S, placed
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions)
+def test_503_3_recomputation_terminates_is_idempotent_and_follows_the_cycle_rule(cells):
+    S, placed = _position(cells)
+    steps = recompute(TABLE, S, 0)
+    if any(cid == GRIB for _, cid, _ in placed):
+        assert 1 <= steps <= 2 * len(placed) + 2
+    else:
+        assert steps == 0           # no card of this game can take abilities away: skipped
+    first = S[0, [s * NCF + EFF for s, _, _ in placed]].copy()
+    lost = reference_lost(placed)
+    for (s, cid, _), eff in zip(placed, first):
+        assert eff == (cid + N if s in lost else cid), (s, cid)
+        assert S[0, s * NCF + CARD_ID] == cid
+    recompute(TABLE, S, 0)
+    np.testing.assert_array_equal(S[0, [s * NCF + EFF for s, _, _ in placed]], first)
+    assert RC_MAX >= 2
 
 
 @settings(max_examples=100, deadline=None)
