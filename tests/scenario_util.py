@@ -91,21 +91,39 @@ def play(tmp_path, head, cards, cardset=None) -> dict:
     return run_scenario(f, cardset=cardset)
 
 
-def whole_games(deck_a, deck_b, ais, games, seed) -> dict:
-    """Play `games` games of two deck files with the given AIs; check that every game ended without an
-    engine error; return each card name's played-ability uses over both sides."""
+def _clean_games(deck_a, deck_b, ais, games, seed, log_capacity=0):
+    """Play `games` games of two deck files with the given AIs and check that every game ended without
+    an engine error: (matchup, state)."""
     import numpy as np
 
-    from simcore.batch import card_counts, play_batch
+    from simcore.batch import play_batch
     from simcore.matchup import make_matchup
     from simcore.state import G_ERROR, G_WINNER, GAME0, new_state, set_params
 
     m = make_matchup(deck_a, deck_b, ais=ais)
-    S = new_state(games)
+    S = new_state(games, log_capacity=log_capacity)
     set_params(S, m.params)
     play_batch(m.table.stats, S, m.decks, m.sizes, np.uint64(seed), 0, games)
     assert (S[:, GAME0 + G_ERROR] == 0).all()
     assert (S[:, GAME0 + G_WINNER] >= 0).all()
+    return m, S
+
+
+def logged_games(deck_a, deck_b, ais, games, seed):
+    """Like whole_games, with every game logged: the logged events of all games, one row each."""
+    from simcore.state import events_view
+
+    _, S = _clean_games(deck_a, deck_b, ais, games, seed, log_capacity=20000)
+    ev = events_view(S).reshape(-1, 6)
+    return ev[ev[:, 0] > 0]
+
+
+def whole_games(deck_a, deck_b, ais, games, seed) -> dict:
+    """Play `games` games of two deck files with the given AIs; check that every game ended without an
+    engine error; return each card name's played-ability uses over both sides."""
+    from simcore.batch import card_counts
+
+    m, S = _clean_games(deck_a, deck_b, ais, games, seed)
     cc = card_counts(S, m.decks, m.sizes, games)
     uses = {}
     for c, u in zip(cc["card"], cc["ability_uses"]):

@@ -302,21 +302,11 @@ def test_mountain_decks_play_whole_games_with_valhalla_forms_and_pushes(ais):
     new abilities take part: valhalla gains chosen from the graveyard, Оборотень's forms, Молотобоец's
     hammer blow (pushed or wounded)."""
     from conftest import LISTS
+    from scenario_util import logged_games
 
-    from simcore.batch import play_batch
-    from simcore.matchup import make_matchup
     from simcore.rules import log as L
-    from simcore.state import G_ERROR, G_WINNER, events_view, set_params
 
-    m = make_matchup(LISTS / "mountains_valhalla.txt", LISTS / "mountains.txt", ais=ais)
-    games = 40
-    S = new_state(games, log_capacity=20000)
-    set_params(S, m.params)
-    play_batch(m.table.stats, S, m.decks, m.sizes, np.uint64(5), 0, games)
-    assert (S[:, GAME0 + G_ERROR] == 0).all()
-    assert (S[:, GAME0 + G_WINNER] >= 0).all()
-    ev = events_view(S).reshape(-1, 6)
-    ev = ev[ev[:, 0] > 0]
+    ev = logged_games(LISTS / "mountains_valhalla.txt", LISTS / "mountains.txt", ais, 40, 5)
     valhalla_gains = ((ev[:, 0] == L.EV_CHOOSE) & np.isin(ev[:, 4], (7, 16))).sum()   # strike_bonus, OvA
     assert valhalla_gains > 0
     assert ((ev[:, 0] == L.EV_OPTION) & (ev[:, 3] == L.OPT_FORM)).sum() > 0

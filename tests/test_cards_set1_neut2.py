@@ -129,20 +129,10 @@ def test_neutral_deck_plays_whole_games_with_the_zealots_protection(ais):
     end without an engine error, and Ревнитель Сеггера's protection is given (the only stone skin in
     these decks)."""
     from conftest import LISTS
+    from scenario_util import logged_games
 
-    from simcore.batch import play_batch
     from simcore.cardtable import EF_STONE_SKIN
-    from simcore.matchup import make_matchup
     from simcore.rules import log as L
-    from simcore.state import G_ERROR, G_WINNER, events_view, set_params
 
-    m = make_matchup(LISTS / "neutral.txt", LISTS / "neutral_mercenaries.txt", ais=ais)
-    games = 40
-    S = new_state(games, log_capacity=20000)
-    set_params(S, m.params)
-    play_batch(m.table.stats, S, m.decks, m.sizes, np.uint64(7), 0, games)
-    assert (S[:, GAME0 + G_ERROR] == 0).all()
-    assert (S[:, GAME0 + G_WINNER] >= 0).all()
-    ev = events_view(S).reshape(-1, 6)
-    ev = ev[ev[:, 0] > 0]
+    ev = logged_games(LISTS / "neutral.txt", LISTS / "neutral_mercenaries.txt", ais, 40, 7)
     assert ((ev[:, 0] == L.EV_ABILITY) & (ev[:, 4] == EF_STONE_SKIN)).sum() > 0

@@ -114,11 +114,6 @@ def random_action(C, S, g, buf):
     return buf[k, 0], buf[k, 1], buf[k, 2]
 
 
-@njit(cache=True, _nrt=False)
-def chebyshev(a, b):
-    return max(abs(cell_row(a) - cell_row(b)), abs(cell_col(a) - cell_col(b)))
-
-
 @njit(cache=True, _nrt=False, inline="always")
 def _rc_distance(dr, dc):
     """nearest_enemy_distance's measure for a row and column difference."""
@@ -272,17 +267,16 @@ def best_for(C, S, g, s, allow_move):
     has_attack = best > 0.0
     if acted:
         return best, b_kind, b_target
-    futile = False          # every enemy it could shoot now is protected from its ranged attack
+    can_shoot = False
     if C[c, RKIND] != 0:
         for i in range(n_q):
             t = play_slot(S, g, q, i)
             if ranged_error(C, S, g, s, t) == E_OK and not webbed(S, g, t):
+                can_shoot = True
                 v = single_roll_ev(C, S, g, s, t, C[c, RKIND])
                 if v <= 0.0:
-                    futile = not has_attack
                     continue        # it cannot wound t (protected from it)
                 has_attack = True
-                futile = False
                 v += urge
                 if v > best:
                     best, b_kind, b_target = v, A_RANGED, t
@@ -292,6 +286,7 @@ def best_for(C, S, g, s, allow_move):
             best, b_kind, b_target = v, A_HEAL, -1
     if C[c, AB_N_PLAYED] > 0:
         best, b_kind, b_target = _consider_abilities(C, S, g, s, False, best, b_kind, b_target)
+    futile = can_shoot and not has_attack      # every enemy it could shoot now is protected from it
     if C[c, RANGED_PER_COUNTER] > 0 and not futile and gain_counter_error(C, S, g, s) == E_OK:
         # charging a "+N per counter" ranged attack: worth about N/4 crystals a counter
         v = 0.25 * C[c, RANGED_PER_COUNTER]
