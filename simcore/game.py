@@ -7,7 +7,7 @@ from numba import njit
 
 from .ai.decisions import choose_buy, choose_cell, main_element, wants_mulligan
 from .ai.policies import greedy_action, random_action
-from .cardtable import FLYER
+from .cardtable import F_FREE_RECRUIT, FLYER
 from .rules.destruction import count_in_play
 from .rules.dice import roll_d6
 from .rules.log import EV_END, EV_FIRST, EV_MULLIGAN, log, logging
@@ -18,6 +18,8 @@ from .rules.setup import (
     init_game,
     pay_squad,
     shuffle_and_deal,
+    squad_totals,
+    with_card,
 )
 from .rules.turn import apply_action, start_turn
 from .ruleset import PR_DEAL, PR_FIRST, PR_MULLIGAN_COST, PR_MULLIGAN_MAX, PR_POLICY0
@@ -29,6 +31,7 @@ from .state import (
     G_END,
     G_ERROR,
     G_FIRST,
+    G_FLAGS,
     G_GOLD,
     G_MULLIGANS,
     G_WINNER,
@@ -73,11 +76,17 @@ def setup(C, S, g):
                 log(S, g, EV_MULLIGAN, p, S[g, GAME0 + G_MULLIGANS + p], 0, 0, 0)
             shuffle_and_deal(S, g, p, S[g, PARAM0 + PR_DEAL])
         me = main_element(C, S, g, p)
+        totals = squad_totals(C, S, g, p)
         while True:
-            s = choose_buy(C, S, g, p, me)
+            s = choose_buy(C, S, g, p, me, totals)
             if s < 0:
                 break
             buy(C, S, g, p, s)
+            if S[g, GAME0 + G_FLAGS] & F_FREE_RECRUIT:
+                totals = squad_totals(C, S, g, p)       # a free recruit depends on the whole squad
+            else:
+                elite, ordinary, flyers, gold, elements = totals
+                totals = with_card(C, S[g, s * NCF + CARD_ID], elite, ordinary, flyers, gold, elements)
         pay_squad(C, S, g, p)
     for i in range(2):
         p = first if i == 0 else 1 - first

@@ -96,18 +96,20 @@ def test_503_3_recomputation_terminates_is_idempotent_and_follows_the_cycle_rule
 
 @settings(max_examples=100, deadline=None)
 @given(positions.filter(lambda cs: any(grib for _, grib, _, _ in cs)), st.integers(0, 13), st.integers(0, 29))
-def test_503_3_recomputation_is_skipped_only_while_nothing_moved(cells, who, to):
-    """recompute skips its work when no card entered, left, moved or lost its abilities since the
-    last time (G_RC_CLEAN); after a move it must see the new neighbours."""
+def test_503_3_recomputation_is_skipped_only_while_nothing_moved_within_reach(cells, who, to):
+    """recompute skips its work when no card entered or left, lost its abilities, or moved from or to
+    a cell on or next to a Грибыныч since the last time (G_RC_CLEAN, G_LOSS_REACH); after such a move
+    it must see the new neighbours, and after any other move its result still follows the rule."""
     S, placed = _position(cells)
     assert recompute(TABLE, S, 0) >= 1
     assert recompute(TABLE, S, 0) == 0                  # nothing changed: skipped, EFF kept
-    s = placed[who % len(placed)][0]
+    s, _, start = placed[who % len(placed)]
     if S[0, GAME0 + G_BOARD + to] >= 0:
         return
+    near = any(c == GRIB and (adjacent(co, x) or co == x) for _, c, co in placed for x in (start, to))
     relocate(S, 0, s, to)                               # the engine's own move
     placed = [(o, c, to if o == s else co) for o, c, co in placed]
-    assert recompute(TABLE, S, 0) >= 1                  # the move made it run again
+    assert (recompute(TABLE, S, 0) >= 1) == near        # it runs again exactly when the move was near
     lost = reference_lost(placed)
     for o, c, _ in placed:
         assert S[0, o * NCF + EFF] == (c + N if o in lost else c), (o, c)

@@ -37,7 +37,7 @@ from ..rules.board import cell_col, cell_row, forwardness, n_in_play, owner_of, 
 from ..rules.defence import can_defend
 from ..rules.dice import ai_int
 from ..rules.errors import E_OK
-from ..rules.setup import fits, placement_allowed, squad_totals
+from ..rules.setup import fits, open_level, placement_open
 from ..rules.strike_effects import N_OPTIONS, is_strike_effect
 from ..ruleset import PR_DEAL
 from ..state import (
@@ -175,10 +175,11 @@ def wants_mulligan(C, S, g, p, allowed):
 
 
 @njit(cache=True, _nrt=False)
-def choose_buy(C, S, g, p, me):
+def choose_buy(C, S, g, p, me, totals):
     """The next dealt card to buy into the squad, or -1 to stop (me: main_element of the deal, for
-    greedy; the deal does not change while the player buys)."""
-    elite, ordinary, flyers, gold, elements = squad_totals(C, S, g, p)
+    greedy; the deal does not change while the player buys; totals: rules.setup.squad_totals of the
+    squad so far, kept by the caller as it buys)."""
+    elite, ordinary, flyers, gold, elements = totals
     nd = n_dealt(S, g, p)
     if policy_of(S, g, p) == RANDOM:
         n = 0
@@ -218,14 +219,15 @@ def choose_cell(C, S, g, p, s):
     """Where to place ground creature s: random uniform over the allowed cells; greedy puts melee
     in front (centre first) and ranged attackers behind."""
     first_cell = 0 if p == 0 else N_CELLS // 2
+    lvl = open_level(C, S, g, p)
     if policy_of(S, g, p) == RANDOM:
         n = 0
         for c in range(first_cell, first_cell + N_CELLS // 2):
-            if placement_allowed(C, S, g, p, c):
+            if placement_open(C, S, g, p, c, lvl):
                 n += 1
         k = ai_int(S, g, p, n)
         for c in range(first_cell, first_cell + N_CELLS // 2):
-            if placement_allowed(C, S, g, p, c):
+            if placement_open(C, S, g, p, c, lvl):
                 if k == 0:
                     return c
                 k -= 1
@@ -234,7 +236,7 @@ def choose_cell(C, S, g, p, s):
     ranged = rk != 0 and rk != K_MAGIC         # a magic strike reaches adjacent cards only: placed as melee
     best, best_v = -1, -1000
     for c in range(first_cell, first_cell + N_CELLS // 2):
-        if not placement_allowed(C, S, g, p, c):
+        if not placement_open(C, S, g, p, c, lvl):
             continue
         f = forwardness(p, cell_row(c))
         centre = 2 - abs(cell_col(c) - 2)

@@ -241,6 +241,8 @@ def best_for(C, S, g, s, allow_move):
     can_strike = not acted or (C[c, TWICE] == 1 and S[g, s * NCF + STRIKES] == 1)
     best = 0.0
     b_kind, b_target = A_END, -1
+    if acted and not can_strike:
+        return best, b_kind, b_target       # it has acted and has no second strike: nothing left
     zone = S[g, s * NCF + ZONE]
     # a stalled game (nobody wounded for a while): attack even at a loss rather than wait
     urge = STALL_BONUS if S[g, GAME0 + G_TURN] - S[g, GAME0 + G_LAST_WOUND] >= STALL_TURNS else 0.0

@@ -195,6 +195,7 @@ from ..state import (
     G_DECK_SIZE,
     G_DELAY,
     G_FLAGS,
+    G_LOSS_REACH,
     G_N_DELAYED,
     G_PENDING,
     G_RC,
@@ -263,10 +264,12 @@ from .board import (
     board_changed,
     cell_col,
     cell_row,
+    cells_changed,
     forwardness,
     has_adjacent_enemy,
     in_formation,
     in_play,
+    life_lowered,
     manhattan,
     n_in_play,
     own_row,
@@ -376,8 +379,10 @@ def _set_bit(lo, hi, s):
 @njit(cache=True, _nrt=False)
 def _loss_sources(C, S, g):
     """The cards in play that can take abilities away (a permanent lose_abilities, on the battlefield)
-    and those that have acquired the loss (117), as slot bitsets (src_lo, src_hi, acq_lo, acq_hi)."""
+    and those that have acquired the loss (117), as slot bitsets (src_lo, src_hi, acq_lo, acq_hi);
+    and the cells within their reach (their own and the 8 around each), as a cell bitmask."""
     src_lo = src_hi = acq_lo = acq_hi = 0
+    reach = 0
     for p in range(2):
         for i in range(n_in_play(S, g, p)):
             s = play_slot(S, g, p, i)
@@ -386,7 +391,13 @@ def _loss_sources(C, S, g):
             c = S[g, s * NCF + CARD_ID]
             if C[c, AB_HAS_PERM] == 1 and (C[c, AB_FLAGS] & F_LOSER) != 0 and S[g, s * NCF + ZONE] == Z_FIELD:
                 src_lo, src_hi = _set_bit(src_lo, src_hi, s)
-    return src_lo, src_hi, acq_lo, acq_hi
+                cell = S[g, s * NCF + CELL]
+                row = cell_row(cell)
+                col = cell_col(cell)
+                for dr in range(max(row - 1, 0), min(row + 2, N_ROWS)):
+                    for dc in range(max(col - 1, 0), min(col + 2, N_COLS)):
+                        reach |= 1 << (dr * N_COLS + dc)
+    return src_lo, src_hi, acq_lo, acq_hi, reach
 
 
 @njit(cache=True, _nrt=False)
@@ -426,7 +437,10 @@ def recompute(C, S, g):
     """503.3: x0 = nobody lost, x_{k+1} = f(x_k), stop at the first x_k equal to an earlier state;
     x_k is the result. Sets EFF of every card in play (its blank twin while it has lost its
     abilities). Returns the number of steps taken (0: no card of the game can take abilities away,
-    or nothing it depends on changed since the last time: G_RC_CLEAN, kept by board.board_changed)."""
+    or nothing it depends on changed since the last time: G_RC_CLEAN, kept by board.board_changed and
+    board.cells_changed, which reads the cells within the sources' reach, G_LOSS_REACH).
+    f(x) reads only which sources are in x: when x1 = f(nobody) holds no source, x2 = f(x1) = x1
+    without computing it."""
     if (S[g, GAME0 + G_FLAGS] & F_LOSER) == 0 or S[g, GAME0 + G_RC_CLEAN] == 1:
         return 0
     S[g, GAME0 + G_RC_CLEAN] = 1
@@ -435,11 +449,15 @@ def recompute(C, S, g):
     S[g, GAME0 + G_RC + 1] = 0
     stored = 1
     steps = 0
-    src_lo, src_hi, acq_lo, acq_hi = _loss_sources(C, S, g)
+    src_lo, src_hi, acq_lo, acq_hi, reach = _loss_sources(C, S, g)
+    S[g, GAME0 + G_LOSS_REACH] = reach
     if src_lo != 0 or src_hi != 0 or acq_lo != 0 or acq_hi != 0:
         while True:
             lo, hi = _lost_step(C, S, g, lo, hi, src_lo, src_hi, acq_lo, acq_hi)
             steps += 1
+            if steps == 1 and (lo & src_lo) == 0 and (hi & src_hi) == 0:
+                steps = 2 if lo != 0 or hi != 0 else 1     # x2 = f(x1) = f(nobody) = x1
+                break
             seen = False
             for j in range(min(stored, RC_MAX)):
                 if S[g, GAME0 + G_RC + 2 * j] == lo and S[g, GAME0 + G_RC + 2 * j + 1] == hi:
@@ -614,8 +632,8 @@ def push_or_wound(C, S, g, src, t, n):
         S[g, GAME0 + G_BOARD + to] = t
         if logging(S, g):
             log(S, g, EV_MOVE, t, S[g, t * NCF + CELL], to, 0, 0)
+        cells_changed(S, g, S[g, t * NCF + CELL], to)
         S[g, t * NCF + CELL] = to
-        board_changed(S, g)
     else:
         wound(S, g, t, n, src)
 
@@ -721,6 +739,7 @@ def apply_one(C, S, g, src, c, k, t, eff, n):
         S[g, t * NCF + EXTRA_LIVES] += n
     elif eff == EF_REDUCE_LIFE:
         S[g, t * NCF + LIFE_MAX] = max(S[g, t * NCF + LIFE_MAX] - n, 0)
+        life_lowered(S, g)
         if current_life(S, g, t) <= 0 and S[g, t * NCF + DIED_FROM] == -1:
             S[g, t * NCF + DIED_FROM] = src
     elif eff == EF_DESTROY:
@@ -787,6 +806,7 @@ def apply_one(C, S, g, src, c, k, t, eff, n):
         # life maximum -n until the end of the turn (508.4); given back in end_of_turn_effects
         cut = min(n, S[g, t * NCF + LIFE_MAX])
         S[g, t * NCF + LIFE_MAX] -= cut
+        life_lowered(S, g)
         add_tmp(S, g, t, TMP_FLAGS, TF_LIFE_SHIFT, cut)
         if current_life(S, g, t) <= 0 and S[g, t * NCF + DIED_FROM] == -1:
             S[g, t * NCF + DIED_FROM] = src

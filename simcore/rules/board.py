@@ -11,6 +11,8 @@ from ..state import (
     EFF,
     G_BOARD,
     G_DECK_SIZE,
+    G_HURT,
+    G_LOSS_REACH,
     G_NPLAY,
     G_PLAY,
     G_RC_CLEAN,
@@ -28,9 +30,27 @@ from ..state import (
 
 @njit(cache=True, _nrt=False, inline="always")
 def board_changed(S, g):
-    """A card entered or left play, moved, or lost its abilities: the next recomputation (503.3)
-    must run (abilities.recompute skips it otherwise)."""
+    """A card entered or left play, or acquired the loss of its abilities: the next recomputation
+    (503.3) must run (abilities.recompute skips it otherwise; a move is cells_changed)."""
     S[g, GAME0 + G_RC_CLEAN] = 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def cells_changed(S, g, a, b):
+    """A card moved from cell a to cell b: the next recomputation (503.3) must run only if either cell
+    is on or next to a card that can take abilities away (G_LOSS_REACH, kept by abilities.recompute):
+    no card elsewhere gains or loses a neighbour that matters. Such a card itself moving leaves its
+    own cell, which is in the reach."""
+    reach = S[g, GAME0 + G_LOSS_REACH]
+    if (reach >> a) & 1 or (reach >> b) & 1:
+        S[g, GAME0 + G_RC_CLEAN] = 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def life_lowered(S, g):
+    """Some card's current life may have gone down (wounds, a lower life maximum, fewer extra lives):
+    the next destruction check (509) must look (destruction.check_destruction skips it otherwise)."""
+    S[g, GAME0 + G_HURT] = 1
 
 
 @njit(cache=True, _nrt=False, inline="always")

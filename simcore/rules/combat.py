@@ -115,6 +115,7 @@ from .board import (
     cell_col,
     cell_row,
     in_play,
+    life_lowered,
     manhattan,
     n_in_play,
     only_flyers_left,
@@ -709,6 +710,7 @@ def ranged(C, S, g, att, t):
     w = absorb_armor(C, S, g, t, w, kind, ign)
     if C[ca, RANGED_XL] == 1:       # Ведьма слуа: the extra lives it spent on the attack
         S[g, att * NCF + EXTRA_LIVES] -= removable_extra_lives(S, g, att)
+        life_lowered(S, g)
     spend = C[ca, RANGED_SPEND]
     if spend == 2:
         S[g, att * NCF + COUNTERS] = 0

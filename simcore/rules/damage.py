@@ -211,6 +211,7 @@ from .board import (
     in_formation,
     in_formation_with,
     in_play,
+    life_lowered,
     n_in_play,
     owner_of,
     play_slot,
@@ -834,6 +835,7 @@ def wound(S, g, t, n, source):
             log(S, g, EV_NO_WOUND, t, source, 0, 0, 0)
         return
     S[g, t * NCF + WOUNDS] += n
+    life_lowered(S, g)
     S[g, GAME0 + G_LAST_WOUND] = S[g, GAME0 + G_TURN]
     if S[g, GAME0 + G_FLAGS] & F_TURN_WOUNDS:        # amount_of wounds_this_turn (Хронос)
         f = S[g, t * NCF + TMP_FLAGS]

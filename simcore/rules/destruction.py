@@ -23,6 +23,7 @@ from ..state import (
     END_WIPE,
     G_BOARD,
     G_END,
+    G_HURT,
     G_PENDING,
     G_TURN,
     G_WINNER,
@@ -62,7 +63,11 @@ def destroy(S, g, s, killer):
 
 @njit(cache=True, _nrt=False)
 def check_destruction(S, g):
-    """Destroy every card in play whose current life is <= 0 (simultaneously, in slot order)."""
+    """Destroy every card in play whose current life is <= 0 (simultaneously, in slot order). Nothing
+    to look for unless some card's life went down since the last check (board.life_lowered)."""
+    if S[g, GAME0 + G_HURT] == 0:
+        return
+    S[g, GAME0 + G_HURT] = 0
     for p in range(2):
         i = 0
         while i < n_in_play(S, g, p):

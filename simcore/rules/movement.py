@@ -33,7 +33,7 @@ from ..state import (
     ZONE,
 )
 from .abilities import check_deaths, fire_triggers
-from .board import board_changed, cell_row, in_play, manhattan, n_in_play, own_row, owner_of, play_slot
+from .board import cell_row, cells_changed, in_play, manhattan, n_in_play, own_row, owner_of, play_slot
 from .combat import actor_error
 from .destruction import check_game_end
 from .errors import (
@@ -57,10 +57,10 @@ MOVE_TRIGGERS = (1 << T_ON_MOVE) | (1 << T_TO_ENEMY_HALF) | (1 << T_TO_OWN_HALF)
 @njit(cache=True, _nrt=False)
 def relocate(S, g, s, cell):
     """507: put s on an empty cell."""
+    cells_changed(S, g, S[g, s * NCF + CELL], cell)
     S[g, GAME0 + G_BOARD + S[g, s * NCF + CELL]] = -1
     S[g, GAME0 + G_BOARD + cell] = s
     S[g, s * NCF + CELL] = cell
-    board_changed(S, g)
 
 
 @njit(cache=True, _nrt=False)

@@ -67,8 +67,10 @@ from ..state import (
     G_FIRST,
     G_FLAGS,
     G_GOLD,
+    G_HURT,
     G_INDEX,
     G_LAST_WOUND,
+    G_LOSS_REACH,
     G_MULLIGANS,
     G_N_DELAYED,
     G_N_EVENTS,
@@ -168,6 +170,8 @@ def init_game(C, S, g, decks, sizes, seed, game_index):
     S[g, GAME0 + G_RC_CLEAN] = 0
     S[g, GAME0 + G_AT_END] = 0
     S[g, GAME0 + G_TOKENS] = 0
+    S[g, GAME0 + G_HURT] = 1
+    S[g, GAME0 + G_LOSS_REACH] = 0
     flags = 0
     for p in range(2):
         fast = 0
@@ -388,17 +392,25 @@ def placement_level(C, S, g, p, c):
 
 
 @njit(cache=True, _nrt=False)
-def placement_allowed(C, S, g, p, c):
-    """An empty cell of the player's rows, of the lowest level still open when levels are on."""
+def open_level(C, S, g, p):
+    """The lowest placement level among the empty cells of the player's rows (-1 when levels are off:
+    every empty cell is open)."""
+    if S[g, PARAM0 + PR_PLACEMENT_LEVELS] == 0:
+        return -1
+    lvl = 99
+    for o in range(N_CELLS):
+        if S[g, GAME0 + G_BOARD + o] < 0 and own_row(p, cell_row(o)):
+            lvl = min(lvl, placement_level(C, S, g, p, o))
+    return lvl
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def placement_open(C, S, g, p, c, lvl):
+    """May a card be placed on cell c: an empty cell of the player's rows, of the lowest level still
+    open when levels are on (lvl: open_level, the same for every cell of one placement)?"""
     if S[g, GAME0 + G_BOARD + c] >= 0 or not own_row(p, cell_row(c)):
         return False
-    if S[g, PARAM0 + PR_PLACEMENT_LEVELS] == 0:
-        return True
-    lvl = placement_level(C, S, g, p, c)
-    for o in range(N_CELLS):
-        if S[g, GAME0 + G_BOARD + o] < 0 and own_row(p, cell_row(o)) and placement_level(C, S, g, p, o) < lvl:
-            return False
-    return True
+    return lvl < 0 or placement_level(C, S, g, p, c) == lvl
 
 
 @njit(cache=True, _nrt=False)
