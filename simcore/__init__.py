@@ -19,7 +19,7 @@ import hashlib
 import os
 from pathlib import Path
 
-RULES_VERSION = "3.3.1"
+RULES_VERSION = "3.3.2"
 EDGE_MODULES = frozenset({"run.py", "meta.py", "matchup.py", "replay.py", "events.py", "executors.py",
                           "stepper.py"})
 EDGE_PACKAGES = frozenset({"reference"})

@@ -162,11 +162,13 @@ G_AT_END = G_RC_CLEAN + 1            # 1 during the priority window at the end o
                                      # policy sets its traps there, not at the start of its own turn)
 G_TOKENS = G_AT_END + 1              # incarnation tokens given by an effect since the last check_deaths
                                      # (0: abilities.fire_pending_tokens has no graveyard card to scan)
-G_HURT = G_TOKENS + 1                # 1: some card's current life may have gone down since the last
+G_HURT = G_TOKENS + 1                # 1: some card's current life went down to 0 or less since the last
                                      # destruction check (0: destruction.check_destruction has nothing to do)
 G_LOSS_REACH = G_HURT + 1           # the cells (bitmask) on or next to a card that can take abilities
                                      # away, as of the last recomputation (board.cells_changed)
-N_GAME_FIELDS = G_LOSS_REACH + 1
+G_PEND_LO = G_LOSS_REACH + 1         # lowest and highest slot destroyed since abilities.check_deaths last
+G_PEND_HI = G_PEND_LO + 1            # looked (the slots whose on-death abilities may wait lie between)
+N_GAME_FIELDS = G_PEND_HI + 1
 assert G_DRAWS + N_STREAMS <= G_BOARD, "room for every random stream's draw count"
 
 N_PARAMS = 24            # room for simcore.ruleset's PR_* settings

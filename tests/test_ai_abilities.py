@@ -125,3 +125,22 @@ def test_greedy_seed_mirror_rarely_reaches_the_round_cap():
     play_batch(m.table.stats, S, m.decks, m.sizes, np.uint64(3), 0, 400)
     capped = int((game_view(S)[:, G_END] == END_TURN_CAP).sum())
     assert capped <= 4, capped
+
+
+def test_123_greedy_saves_counters_for_kharon_only_against_a_target_worth_it():
+    """Issue 3 part 10, "uses counters when they pay off": Харон's spell (3 counters: destroy Харон
+    and a chosen creature) pays off against a big creature. With no counters, Харон next to a
+    Минотавр (cost 9) taps to gain a counter rather than attack it; next to a Кочевник (cost 3, not
+    worth Харон itself) it attacks."""
+    from simcore.ai.policies import SAVE_SHARE, best_for, saving_value
+    from simcore.rules.turn import A_GAIN_COUNTER, A_RANGED, A_STRIKE
+
+    C, S, (kharon, big) = _position([("Харон", 0, 12), ("Минотавр", 1, 17)])
+    # the spell at the Минотавр: 9 * 2 for it, 5 * 2 for Харон, 0.05 a counter; 3 counters missing
+    assert abs(saving_value(C, S, 0, kharon) - SAVE_SHARE * (18 - 10 - 0.15) / 3) < 1e-9
+    score, kind, target = best_for(C, S, 0, kharon, False)
+    assert kind == A_GAIN_COUNTER and score > 0, (score, kind, target)
+    C, S, (kharon, small) = _position([("Харон", 0, 12), ("Кочевник", 1, 17)])
+    assert saving_value(C, S, 0, kharon) == 0.0
+    score, kind, target = best_for(C, S, 0, kharon, False)
+    assert kind in (A_STRIKE, A_RANGED) and target == small and score > 0, (score, kind, target)

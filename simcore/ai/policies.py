@@ -5,7 +5,8 @@ greedy: goes through its creatures in two passes. In the first pass each creatur
 attack-like action (simple strike by expected wound exchange, ranged attack, finishing off what it
 can kill, special strike, healing itself when wounded, a played ability that pays off: a wound,
 poison or destruction worth more than it costs, healing a wounded creature of its own, counters
-spent when they pay off); in the second pass creatures with nothing to attack step (or jump) toward
+spent when they pay off, or a counter saved up for an ability it cannot pay yet when a share of
+that ability's worth now beats attacking: saving_value); in the second pass creatures with nothing to attack step (or jump) toward
 the nearest enemy and attack if that brought one in reach, or prepare (gain a counter, gain a
 keyword, set a boost, or a trap that is not fast: a fast trap waits for the end-of-turn window,
 ai.decisions.choose_fast). A creature acts while its best action scores above zero; the turn ends
@@ -19,8 +20,10 @@ from numba import njit
 
 from ..cardtable import (
     AB_COUNTER_COST,
+    AB_COUNTERS,
     AB_EFFECT,
     AB_KIND,
+    AB_LIMIT,
     AB_N_PLAYED,
     AB_TARGET,
     COST,
@@ -37,6 +40,7 @@ from ..cardtable import (
     KIND_FAST,
     KIND_PLAYED,
     LIFE,
+    LIMIT_BATTLE,
     N_AB,
     RANGED_PER_COUNTER,
     RKIND,
@@ -49,7 +53,7 @@ from ..cardtable import (
     TG_CHOSEN_OWN,
     TWICE,
 )
-from ..rules.abilities import ab, ability_error, ability_target_error, source_error
+from ..rules.abilities import ab, ability_target_error, source_error
 from ..rules.board import cell_col, cell_row, n_in_play, only_flyers_left, play_slot
 from ..rules.combat import finish_error, gain_counter_error, ranged_error, special_error, strike_error
 from ..rules.damage import webbed
@@ -94,6 +98,7 @@ from ..state import (
     N_CELLS,
     NCF,
     STRIKES,
+    USED_GAME,
     WOUNDS,
     Z_AUX,
     Z_FIELD,
@@ -103,6 +108,8 @@ from ..state import (
 from .evaluate import ability_value, hit_value, predicted_wounds, single_roll_ev, strike_ev, strike_wounds3
 
 MOVE_SCORE = 0.1        # a step toward the enemy is worth a little, always less than a good attack
+SAVE_SHARE = 0.75       # a counter saved toward an ability: this share of its worth now, per counter
+                        # still missing (its target may die or move away meanwhile)
 STALL_TURNS = 6         # after this many turns without a wound, any attack beats waiting
 STALL_BONUS = 1000.0
 
@@ -189,6 +196,41 @@ def _consider_target(C, S, g, s, t, can_strike, acted, best, b_kind, b_target, u
 
 
 @njit(cache=True, _nrt=False)
+def _best_use(C, S, g, s, c, k, floor):
+    """The best target of ability k of s (table row c) that the rules accept, by its worth
+    (ai.evaluate.ability_value): (worth, target; -1 for none) if it is worth more than floor, else
+    (floor, -2). Only the target is checked here: the cost and the card's own state are
+    rules.abilities.source_error's."""
+    eff = ab(C, c, k, AB_EFFECT)
+    target = ab(C, c, k, AB_TARGET)
+    best, b_target = floor, -2
+    if target == TG_CHOSEN_DEAD:                # revive: a card of its owner's graveyard
+        p = s // MAX_DECK
+        for t in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
+            if S[g, t * NCF + ZONE] == Z_GRAVE and ability_target_error(C, S, g, s, c, k, t) == E_OK:
+                v = ability_value(C, S, g, s, c, k, t)
+                if v > best:
+                    best, b_target = v, t
+    elif target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN or target == TG_CHOSEN_ADJ:
+        if eff == EF_TRAP or eff == EF_BOOST:
+            return best, b_target
+        p = s // MAX_DECK
+        for q in range(2):
+            if (target == TG_CHOSEN_OWN and q != p) or (target == TG_CHOSEN_ENEMY and q == p):
+                continue
+            for i in range(n_in_play(S, g, q)):
+                t = play_slot(S, g, q, i)
+                v = ability_value(C, S, g, s, c, k, t)      # its worth first, then legality
+                if v > best and ability_target_error(C, S, g, s, c, k, t) == E_OK:
+                    best, b_target = v, t
+    elif ability_target_error(C, S, g, s, c, k, -1) == E_OK:
+        v = ability_value(C, S, g, s, c, k, -1)
+        if v > best:
+            best, b_target = v, -1
+    return best, b_target
+
+
+@njit(cache=True, _nrt=False)
 def _consider_abilities(C, S, g, s, prepare, best, b_kind, b_target):
     """Played abilities: effects now (wound, heal, destroy, ...) in the first pass; delayed ones
     (trap, boost) only when preparing, i.e. when nothing better is left this turn."""
@@ -202,33 +244,34 @@ def _consider_abilities(C, S, g, s, prepare, best, b_kind, b_target):
             continue
         if eff == EF_TRAP and kind == KIND_FAST:
             continue            # set at the end-of-turn window instead (ai.decisions.choose_fast)
-        target = ab(C, c, k, AB_TARGET)
         if source_error(C, S, g, s, k, False) != E_OK:
             continue
-        if target == TG_CHOSEN_DEAD:                # revive: a card of its owner's graveyard
-            p = s // MAX_DECK
-            for t in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
-                if S[g, t * NCF + ZONE] == Z_GRAVE and ability_target_error(C, S, g, s, c, k, t) == E_OK:
-                    v = ability_value(C, S, g, s, c, k, t)
-                    if v > best:
-                        best, b_kind, b_target = v, A_AB0 + k, t
-        elif target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN or target == TG_CHOSEN_ADJ:
-            if eff == EF_TRAP or eff == EF_BOOST:
-                continue
-            p = s // MAX_DECK
-            for q in range(2):
-                if (target == TG_CHOSEN_OWN and q != p) or (target == TG_CHOSEN_ENEMY and q == p):
-                    continue
-                for i in range(n_in_play(S, g, q)):
-                    t = play_slot(S, g, q, i)
-                    v = ability_value(C, S, g, s, c, k, t)      # its worth first, then legality
-                    if v > best and ability_target_error(C, S, g, s, c, k, t) == E_OK:
-                        best, b_kind, b_target = v, A_AB0 + k, t
-        elif ability_error(C, S, g, s, k, -1) == E_OK:
-            v = ability_value(C, S, g, s, c, k, -1)
-            if v > best:
-                best, b_kind, b_target = v, A_AB0 + k, -1
+        v, t = _best_use(C, S, g, s, c, k, best)
+        if t > -2:
+            best, b_kind, b_target = v, A_AB0 + k, t
     return best, b_kind, b_target
+
+
+@njit(cache=True, _nrt=False)
+def saving_value(C, S, g, s):
+    """What one more counter is worth to s when it saves up for an ability it cannot pay yet (123,
+    "tap: gain a counter"): SAVE_SHARE of the ability's worth now at its best target, per counter
+    still missing; the best over its abilities (0: none worth saving for). An ability it may use
+    only once per battle and has used is not saved for."""
+    c = S[g, s * NCF + EFF]
+    have = S[g, s * NCF + COUNTERS]
+    best = 0.0
+    for k in range(C[c, N_AB]):
+        kind = ab(C, c, k, AB_KIND)
+        need = ab(C, c, k, AB_COUNTERS)
+        if (kind != KIND_PLAYED and kind != KIND_FAST) or need <= have:
+            continue
+        if ab(C, c, k, AB_LIMIT) == LIMIT_BATTLE and (S[g, s * NCF + USED_GAME] >> k) & 1:
+            continue
+        v, t = _best_use(C, S, g, s, c, k, 0.0)
+        if t > -2:
+            best = max(best, SAVE_SHARE * v / (need - have))
+    return best
 
 
 @njit(cache=True, _nrt=False)
@@ -292,6 +335,12 @@ def best_for(C, S, g, s, allow_move):
     if C[c, RANGED_PER_COUNTER] > 0 and not futile and gain_counter_error(C, S, g, s) == E_OK:
         # charging a "+N per counter" ranged attack: worth about N/4 crystals a counter
         v = 0.25 * C[c, RANGED_PER_COUNTER]
+        if v > best:
+            best, b_kind, b_target = v, A_GAIN_COUNTER, -1
+    if C[c, AB_COUNTER_COST] > 0 and not allow_move and gain_counter_error(C, S, g, s) == E_OK:
+        # saving up for an ability it cannot pay yet (Харон's spell): weighed against attacking now;
+        # in the first pass only (a card that did not save then has something better or nothing)
+        v = saving_value(C, S, g, s)
         if v > best:
             best, b_kind, b_target = v, A_GAIN_COUNTER, -1
     if not allow_move or has_attack:

@@ -15,6 +15,7 @@ ability rows of the card table (cardtable AB_* columns, written from decks.cards
   of the given strengths and element +N) wait in a per-game table and fire even if their source left.
 - Multi-target effects apply to every matching card at once; destruction is checked after all of them.
 """
+import numpy as np
 from numba import njit
 
 from ..ai.triggered import RANDOM, best_form, best_ram, policy_of, prefers_closing, prefers_push, target_value
@@ -195,8 +196,11 @@ from ..state import (
     G_DECK_SIZE,
     G_DELAY,
     G_FLAGS,
+    G_HURT,
     G_LOSS_REACH,
     G_N_DELAYED,
+    G_PEND_HI,
+    G_PEND_LO,
     G_PENDING,
     G_RC,
     G_RC_CLEAN,
@@ -432,17 +436,23 @@ def _lost_step(C, S, g, lo, hi, src_lo, src_hi, acq_lo, acq_hi):
     return nlo, nhi
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def recompute(C, S, g):
     """503.3: x0 = nobody lost, x_{k+1} = f(x_k), stop at the first x_k equal to an earlier state;
     x_k is the result. Sets EFF of every card in play (its blank twin while it has lost its
     abilities). Returns the number of steps taken (0: no card of the game can take abilities away,
     or nothing it depends on changed since the last time: G_RC_CLEAN, kept by board.board_changed and
     board.cells_changed, which reads the cells within the sources' reach, G_LOSS_REACH).
-    f(x) reads only which sources are in x: when x1 = f(nobody) holds no source, x2 = f(x1) = x1
-    without computing it."""
+    This test is inlined where recompute is called (after every action); the work is _recompute's."""
     if (S[g, GAME0 + G_FLAGS] & F_LOSER) == 0 or S[g, GAME0 + G_RC_CLEAN] == 1:
         return 0
+    return _recompute(C, S, g)
+
+
+@njit(cache=True, _nrt=False)
+def _recompute(C, S, g):
+    """recompute's cycle. f(x) reads only which sources are in x: when x1 = f(nobody) holds no
+    source, x2 = f(x1) = x1 without computing it."""
     S[g, GAME0 + G_RC_CLEAN] = 1
     lo, hi = 0, 0
     S[g, GAME0 + G_RC] = 0
@@ -572,9 +582,11 @@ def add_delayed(S, g, kind, player, amount, elem, strengths):
 
 @njit(cache=True, _nrt=False, inline="always")
 def add_tmp(S, g, t, field, shift, n):
-    """+ n to the gain packed in byte `shift` of TMP_FLAGS / TMP_OWN (at most TMP_BYTE)."""
-    v = min(((S[g, t * NCF + field] >> shift) & TMP_BYTE) + n, TMP_BYTE)
-    S[g, t * NCF + field] = (S[g, t * NCF + field] & ~(TMP_BYTE << shift)) | (v << shift)
+    """+ n to the gain packed in byte `shift` of TMP_FLAGS / TMP_OWN (at most TMP_BYTE). In int64, as
+    the state: the top byte (shift 56) also works without the JIT (NUMBA_DISABLE_JIT)."""
+    byte = np.int64(TMP_BYTE)
+    v = min(((S[g, t * NCF + field] >> shift) & byte) + n, byte)
+    S[g, t * NCF + field] = (S[g, t * NCF + field] & ~(byte << shift)) | (v << shift)
 
 
 @njit(cache=True, _nrt=False)
@@ -739,7 +751,7 @@ def apply_one(C, S, g, src, c, k, t, eff, n):
         S[g, t * NCF + EXTRA_LIVES] += n
     elif eff == EF_REDUCE_LIFE:
         S[g, t * NCF + LIFE_MAX] = max(S[g, t * NCF + LIFE_MAX] - n, 0)
-        life_lowered(S, g)
+        life_lowered(S, g, t)
         if current_life(S, g, t) <= 0 and S[g, t * NCF + DIED_FROM] == -1:
             S[g, t * NCF + DIED_FROM] = src
     elif eff == EF_DESTROY:
@@ -806,7 +818,7 @@ def apply_one(C, S, g, src, c, k, t, eff, n):
         # life maximum -n until the end of the turn (508.4); given back in end_of_turn_effects
         cut = min(n, S[g, t * NCF + LIFE_MAX])
         S[g, t * NCF + LIFE_MAX] -= cut
-        life_lowered(S, g)
+        life_lowered(S, g, t)
         add_tmp(S, g, t, TMP_FLAGS, TF_LIFE_SHIFT, cut)
         if current_life(S, g, t) <= 0 and S[g, t * NCF + DIED_FROM] == -1:
             S[g, t * NCF + DIED_FROM] = src
@@ -1202,19 +1214,31 @@ def fire_poison_watchers(C, S, g, poisoned):
             i += 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def check_deaths(C, S, g):
     """Destroy every card at 0 life, then fire the on-death abilities of every card destroyed since
     the last check, in slot order, at its last cell (509.3); repeat while they destroy more. First the
-    waiting on_incarnation_token abilities (branch dark)."""
+    waiting on_incarnation_token abilities (branch dark). Nothing to do unless a life went down
+    (G_HURT), a card was destroyed (G_PENDING) or a token given (G_TOKENS): this test is inlined
+    where check_deaths is called; the work is _check_deaths'."""
+    if S[g, GAME0 + G_HURT] != 0 or S[g, GAME0 + G_PENDING] > 0 or S[g, GAME0 + G_TOKENS] != 0:
+        _check_deaths(C, S, g)
+
+
+@njit(cache=True, _nrt=False)
+def _check_deaths(C, S, g):
     if S[g, GAME0 + G_FLAGS] & F_INCARNATION:
         fire_pending_tokens(C, S, g)
     check_destruction(S, g)
     while S[g, GAME0 + G_PENDING] > 0:
+        # the slots in slot order, from the lowest destroyed to the highest, that one included even
+        # when it is destroyed during this pass (a lower one destroyed meanwhile waits for the next)
         S[g, GAME0 + G_PENDING] = 0
-        for s in range(N_SLOTS):
-            if s % MAX_DECK >= S[g, GAME0 + G_DECK_SIZE + s // MAX_DECK]:
-                continue
+        s = S[g, GAME0 + G_PEND_LO]
+        hi = S[g, GAME0 + G_PEND_HI]
+        S[g, GAME0 + G_PEND_LO] = N_SLOTS
+        S[g, GAME0 + G_PEND_HI] = -1
+        while s <= max(hi, S[g, GAME0 + G_PEND_HI]):
             if S[g, s * NCF + DEATH_PENDING] == 1:
                 S[g, s * NCF + DEATH_PENDING] = 0
                 fire_triggers(C, S, g, s, T_ON_DEATH, -1, 0)
@@ -1223,6 +1247,7 @@ def check_deaths(C, S, g):
                     S[g, s * NCF + COUNTERS] = 0        # in the graveyard its counters are incarnation tokens
                 if S[g, GAME0 + G_FLAGS] & F_DEATH_WATCH:
                     fire_death_watchers(C, S, g, s)
+            s += 1
         check_destruction(S, g)
 
 

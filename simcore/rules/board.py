@@ -9,6 +9,7 @@ from ..ruleset import PR_FORMATION_ORTHOGONAL
 from ..state import (
     CELL,
     EFF,
+    EXTRA_LIVES,
     G_BOARD,
     G_DECK_SIZE,
     G_HURT,
@@ -17,11 +18,13 @@ from ..state import (
     G_PLAY,
     G_RC_CLEAN,
     GAME0,
+    LIFE_MAX,
     MAX_DECK,
     N_COLS,
     N_ROWS,
     NCF,
     PARAM0,
+    WOUNDS,
     Z_AUX,
     Z_FIELD,
     ZONE,
@@ -30,8 +33,8 @@ from ..state import (
 
 @njit(cache=True, _nrt=False, inline="always")
 def board_changed(S, g):
-    """A card entered or left play, or acquired the loss of its abilities: the next recomputation
-    (503.3) must run (abilities.recompute skips it otherwise; a move is cells_changed)."""
+    """A card entered play or acquired the loss of its abilities: the next recomputation (503.3) must
+    run (abilities.recompute skips it otherwise; a move or a card leaving play is cells_changed)."""
     S[g, GAME0 + G_RC_CLEAN] = 0
 
 
@@ -47,10 +50,12 @@ def cells_changed(S, g, a, b):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def life_lowered(S, g):
-    """Some card's current life may have gone down (wounds, a lower life maximum, fewer extra lives):
-    the next destruction check (509) must look (destruction.check_destruction skips it otherwise)."""
-    S[g, GAME0 + G_HURT] = 1
+def life_lowered(S, g, s):
+    """The current life of s went down (wounds, a lower life maximum, fewer extra lives): if it is 0 or
+    less now, the next destruction check (509) must look (destruction.check_destruction skips it
+    otherwise, G_HURT)."""
+    if S[g, s * NCF + LIFE_MAX] + S[g, s * NCF + EXTRA_LIVES] - S[g, s * NCF + WOUNDS] <= 0:
+        S[g, GAME0 + G_HURT] = 1
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -132,7 +137,10 @@ def add_to_play(S, g, s):
 
 
 @njit(cache=True, _nrt=False)
-def remove_from_play(S, g, s):
+def remove_from_play(S, g, s, cell):
+    """Keep the play list when s leaves play from cell (-1: the auxiliary zone). Recomputation must
+    run again only if that cell was within reach of a card that takes abilities away (cells_changed):
+    a card leaving elsewhere was neither such a card nor next to one."""
     p = s // MAX_DECK
     base = GAME0 + G_PLAY + p * MAX_DECK
     n = S[g, GAME0 + G_NPLAY + p]
@@ -142,7 +150,8 @@ def remove_from_play(S, g, s):
             S[g, base + j] = S[g, base + i]
             j += 1
     S[g, GAME0 + G_NPLAY + p] = j
-    board_changed(S, g)
+    if cell >= 0:
+        cells_changed(S, g, cell, cell)
 
 
 @njit(cache=True, _nrt=False)

@@ -710,7 +710,7 @@ def ranged(C, S, g, att, t):
     w = absorb_armor(C, S, g, t, w, kind, ign)
     if C[ca, RANGED_XL] == 1:       # Ведьма слуа: the extra lives it spent on the attack
         S[g, att * NCF + EXTRA_LIVES] -= removable_extra_lives(S, g, att)
-        life_lowered(S, g)
+        life_lowered(S, g, att)
     spend = C[ca, RANGED_SPEND]
     if spend == 2:
         S[g, att * NCF + COUNTERS] = 0

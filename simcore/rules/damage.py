@@ -835,7 +835,7 @@ def wound(S, g, t, n, source):
             log(S, g, EV_NO_WOUND, t, source, 0, 0, 0)
         return
     S[g, t * NCF + WOUNDS] += n
-    life_lowered(S, g)
+    life_lowered(S, g, t)
     S[g, GAME0 + G_LAST_WOUND] = S[g, GAME0 + G_TURN]
     if S[g, GAME0 + G_FLAGS] & F_TURN_WOUNDS:        # amount_of wounds_this_turn (Хронос)
         f = S[g, t * NCF + TMP_FLAGS]

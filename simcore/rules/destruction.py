@@ -24,6 +24,8 @@ from ..state import (
     G_BOARD,
     G_END,
     G_HURT,
+    G_PEND_HI,
+    G_PEND_LO,
     G_PENDING,
     G_TURN,
     G_WINNER,
@@ -51,12 +53,14 @@ def destroy(S, g, s, killer):
     S[g, s * NCF + LAST_CELL] = c
     S[g, s * NCF + DEATH_PENDING] = 1
     S[g, GAME0 + G_PENDING] += 1
+    S[g, GAME0 + G_PEND_LO] = min(S[g, GAME0 + G_PEND_LO], s)
+    S[g, GAME0 + G_PEND_HI] = max(S[g, GAME0 + G_PEND_HI], s)
     S[g, s * NCF + ZONE] = Z_GRAVE
     S[g, s * NCF + CELL] = -1
     S[g, s * NCF + CLOSED] = 0
     S[g, s * NCF + DIED_FROM] = killer
     S[g, s * NCF + DEATH_TURN] = S[g, GAME0 + G_TURN]
-    remove_from_play(S, g, s)
+    remove_from_play(S, g, s, c)
     if killer >= 0 and owner_of(killer) != owner_of(s):
         S[g, killer * NCF + KILLS] += 1
 
@@ -64,7 +68,7 @@ def destroy(S, g, s, killer):
 @njit(cache=True, _nrt=False)
 def check_destruction(S, g):
     """Destroy every card in play whose current life is <= 0 (simultaneously, in slot order). Nothing
-    to look for unless some card's life went down since the last check (board.life_lowered)."""
+    to look for unless some card's life went down to 0 or less since the last check (board.life_lowered)."""
     if S[g, GAME0 + G_HURT] == 0:
         return
     S[g, GAME0 + G_HURT] = 0

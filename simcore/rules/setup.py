@@ -76,6 +76,8 @@ from ..state import (
     G_N_EVENTS,
     G_NPLAY,
     G_ORDER,
+    G_PEND_HI,
+    G_PEND_LO,
     G_PENDING,
     G_QUEUE_N,
     G_RC_CLEAN,
@@ -167,6 +169,8 @@ def init_game(C, S, g, decks, sizes, seed, game_index):
         S[g, GAME0 + G_DELAY + k] = 0
     S[g, GAME0 + G_N_DELAYED] = 0
     S[g, GAME0 + G_PENDING] = 0
+    S[g, GAME0 + G_PEND_LO] = N_SLOTS
+    S[g, GAME0 + G_PEND_HI] = -1
     S[g, GAME0 + G_RC_CLEAN] = 0
     S[g, GAME0 + G_AT_END] = 0
     S[g, GAME0 + G_TOKENS] = 0
