@@ -6,10 +6,10 @@ attack-like action (simple strike by expected wound exchange, ranged attack, fin
 can kill, special strike, healing itself when wounded, a played ability that pays off: a wound,
 poison or destruction worth more than it costs, healing a wounded creature of its own, counters
 spent when they pay off, or a counter saved up for an ability it cannot pay yet when a share of
-that ability's worth now beats attacking: saving_value); in the second pass creatures with nothing to attack step (or jump) toward
-the nearest enemy and attack if that brought one in reach, or prepare (gain a counter, gain a
-keyword, set a boost, or a trap that is not fast: a fast trap waits for the end-of-turn window,
-ai.decisions.choose_fast). A creature acts while its best action scores above zero; the turn ends
+that ability's worth now beats attacking: saving_value); in the second pass creatures with nothing
+to attack step (or jump) toward the nearest enemy and attack if that brought one in reach, or
+prepare (gain a counter, gain a keyword, set a boost, or a trap that is not fast: a fast trap waits
+for the end-of-turn window, ai.decisions.choose_fast). A creature acts while its best action scores above zero; the turn ends
 after the second pass. Its cursor lives in the game row (G_AI_TURN, G_AI_CURSOR).
 
 A stalled game (nobody wounded for STALL_TURNS turns) adds STALL_BONUS to every attack that can
