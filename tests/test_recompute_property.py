@@ -97,9 +97,10 @@ def test_503_3_recomputation_terminates_is_idempotent_and_follows_the_cycle_rule
 @settings(max_examples=100, deadline=None)
 @given(positions.filter(lambda cs: any(grib for _, grib, _, _ in cs)), st.integers(0, 13), st.integers(0, 29))
 def test_503_3_recomputation_is_skipped_only_while_nothing_moved_within_reach(cells, who, to):
-    """recompute skips its work when no card entered or left, lost its abilities, or moved from or to
-    a cell on or next to a Грибыныч since the last time (G_RC_CLEAN, G_LOSS_REACH); after such a move
-    it must see the new neighbours, and after any other move its result still follows the rule."""
+    """recompute skips its work when no card entered play or lost its abilities, and none moved from
+    or to (or left play from) a cell on or next to a Грибыныч since the last time (G_RC_CLEAN,
+    G_LOSS_REACH); after such a move it must see the new neighbours, and after any other move its
+    result still follows the rule."""
     S, placed = _position(cells)
     assert recompute(TABLE, S, 0) >= 1
     assert recompute(TABLE, S, 0) == 0                  # nothing changed: skipped, EFF kept
