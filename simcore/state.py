@@ -133,8 +133,9 @@ MAX_DELAYED = 6
 DELAY_W = 5                          # kind (0 = free), player, amount, element filter + 1, strengths mask
 G_RC = G_DELAY + MAX_DELAYED * DELAY_W   # recomputation scratch: RC_MAX states of 2 words (503.3)
 RC_MAX = 8
-G_PENDING = G_RC + 2 * RC_MAX        # destroyed cards whose on-death abilities wait (509.3)
-G_FLAGS = G_PENDING + 1              # OR of cardtable AB_FLAGS over both decks (work to watch for)
+G_PEND_LO = G_RC + 2 * RC_MAX        # lowest and highest slot destroyed since abilities.check_deaths last
+G_PEND_HI = G_PEND_LO + 1            # looked: their on-death abilities wait (509.3); none while HI < 0
+G_FLAGS = G_PEND_HI + 1              # OR of cardtable AB_FLAGS over both decks (work to watch for)
 G_N_DELAYED = G_FLAGS + 1            # delayed abilities waiting
 G_FAST = G_N_DELAYED + 1             # + player: his cards with a fast ability (114.2.2), bit i = slot
                                      # offset i; 0: none
@@ -156,8 +157,8 @@ G_ROLL_STRONG = G_ROLL + 6           # bit 0: the attacker's strike becomes stro
 G_ROLL_TO_ONE = G_ROLL + 7           # bit 0: the attacker's strike deals 1, bit 1: the counter-strike
 G_ROLL_MINUS = G_ROLL + 8            # - wounds of the attacker's strike
 G_ROLL_MINUS_C = G_ROLL + 9          # - wounds of the counter-strike
-G_RC_CLEAN = G_ROLL + 10             # 1: no card entered, left or moved, nor lost its abilities
-                                     # since the last recomputation (503.3), which may then be skipped
+G_RC_CLEAN = G_ROLL + 10             # 1: nothing recomputation (503.3) reads changed since the last one,
+                                     # which may then be skipped (board.board_changed, cells_changed)
 G_AT_END = G_RC_CLEAN + 1            # 1 during the priority window at the end of the turn (the greedy
                                      # policy sets its traps there, not at the start of its own turn)
 G_TOKENS = G_AT_END + 1              # incarnation tokens given by an effect since the last check_deaths
@@ -166,9 +167,7 @@ G_HURT = G_TOKENS + 1                # 1: some card's current life went down to 
                                      # destruction check (0: destruction.check_destruction has nothing to do)
 G_LOSS_REACH = G_HURT + 1           # the cells (bitmask) on or next to a card that can take abilities
                                      # away, as of the last recomputation (board.cells_changed)
-G_PEND_LO = G_LOSS_REACH + 1         # lowest and highest slot destroyed since abilities.check_deaths last
-G_PEND_HI = G_PEND_LO + 1            # looked (the slots whose on-death abilities may wait lie between)
-N_GAME_FIELDS = G_PEND_HI + 1
+N_GAME_FIELDS = G_LOSS_REACH + 1
 assert G_DRAWS + N_STREAMS <= G_BOARD, "room for every random stream's draw count"
 
 N_PARAMS = 24            # room for simcore.ruleset's PR_* settings

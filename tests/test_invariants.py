@@ -43,7 +43,8 @@ from simcore.state import (
     G_END,
     G_ERROR,
     G_NPLAY,
-    G_PENDING,
+    G_PEND_HI,
+    G_PEND_LO,
     G_PLAY,
     G_TURN,
     G_WINNER,
@@ -169,8 +170,9 @@ def check_state(S, decks, sizes, in_setup=False):
         s = board[cell]
         if s >= 0 and (cards[s, ZONE] != Z_FIELD or cards[s, CELL] != cell):
             bad.append(f"cell {cell} holds slot {s}, which is in zone {cards[s, ZONE]} at cell {cards[s, CELL]}")
-    if row[GAME0 + G_PENDING] != 0 and not in_setup:
-        bad.append(f"{row[GAME0 + G_PENDING]} destroyed cards still wait for their on-death abilities")
+    if row[GAME0 + G_PEND_HI] >= 0 and not in_setup:
+        bad.append(f"destroyed cards (slots {row[GAME0 + G_PEND_LO]}..{row[GAME0 + G_PEND_HI]}) still wait "
+                   "for their on-death abilities")
     return bad
 
 

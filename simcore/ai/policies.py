@@ -9,8 +9,9 @@ spent when they pay off, or a counter saved up for an ability it cannot pay yet 
 that ability's worth now beats attacking: saving_value); in the second pass creatures with nothing
 to attack step (or jump) toward the nearest enemy and attack if that brought one in reach, or
 prepare (gain a counter, gain a keyword, set a boost, or a trap that is not fast: a fast trap waits
-for the end-of-turn window, ai.decisions.choose_fast). A creature acts while its best action scores above zero; the turn ends
-after the second pass. Its cursor lives in the game row (G_AI_TURN, G_AI_CURSOR).
+for the end-of-turn window, ai.decisions.choose_fast). A creature acts while its best action scores
+above zero; the turn ends after the second pass. Its cursor lives in the game row (G_AI_TURN,
+G_AI_CURSOR).
 
 A stalled game (nobody wounded for STALL_TURNS turns) adds STALL_BONUS to every attack that can
 wound its target, so that somebody attacks; an attack that cannot wound (a discharge at a card
@@ -211,7 +212,8 @@ def _best_use(C, S, g, s, c, k, floor):
                 v = ability_value(C, S, g, s, c, k, t)
                 if v > best:
                     best, b_target = v, t
-    elif target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN or target == TG_CHOSEN_ADJ:
+    elif (target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN
+          or target == TG_CHOSEN_ADJ):
         if eff == EF_TRAP or eff == EF_BOOST:
             return best, b_target
         p = s // MAX_DECK

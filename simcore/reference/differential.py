@@ -53,7 +53,7 @@ from ..state import (
     G_N_EVENTS,
     G_NPLAY,
     G_ORDER,
-    G_PENDING,
+    G_PEND_HI,
     G_PLAY,
     G_SILVER,
     G_STACK_N,
@@ -173,7 +173,7 @@ def fast_game(S, g, sizes):
         "in play": [G[G_PLAY + p * MAX_DECK:G_PLAY + p * MAX_DECK + int(G[G_NPLAY + p])].tolist() for p in range(2)],
         "delayed": delayed,
         "stack": int(G[G_STACK_N]),
-        "pending deaths": int(G[G_PENDING]),
+        "pending deaths": int(G[G_PEND_HI]),      # the highest slot whose on-death abilities wait
     }
 
 
@@ -201,7 +201,7 @@ def ref_game(game):
         "in play": [[c.slot for c in game.play[p]] for p in range(2)],
         "delayed": [_delayed_entry(d) for d in game.delayed],
         "stack": len(game.stack),
-        "pending deaths": game.pending_deaths,
+        "pending deaths": _highest_pending(game),
     }
 
 
@@ -228,7 +228,13 @@ def first_difference(S, g, game, cards=None):
 _GAME_IDX = [G_FIRST, G_ACTIVE, G_TURN, G_WINNER, G_END, G_GOLD, G_GOLD + 1, G_SILVER, G_SILVER + 1,
              G_MULLIGANS, G_MULLIGANS + 1, G_DRAWS + STREAM_DICE, G_DRAWS + STREAM_SHUFFLE,
              G_DRAWS + STREAM_SHUFFLE1, G_LAST_WOUND, G_NPLAY, G_NPLAY + 1, G_N_DELAYED, G_STACK_N,
-             G_PENDING] + [G_BOARD + i for i in range(30)]
+             G_PEND_HI] + [G_BOARD + i for i in range(30)]
+
+
+def _highest_pending(game):
+    """The highest slot destroyed whose on-death abilities wait (509.3), -1 for none: the fast engine's
+    G_PEND_HI between actions."""
+    return max((c.slot for c in game.cards if c.death_pending), default=-1)
 
 
 def quick_index(slots):
@@ -259,7 +265,7 @@ def quick_reference(game, cards, n_cards):
          game.silver[0], game.silver[1], game.mulligans[0], game.mulligans[1],
          game.streams.draws[STREAM_DICE], game.streams.draws[STREAM_SHUFFLE],
          game.streams.draws[STREAM_SHUFFLE1], game.last_wound_turn, len(game.play[0]), len(game.play[1]),
-         n_delayed, len(game.stack), game.pending_deaths))
+         n_delayed, len(game.stack), _highest_pending(game)))
     ext(c.slot if c is not None else -1 for c in game.board)
     return out
 

@@ -201,7 +201,6 @@ from ..state import (
     G_N_DELAYED,
     G_PEND_HI,
     G_PEND_LO,
-    G_PENDING,
     G_RC,
     G_RC_CLEAN,
     G_ROLL,
@@ -1219,9 +1218,9 @@ def check_deaths(C, S, g):
     """Destroy every card at 0 life, then fire the on-death abilities of every card destroyed since
     the last check, in slot order, at its last cell (509.3); repeat while they destroy more. First the
     waiting on_incarnation_token abilities (branch dark). Nothing to do unless a life went down
-    (G_HURT), a card was destroyed (G_PENDING) or a token given (G_TOKENS): this test is inlined
+    (G_HURT), a card was destroyed (G_PEND_HI) or a token given (G_TOKENS): this test is inlined
     where check_deaths is called; the work is _check_deaths'."""
-    if S[g, GAME0 + G_HURT] != 0 or S[g, GAME0 + G_PENDING] > 0 or S[g, GAME0 + G_TOKENS] != 0:
+    if S[g, GAME0 + G_HURT] != 0 or S[g, GAME0 + G_PEND_HI] >= 0 or S[g, GAME0 + G_TOKENS] != 0:
         _check_deaths(C, S, g)
 
 
@@ -1230,10 +1229,9 @@ def _check_deaths(C, S, g):
     if S[g, GAME0 + G_FLAGS] & F_INCARNATION:
         fire_pending_tokens(C, S, g)
     check_destruction(S, g)
-    while S[g, GAME0 + G_PENDING] > 0:
+    while S[g, GAME0 + G_PEND_HI] >= 0:
         # the slots in slot order, from the lowest destroyed to the highest, that one included even
         # when it is destroyed during this pass (a lower one destroyed meanwhile waits for the next)
-        S[g, GAME0 + G_PENDING] = 0
         s = S[g, GAME0 + G_PEND_LO]
         hi = S[g, GAME0 + G_PEND_HI]
         S[g, GAME0 + G_PEND_LO] = N_SLOTS

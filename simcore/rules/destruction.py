@@ -26,7 +26,6 @@ from ..state import (
     G_HURT,
     G_PEND_HI,
     G_PEND_LO,
-    G_PENDING,
     G_TURN,
     G_WINNER,
     GAME0,
@@ -52,7 +51,6 @@ def destroy(S, g, s, killer):
         log(S, g, EV_DEATH, s, killer, c, 0, 0)
     S[g, s * NCF + LAST_CELL] = c
     S[g, s * NCF + DEATH_PENDING] = 1
-    S[g, GAME0 + G_PENDING] += 1
     S[g, GAME0 + G_PEND_LO] = min(S[g, GAME0 + G_PEND_LO], s)
     S[g, GAME0 + G_PEND_HI] = max(S[g, GAME0 + G_PEND_HI], s)
     S[g, s * NCF + ZONE] = Z_GRAVE

@@ -78,7 +78,6 @@ from ..state import (
     G_ORDER,
     G_PEND_HI,
     G_PEND_LO,
-    G_PENDING,
     G_QUEUE_N,
     G_RC_CLEAN,
     G_SEED,
@@ -168,7 +167,6 @@ def init_game(C, S, g, decks, sizes, seed, game_index):
     for k in range(MAX_DELAYED * DELAY_W):
         S[g, GAME0 + G_DELAY + k] = 0
     S[g, GAME0 + G_N_DELAYED] = 0
-    S[g, GAME0 + G_PENDING] = 0
     S[g, GAME0 + G_PEND_LO] = N_SLOTS
     S[g, GAME0 + G_PEND_HI] = -1
     S[g, GAME0 + G_RC_CLEAN] = 0
