@@ -99,9 +99,9 @@ class Screen:
     def scores(self, edit_sets):
         """{edits: {pair: per-seed-pair scores of the pair's first deck}} for every edit set, playing
         (all together) the pairs not seen before."""
-        from simcore.cardtable import compile_cardset
+        from simcore.config import DEFAULT_BATCH
         from simcore.executors import Chunk, GameSpec
-        from simcore.run import DEFAULT_BATCH
+        from simcore.kernels.cardtable import compile_cardset
 
         specs, chunks, keys, tables = [], [], [], {}
         for edits in edit_sets:
@@ -202,10 +202,11 @@ def run_balance(deck_paths, band, games: int, confirm_games: int, max_edits: int
                 resume: bool = False) -> dict:
     """Search, confirm, and write out_dir; returns balance.json's content."""
     from simcore import RULES_VERSION
-    from simcore.ai import AI_VERSION
+    from simcore.config import DEFAULT_SHARD
     from simcore.executors import LocalExecutor
+    from simcore.kernels.ai import AI_VERSION
     from simcore.meta import run_meta
-    from simcore.run import DEFAULT_SHARD, _atomic_write_text, _file_sha, open_manifest
+    from simcore.run import file_sha, open_manifest, write_json
 
     if games % 2 or confirm_games % 2:
         raise ValueError("seat-swapped pairs: games must be even")
@@ -224,7 +225,7 @@ def run_balance(deck_paths, band, games: int, confirm_games: int, max_edits: int
     config = {
         "kind": "balance", "target": list(band), "games_per_pair": games, "confirm_games_per_pair": confirm_games,
         "max_edits": max_edits, "seed": seed, "confirm_seed": seed + 1, "shard_size": shard_size,
-        "decks": [{"path": str(p), "name": n, "sha256": _file_sha(p)} for p, n in zip(deck_paths, names)],
+        "decks": [{"path": str(p), "name": n, "sha256": file_sha(p)} for p, n in zip(deck_paths, names)],
         "rules_version": RULES_VERSION, "cardset_sha256": base.sha256, "overrides": list(base.overrides),
         "ruleset": ruleset, "rules": dict(rules or {}), "ai": {"a": ais[0], "b": ais[1], "version": AI_VERSION},
         "edit_stats": list(EDIT_STATS),
@@ -238,7 +239,7 @@ def run_balance(deck_paths, band, games: int, confirm_games: int, max_edits: int
     out.mkdir(parents=True, exist_ok=True)
     manifest = {"config": config, "created": created or datetime.now(UTC).isoformat(timespec="seconds"),
                 "status": "searching", "command": command or " ".join(sys.argv), "executor": executor.describe()}
-    _atomic_write_text(path, json.dumps(manifest, indent=2, ensure_ascii=False))
+    write_json(path, manifest)
     t0 = time.perf_counter()
     screen = Screen(deck_paths, base, games, seed, ais, ruleset, rules, executor, shard_size, progress)
     edits, steps, reached, start, end = search(screen, band, max_edits, log)
@@ -246,7 +247,7 @@ def run_balance(deck_paths, band, games: int, confirm_games: int, max_edits: int
                      "screen_reached": reached, "screen_games": screen.played,
                      "screen_seconds": round(time.perf_counter() - t0, 2),
                      "screen_field_start": [float(x) for x in start], "screen_field_end": [float(x) for x in end]})
-    _atomic_write_text(path, json.dumps(manifest, indent=2, ensure_ascii=False))
+    write_json(path, manifest)
     variants = [("base", ())] + ([("edited", edits)] if edits else [])
     for name, e in variants:
         run_meta(deck_paths, confirm_games, seed + 1, out / "confirm" / name, ais=ais, ruleset=ruleset,
@@ -256,7 +257,7 @@ def run_balance(deck_paths, band, games: int, confirm_games: int, max_edits: int
     manifest.update({"status": "complete", "finished": datetime.now(UTC).isoformat(timespec="seconds"),
                      "confirm_games": confirm_games * n_pairs * len(variants),
                      "library_versions": _library_versions(out / "confirm" / "base")})
-    _atomic_write_text(path, json.dumps(manifest, indent=2, ensure_ascii=False))
+    write_json(path, manifest)
     return manifest
 
 

@@ -13,7 +13,7 @@ against the same opponents, on the same seeds and seats, through the ordinary ru
     index.html, report.md, tables/*.csv, *.parquet   the report (reports.impact)
 
 Common random numbers (part 1). Every random number of a game is a pure function of (master seed,
-game index, stream, draw number) (simcore.rng): one dice stream per game, one shuffle stream per
+game index, stream, draw number) (simcore.kernels.rng): one dice stream per game, one shuffle stream per
 deck, one AI stream per seat. The variant keeps each card's deck slot, and a shuffle of a deck of n
 cards draws the same n - 1 numbers whatever the cards are, so base and variant are dealt the same
 slots on every seed: the same 15 cards, except that c' stands where c stood. Everything up to the
@@ -56,12 +56,10 @@ from decks import load_cardset, load_deck
 from decks.errors import InputError
 from decks.names import closest
 from decks.variants import card_description, is_vanilla, vanilla_copy, with_cards
+from simcore.config import SPRT_ALPHA, SPRT_BETA, SPRT_CHUNK, SPRT_H1, SPRT_MAX_GAMES
 
 from . import stats
 
-DEFAULT_H1 = 0.03           # effect size of H1 in win-rate units (3 percentage points)
-DEFAULT_MAX_GAMES = 40000   # budget of a sequential test, games per opponent
-DEFAULT_CHUNK = 500         # games per opponent between two looks of the SPRT
 FIELD = "field (uniform)"
 VERDICTS = {"H1": "H1 accepted", "H0": "H0 accepted", "": "undecided"}
 
@@ -154,12 +152,12 @@ def impact_config(deck_path, opponents, cardset, swaps, budget, chunk, sequentia
                   h0, h1, ais, ruleset, rules) -> dict:
     """What identifies an impact test: the same config resumes, a different one is refused."""
     from simcore import RULES_VERSION
-    from simcore.ai import AI_VERSION
-    from simcore.run import _file_sha, ai_parameters, with_overrides
+    from simcore.kernels.ai import AI_VERSION
+    from simcore.run import ai_parameters, file_sha, with_overrides
 
     return with_overrides({
-        "kind": "impact", "deck": {"path": str(deck_path), "sha256": _file_sha(deck_path)},
-        "opponents": [{"path": str(p), "sha256": _file_sha(p)} for p in opponents],
+        "kind": "impact", "deck": {"path": str(deck_path), "sha256": file_sha(deck_path)},
+        "opponents": [{"path": str(p), "sha256": file_sha(p)} for p in opponents],
         "swaps": [{"card": s.card, "replacement": s.replacement, "added": s.added} for s in swaps],
         "games_per_opponent": budget, "chunk": chunk, "sequential": sequential, "seed": seed,
         "seat_pairs": True, "sprt": {"alpha": alpha, "beta": beta, "h0": h0, "h1": h1,
@@ -194,7 +192,7 @@ def _pair_scores(run_dir: Path, shards) -> np.ndarray:
 
 
 def run_impact(deck, opponents, card=None, replace=None, all_cards=False, *, games=None,
-               max_games=DEFAULT_MAX_GAMES, chunk=DEFAULT_CHUNK, seed=0, alpha=0.05, beta=0.05, h0=0.0,
+               max_games=SPRT_MAX_GAMES, chunk=SPRT_CHUNK, seed=0, alpha=SPRT_ALPHA, beta=SPRT_BETA, h0=0.0,
                h1=None, out=None, cardset=None, overrides=(), ais=("greedy", "greedy"), ruleset="classic",
                rules=None,
                executor=None, threads=None, progress=None, command=None, resume=False) -> dict:
@@ -202,16 +200,17 @@ def run_impact(deck, opponents, card=None, replace=None, all_cards=False, *, gam
 
     games: a fixed budget per opponent (every swap plays it all; the SPRT verdict is recorded where
     it was reached); otherwise sequential: each swap stops at its SPRT decision or at max_games.
-    h1 defaults to +DEFAULT_H1 for a named replacement and -DEFAULT_H1 for vanilla fillers (H1: the
-    card's text is worth DEFAULT_H1). An odd budget or chunk is rounded up to even. `overrides`:
+    h1 defaults to +SPRT_H1 for a named replacement and -SPRT_H1 for vanilla fillers (H1: the
+    card's text is worth SPRT_H1). An odd budget or chunk is rounded up to even. `overrides`:
     `--set CARD.FIELD=VALUE` card edits (decks.overrides) applied to `cardset` (default: the bundled
     set) for the base, the variants and the opponents alike; recorded in impact.json."""
+    from simcore.config import DEFAULT_BATCH
     from simcore.executors import LocalExecutor
     from simcore.matchup import make_matchup, swap_cards
-    from simcore.run import DEFAULT_BATCH, RunFolder, _atomic_write_text, open_manifest, play_shards
+    from simcore.run import RunFolder, open_manifest, play_shards, write_json
 
     if h1 is None:
-        h1 = DEFAULT_H1 if replace and not all_cards else -DEFAULT_H1
+        h1 = SPRT_H1 if replace and not all_cards else -SPRT_H1
     lower, upper = _check_settings(games, max_games, chunk, alpha, beta, h0, h1)
     budget = (games or max_games) + (games or max_games) % 2
     chunk = min(chunk + chunk % 2, budget)
@@ -242,7 +241,7 @@ def run_impact(deck, opponents, card=None, replace=None, all_cards=False, *, gam
     manifest.update({"status": "running", "command": command or " ".join(sys.argv),
                      "skipped": [{"card": c, "why": why} for c, why in skipped]})
     manifest["sessions"] = [*manifest.get("sessions", []), session]
-    _atomic_write_text(manifest_path, json.dumps(manifest, indent=2, ensure_ascii=False))
+    write_json(manifest_path, manifest)
 
     def folder(m, where):
         return RunFolder(m, budget, seed, out / where, chunk, DEFAULT_BATCH, seat_pairs=True,
@@ -295,7 +294,7 @@ def run_impact(deck, opponents, card=None, replace=None, all_cards=False, *, gam
         "games_played": int(sum(r.games_on_disk() for r in runs))})
     session.update({"finished": manifest["finished"], "games_played_this_session":
                     int(sum(r.played for r in runs)), "seconds": round(sum(r.seconds for r in runs), 3)})
-    _atomic_write_text(manifest_path, json.dumps(manifest, indent=2, ensure_ascii=False))
+    write_json(manifest_path, manifest)
     return manifest
 
 
@@ -405,7 +404,7 @@ def impact(deck, vs, card=None, replace=None, all_cards=False, out=None, **optio
     Options are those of run_impact (games, max_games, chunk, seed, alpha, beta, h0, h1, cardset,
     overrides, ais, ruleset, rules, executor, threads, progress)."""
     if out is None:
-        budget = options.get("games") or options.get("max_games") or DEFAULT_MAX_GAMES
+        budget = options.get("games") or options.get("max_games") or SPRT_MAX_GAMES
         out = default_folder(deck, card, replace, all_cards, budget + budget % 2, options.get("seed", 0))
     run_impact(deck, vs, card, replace, all_cards, out=out, **options)
     return impact_tables(out)

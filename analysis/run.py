@@ -27,7 +27,7 @@ class Run:
         return all(m["config"].get("seat_pairs", False) for _, _, _, m in self.pairs)
 
     def games(self) -> pl.LazyFrame:
-        """Every game: the columns of simcore.batch.GAME_COLUMNS plus matchup (folder), deck_a and
+        """Every game: the columns of simcore.kernels.batch.GAME_COLUMNS plus matchup (folder), deck_a and
         deck_b (names; deck_a is player 1); sorted by matchup and game."""
         frames = [pl.scan_parquet(str(folder / "games" / "*.parquet")).with_columns(
                       pl.lit(folder.name).alias("matchup"), pl.lit(a).alias("deck_a"),
@@ -36,7 +36,7 @@ class Run:
         return pl.concat(frames, how="vertical").sort("matchup", "game")
 
     def cards(self) -> pl.LazyFrame:
-        """Per-shard (player, card) counts (simcore.batch.CARD_COUNT_COLUMNS) with matchup, deck_a,
+        """Per-shard (player, card) counts (simcore.kernels.batch.CARD_COUNT_COLUMNS) with matchup, deck_a,
         deck_b, and deck/opponent: the deck of the row's player and the other one."""
         frames = [pl.scan_parquet(str(folder / "cards" / "*.parquet")).with_columns(
                       pl.lit(folder.name).alias("matchup"), pl.lit(a).alias("deck_a"),

@@ -94,17 +94,16 @@ def run_sweep(deck_path, vs_paths, card: str, stat: str, lo: int, hi: int, games
     only the deck's copies of the card are edited (a variant card in the deck's slots), not the
     opponents'."""
     from simcore import RULES_VERSION
-    from simcore.ai import AI_VERSION
+    from simcore.config import DEFAULT_BATCH, DEFAULT_SHARD
     from simcore.executors import LocalExecutor
+    from simcore.kernels.ai import AI_VERSION
     from simcore.matchup import make_matchup, swap_cards
     from simcore.run import (
-        DEFAULT_BATCH,
-        DEFAULT_SHARD,
         RunFolder,
-        _atomic_write_text,
-        _file_sha,
+        file_sha,
         open_manifest,
         play_runs,
+        write_json,
     )
 
     if games % 2:
@@ -117,8 +116,8 @@ def run_sweep(deck_path, vs_paths, card: str, stat: str, lo: int, hi: int, games
     opponents = sweep_opponents(deck_path, deck, vs_paths, cardset)
     holders = [d.name for _, d in opponents if cardset.index(card) in d.card_ids]
     config = {
-        "kind": "sweep", "deck": {"path": str(deck_path), "name": deck.name, "sha256": _file_sha(deck_path)},
-        "opponents": [{"path": p, "name": d.name, "sha256": _file_sha(p)} for p, d in opponents],
+        "kind": "sweep", "deck": {"path": str(deck_path), "name": deck.name, "sha256": file_sha(deck_path)},
+        "opponents": [{"path": p, "name": d.name, "sha256": file_sha(p)} for p, d in opponents],
         "card": card, "stat": field, "base_value": base, "absolute": absolute, "deck_only": deck_only,
         "values": [v for _, v in values], "offsets": [o for o, _ in values],
         "games_per_run": games, "seed": seed, "seat_pairs": True, "shard_size": shard_size,
@@ -149,7 +148,7 @@ def run_sweep(deck_path, vs_paths, card: str, stat: str, lo: int, hi: int, games
             runs.append((folder, m))
     manifest.update({"status": "running", "command": command or " ".join(sys.argv),
                      "executor": executor.describe(), "runs": entries, "opponents_holding_card": holders})
-    _atomic_write_text(path, json.dumps(manifest, indent=2, ensure_ascii=False))
+    write_json(path, manifest)
     folders = [RunFolder(m, games, seed, out / folder, shard_size, DEFAULT_BATCH, seat_pairs=True,
                          command=manifest["command"], executor=manifest["executor"]) for folder, m in runs]
     play_runs(folders, executor, progress)
@@ -160,7 +159,7 @@ def run_sweep(deck_path, vs_paths, card: str, stat: str, lo: int, hi: int, games
                      "games_played_this_session": played, "seconds_this_session": round(seconds, 3),
                      "games_per_second": round(played / seconds, 1) if played and seconds > 0 else None,
                      "library_versions": finished[0].get("library_versions", {})})
-    _atomic_write_text(path, json.dumps(manifest, indent=2, ensure_ascii=False))
+    write_json(path, manifest)
     return manifest
 
 

@@ -26,9 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def fast_games_per_second(all_matchups, games, seed):
     """The fast engine's own speed on the same games: its game kernel, one game at a time."""
-    from simcore.game import new_action_buffer, play_game
-    from simcore.ruleset import PR_FIRST
-    from simcore.state import new_state, set_params
+    from simcore.kernels.game import new_action_buffer, play_game
+    from simcore.kernels.state import PR_FIRST, new_state, set_params
 
     n = len(all_matchups)
     S = new_state(1)

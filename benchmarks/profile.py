@@ -29,9 +29,9 @@ CHILD = """
 import sys, time
 import numpy as np
 from pathlib import Path
-from simcore.batch import play_serial
+from simcore.kernels.batch import play_serial
 from simcore.matchup import make_matchup
-from simcore.state import new_state, set_params
+from simcore.kernels.state import new_state, set_params
 m = make_matchup(Path(sys.argv[1]), Path(sys.argv[2]))
 S = new_state(2000)
 set_params(S, m.params)

@@ -93,9 +93,9 @@ def main():
 
     from distributed import Client, LocalCluster
 
+    from simcore.config import DEFAULT_SHARD
     from simcore.executors import DaskExecutor, LocalExecutor
     from simcore.matchup import make_matchup
-    from simcore.run import DEFAULT_SHARD
 
     m = make_matchup(DECK_A, DECK_B)
     local = LocalExecutor()

@@ -60,9 +60,9 @@ def throughput(games, threads, deck_a=DECK_A, deck_b=DECK_B):
     import numba
     import numpy as np
 
-    from simcore.batch import play_batch
+    from simcore.kernels.batch import play_batch
+    from simcore.kernels.state import G_TURN, game_view, new_state, set_params
     from simcore.matchup import make_matchup
-    from simcore.state import G_TURN, game_view, new_state, set_params
     numba.set_num_threads(threads)
     m = make_matchup(deck_a, deck_b)
     batch = 8192
@@ -87,9 +87,9 @@ def greedy_vs_random(games_per_pair):
     """Greedy's score against random over every ordered pair of bundled decks, greedy on each side."""
     import numpy as np
 
-    from simcore.batch import game_rows, play_batch
+    from simcore.kernels.batch import game_rows, play_batch
+    from simcore.kernels.state import new_state, set_params
     from simcore.matchup import make_matchup
-    from simcore.state import new_state, set_params
     decks = sorted((ROOT / "decks" / "lists").glob("*.txt"))
     score = n = 0.0
     S = new_state(games_per_pair)

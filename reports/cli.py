@@ -11,9 +11,10 @@ import time
 import click
 
 from decks.errors import InputError
+from simcore import config as C
+from simcore.config import MAX_GAMES
 
 AIS = ("random", "greedy")
-MAX_GAMES = 2**40           # games of one run (game indices stay far from int64 limits)
 NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError",
                           getattr(click.exceptions, "NoArgsIsHelp", click.exceptions.Exit))
 
@@ -178,7 +179,7 @@ def _matchup(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, sets=()):
 
 @main.command()
 @matchup_options
-@click.option("--games", type=click.IntRange(1, MAX_GAMES), default=10000, show_default=True)
+@click.option("--games", type=click.IntRange(1, MAX_GAMES), default=C.SIMULATE_GAMES, show_default=True)
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True)
 @click.option("--out", type=click.Path(file_okay=False), required=True,
               help="run folder: Parquet shards and run.json (an interrupted run resumes here, see --resume)")
@@ -198,7 +199,8 @@ def simulate(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, sets, games, seed, 
     """Play GAMES seeded games of DECK_A against DECK_B and print the outcome."""
     from analysis.summary import summarize
     from simcore import RULES_VERSION
-    from simcore.run import DEFAULT_BATCH, DEFAULT_SHARD, run_simulation
+    from simcore.config import DEFAULT_BATCH, DEFAULT_SHARD
+    from simcore.run import run_simulation
 
     m = _matchup(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, sets)
     shard_size = shard_size or DEFAULT_SHARD
@@ -284,9 +286,9 @@ def _check_weights(weights, deck_files):
 
 def _play_meta(deck_files, games, seed, out, ai, ai_a, ai_b, rules, ruleset, threads, progress,
                mirrors, kind, command, shard_size, scheduler, resume, sets=()):
+    from simcore.config import DEFAULT_SHARD
     from simcore.matchup import parse_rules
     from simcore.meta import deck_pairs, run_meta
-    from simcore.run import DEFAULT_SHARD
 
     shard_size = _even(shard_size, "--shard-size") if shard_size else DEFAULT_SHARD
     rules = parse_rules(rules)
@@ -359,7 +361,7 @@ def meta_options(f):
 
 @main.command()
 @click.argument("deck_files", nargs=-1, type=click.Path(dir_okay=False))
-@click.option("--games", type=click.IntRange(2, MAX_GAMES), default=20000, show_default=True,
+@click.option("--games", type=click.IntRange(2, MAX_GAMES), default=C.META_GAMES, show_default=True,
               help="games per pair of decks (even: seat-swapped pairs)")
 @click.option("--out", type=click.Path(file_okay=False), default=None,
               help="report folder (default runs/meta-<decks>d-<games>g-seed<seed>); an interrupted "
@@ -397,7 +399,7 @@ def meta(deck_files, games, out, ai, ai_a, ai_b, rules, ruleset, sets, seed, wei
 @main.command()
 @click.argument("deck_a", type=click.Path(dir_okay=False))
 @click.argument("deck_b", type=click.Path(dir_okay=False))
-@click.option("--games", type=click.IntRange(2, MAX_GAMES), default=20000, show_default=True,
+@click.option("--games", type=click.IntRange(2, MAX_GAMES), default=C.META_GAMES, show_default=True,
               help="games (even: seat-swapped pairs)")
 @click.option("--out", type=click.Path(file_okay=False), default=None,
               help="report folder (default runs/matchup-<A>-vs-<B>-<games>g-seed<seed>)")
@@ -480,7 +482,7 @@ def _write_experiment_report(report, out, open_browser):
                    "everywhere, like an erratum")
 @click.option("--deck", required=True, type=click.Path(dir_okay=False), help="the deck that holds the card")
 @_deck_list_option("--vs", "opponents (default: the bundled decks); the deck itself is left out")
-@click.option("--games", type=click.IntRange(2), default=2000, show_default=True,
+@click.option("--games", type=click.IntRange(2), default=C.SWEEP_GAMES, show_default=True,
               help="games per value and opponent (even: seat-swapped pairs)")
 @click.option("--out", type=click.Path(file_okay=False), default=None,
               help="report folder (default runs/sweep-<card>-<stat>-<deck>-<games>g-seed<seed>)")
@@ -538,11 +540,11 @@ def sweep(card, stat, lo, hi, absolute, deck_only, deck, deck_list, more_decks, 
 @click.option("--target", required=True, metavar="LO:HI",
               help="the band every deck's field win rate should reach, e.g. 0.45:0.55")
 @_deck_list_option("--decks", "the decks of the field (default: the bundled decks; at least 3)")
-@click.option("--games", type=click.IntRange(2), default=100, show_default=True,
+@click.option("--games", type=click.IntRange(2), default=C.BALANCE_GAMES, show_default=True,
               help="screening games per pair of decks and candidate edit (even)")
-@click.option("--confirm-games", type=click.IntRange(2), default=1000, show_default=True,
+@click.option("--confirm-games", type=click.IntRange(2), default=C.BALANCE_CONFIRM_GAMES, show_default=True,
               help="games per pair of the confirmation runs, unedited and edited (even)")
-@click.option("--max-edits", type=click.IntRange(0), default=3, show_default=True,
+@click.option("--max-edits", type=click.IntRange(0), default=C.BALANCE_MAX_EDITS, show_default=True,
               help="at most this many +-1 edits")
 @click.option("--out", type=click.Path(file_okay=False), default=None,
               help="report folder (default runs/balance-<decks>d-<LO>-<HI>-seed<seed>)")
@@ -612,18 +614,19 @@ def balance(target, deck_list, more_decks, games, confirm_games, max_edits, out,
               help="fixed budget: play exactly this many games per opponent (no early stop)")
 @click.option("--max-games", type=click.IntRange(2), default=None,
               help="sequential budget: stop each swap at its SPRT decision or at this many games per "
-                   "opponent (default 40000)")
+                   f"opponent (default {C.SPRT_MAX_GAMES})")
 @click.option("--chunk", type=click.IntRange(2), default=None,
-              help="games per opponent between two looks of the SPRT (a shard; default 500)")
-@click.option("--alpha", type=float, default=0.05, show_default=True,
+              help=f"games per opponent between two looks of the SPRT (a shard; default {C.SPRT_CHUNK})")
+@click.option("--alpha", type=float, default=C.SPRT_ALPHA, show_default=True,
               help="SPRT: chance of accepting H1 when H0 holds")
-@click.option("--beta", type=float, default=0.05, show_default=True,
+@click.option("--beta", type=float, default=C.SPRT_BETA, show_default=True,
               help="SPRT: chance of accepting H0 when H1 holds")
 @click.option("--h0", type=float, default=0.0, show_default=True,
               help="SPRT H0: field impact in win-rate units (0.01 = 1 percentage point)")
 @click.option("--h1", type=float, default=None,
-              help="SPRT H1: field impact in win-rate units (default +0.03 for --card with --replace; -0.03 "
-                   "with vanilla fillers or --all-cards: the card is worth 3 points more than its filler)")
+              help=f"SPRT H1: field impact in win-rate units (default +{C.SPRT_H1} for --card with --replace; "
+                   f"-{C.SPRT_H1} with vanilla fillers or --all-cards: the card is worth {100 * C.SPRT_H1:g} points "
+                   "more than its filler)")
 @click.option("--out", type=click.Path(file_okay=False), default=None,
               help="test folder (default runs/impact-<deck>-<swap>-<games>g-seed<seed>); an interrupted "
                    "test resumes here")
@@ -638,15 +641,15 @@ def impact(deck, deck_list, more_decks, card, replace, all_cards, games, max_gam
     """Swap test: DECK against DECK with --card replaced (or every card, --all-cards), on the same seeds,
     seats, shuffles and dice, against each opponent; impact with paired intervals, an SPRT that stops
     when it decides, and a report folder. DECK comes first: `berserk impact DECK --card X --vs OPP...`."""
-    from analysis.causal import DEFAULT_CHUNK, DEFAULT_MAX_GAMES, default_folder, run_impact
+    from analysis.causal import default_folder, run_impact
     from simcore import RULES_VERSION
     from simcore.matchup import parse_rules
 
     opponents = [*deck_list, *more_decks] or _bundled_decks()
     if games and max_games:
         raise click.UsageError("--games (fixed budget) and --max-games (sequential) exclude each other")
-    budget = games or max_games or DEFAULT_MAX_GAMES
-    chunk = chunk or DEFAULT_CHUNK
+    budget = games or max_games or C.SPRT_MAX_GAMES
+    chunk = chunk or C.SPRT_CHUNK
     out = out or default_folder(deck, card, replace, all_cards, budget + budget % 2, seed)
     from analysis.causal import plan_swaps
     from analysis.sweep import sweep_opponents
@@ -661,7 +664,7 @@ def impact(deck, deck_list, more_decks, card, replace, all_cards, games, max_gam
         t0 = time.perf_counter()
         with _playing(bar):
             manifest = run_impact(deck, opponents, card, replace, all_cards, games=games,
-                                  max_games=max_games or DEFAULT_MAX_GAMES, chunk=chunk, seed=seed,
+                                  max_games=max_games or C.SPRT_MAX_GAMES, chunk=chunk, seed=seed,
                                   alpha=alpha, beta=beta, h0=h0, h1=h1, out=out, cardset=cardset,
                                   ais=(ai_a or ai, ai_b or ai),
                                   ruleset=ruleset, rules=parse_rules(rules), executor=executor,

@@ -1,7 +1,7 @@
 """Readable text of a game's event log (replay and scenario output)."""
-from .cardtable import EFFECT_CODES, K_DISCHARGE, K_MAGIC, K_ROW, K_SHOT, K_SPECIAL, K_STRIKE, K_THROW
-from .rules import log as L
-from .state import (
+from .kernels.cardtable import EFFECT_CODES, K_DISCHARGE, K_MAGIC, K_ROW, K_SHOT, K_SPECIAL, K_STRIKE, K_THROW
+from .kernels.rules import log as L
+from .kernels.state import (
     END_NAMES,
     G_N_EVENTS,
     KILLED_BY_POISON,
@@ -12,7 +12,7 @@ from .state import (
 
 STRENGTH = ("miss", "weak", "medium", "strong")
 EFFECT_NAMES = {v: k for k, v in EFFECT_CODES.items()}
-# the options of the strike effects (simcore.rules.strike_effects), by option number
+# the options of the strike effects (simcore.kernels.rules.strike_effects), by option number
 _DIES = ("the attacker's die", "the defender's die")
 _STRIKES = ("the attacker's strike", "the counter-strike")
 STRIKE_OPTION_NAMES = {

@@ -22,18 +22,15 @@ import numpy as np
 
 from decks.errors import InputError
 
-from . import ENGINE_HASH
-from .batch import card_counts, game_rows, play_batch
-from .ruleset import PR_FIRST
-from .state import new_state, set_params
-
-CONNECT_TIMEOUT = 5.0       # seconds to reach a scheduler before saying it is unreachable
-WORKER_TIMEOUT = 10.0       # seconds to wait for the first worker of a scheduler
+from .config import CONNECT_TIMEOUT, WORKER_TIMEOUT
+from .kernels import ENGINE_HASH
+from .kernels.batch import card_counts, game_rows, play_batch
+from .kernels.state import PR_FIRST, new_state, set_params
 
 
 class GameSpec(NamedTuple):
     """Everything needed to play games of one run, as plain data (sent to workers as is)."""
-    stats: np.ndarray       # the card table (simcore.cardtable), int64 (cards, TABLE_WIDTH)
+    stats: np.ndarray       # the card table (simcore.kernels.cardtable), int64 (cards, TABLE_WIDTH)
     decks: np.ndarray       # int64 (2, MAX_DECK) card ids, -1 padded
     sizes: np.ndarray       # int64 (2,)
     params: np.ndarray      # ruleset parameters with the seats' AIs
@@ -60,7 +57,7 @@ class ExecutorError(RuntimeError):
 
 
 def add_counts(total, more):
-    """Sum two per-(player, card) count tables of the same run (simcore.batch.card_counts)."""
+    """Sum two per-(player, card) count tables of the same run (simcore.kernels.batch.card_counts)."""
     if total is None:
         return more
     for key in total:

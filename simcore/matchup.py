@@ -12,9 +12,9 @@ from decks import load_cardset, load_deck
 from decks.errors import InputError
 from decks.overrides import apply_overrides
 
-from .cardtable import CardTable, compile_cardset
+from .kernels.cardtable import CardTable, compile_cardset
+from .kernels.state import MAX_DECK
 from .ruleset import POLICIES, ruleset_params
-from .state import MAX_DECK
 
 
 @dataclass

@@ -12,7 +12,6 @@ Layout of the output folder:
                                `berserk simulate --seat-pairs` writes it
 Every pair uses the same seed; games 2k and 2k+1 of a pair differ only in who moves first.
 """
-import json
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
@@ -22,19 +21,18 @@ from decks.errors import InputError
 from decks.overrides import apply_overrides
 
 from . import RULES_VERSION
-from .ai import AI_VERSION
+from .config import DEFAULT_BATCH, DEFAULT_SHARD
 from .executors import LocalExecutor
+from .kernels.ai import AI_VERSION
 from .matchup import make_matchup
 from .run import (
-    DEFAULT_BATCH,
-    DEFAULT_SHARD,
     RunFolder,
-    _atomic_write_text,
-    _file_sha,
     ai_parameters,
+    file_sha,
     open_manifest,
     play_runs,
     with_overrides,
+    write_json,
 )
 
 
@@ -55,7 +53,7 @@ def meta_config(deck_paths, names, cardset, games, seed, ais, ruleset, rules, mi
         "mirrors": mirrors, "rules_version": RULES_VERSION, "cardset_sha256": cardset.sha256,
         "ruleset": ruleset, "rules": dict(rules or {}),
         "ai": {"a": ais[0], "b": ais[1], "version": AI_VERSION, "parameters": ai_parameters()},
-        "decks": [{"path": str(p), "name": n, "sha256": _file_sha(p)} for p, n in zip(deck_paths, names)],
+        "decks": [{"path": str(p), "name": n, "sha256": file_sha(p)} for p, n in zip(deck_paths, names)],
     }
     return with_overrides(config, cardset)
 
@@ -96,7 +94,7 @@ def run_meta(deck_paths, games: int, seed: int, out_dir, ais=("greedy", "greedy"
     manifest.update({"status": "running", "command": command or " ".join(sys.argv),
                      "executor": executor.describe(),
                      "matchups": [{"folder": pair_folder(i, j), "a": i, "b": j} for i, j in pairs]})
-    _atomic_write_text(manifest_path, json.dumps(manifest, indent=2, ensure_ascii=False))
+    write_json(manifest_path, manifest)
     runs = []
     for i, j in pairs:
         m = make_matchup(deck_paths[i], deck_paths[j], ruleset=ruleset, rules=rules, ais=ais,
@@ -112,5 +110,5 @@ def run_meta(deck_paths, games: int, seed: int, out_dir, ais=("greedy", "greedy"
                      "finished": datetime.now(UTC).isoformat(timespec="seconds"),
                      "games_played_this_session": played, "seconds_this_session": round(seconds, 3),
                      "games_per_second": round(played / seconds, 1) if played and seconds > 0 else None})
-    _atomic_write_text(manifest_path, json.dumps(manifest, indent=2, ensure_ascii=False))
+    write_json(manifest_path, manifest)
     return manifest

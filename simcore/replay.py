@@ -5,18 +5,16 @@ random number depends only on (seed, game index, stream, draw), it is the very g
 """
 import numpy as np
 
+from .config import REPLAY_LOG_CAPACITY
 from .events import format_events
-from .game import new_action_buffer, play_game
-from .ruleset import PR_FIRST
-from .state import MAX_DECK, new_state, set_params
-
-LOG_CAPACITY = 60000
+from .kernels.game import new_action_buffer, play_game
+from .kernels.state import MAX_DECK, PR_FIRST, new_state, set_params
 
 
 def replay_game(matchup, seed: int, game_index: int, seat_pairs: bool = False):
     """(S, lines): the final state of the game and its events as text. With seat pairs (simcore.run),
     game i is key i // 2 with seat i % 2 moving first."""
-    S = new_state(1, log_capacity=LOG_CAPACITY)
+    S = new_state(1, log_capacity=REPLAY_LOG_CAPACITY)
     params = matchup.params.copy()
     key = game_index
     if seat_pairs:

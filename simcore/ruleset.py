@@ -1,7 +1,8 @@
 """Rulesets: the house-rule settings of RULES.md ([H]) as one int array the kernels read.
 
 Presets live in `decks/rulesets.toml` (`classic`, the default, and `modern`); a user can see every
-setting there and override any with `--rule name=value`. Index constants are usable in kernels.
+setting there and override any with `--rule name=value`. The index of each setting in a game's row
+is a PR_* constant of simcore.kernels.state.
 """
 import tomllib
 from pathlib import Path
@@ -11,12 +12,26 @@ import numpy as np
 import decks
 from decks.errors import InputError
 
-from .state import N_PARAMS
-
-(PR_GOLD_FIRST, PR_SILVER_FIRST, PR_GOLD_SECOND, PR_SILVER_SECOND, PR_DEAL, PR_MULLIGAN_MAX,
- PR_MULLIGAN_COST, PR_FLYER_CAP, PR_ELEMENT_PENALTY, PR_PLACEMENT_LEVELS, PR_ROUND_CAP,
- PR_GROUND_HITS_LONE_FLYERS, PR_ATTACK_OWN_CARDS, PR_POISON_STACKS, PR_FORMATION_ORTHOGONAL,
- PR_POLICY0, PR_POLICY1, PR_FIRST) = range(18)
+from .kernels.state import (
+    N_PARAMS,
+    PR_ATTACK_OWN_CARDS,
+    PR_DEAL,
+    PR_ELEMENT_PENALTY,
+    PR_FIRST,
+    PR_FLYER_CAP,
+    PR_FORMATION_ORTHOGONAL,
+    PR_GOLD_FIRST,
+    PR_GOLD_SECOND,
+    PR_GROUND_HITS_LONE_FLYERS,
+    PR_MULLIGAN_COST,
+    PR_MULLIGAN_MAX,
+    PR_PLACEMENT_LEVELS,
+    PR_POISON_STACKS,
+    PR_POLICY0,
+    PR_ROUND_CAP,
+    PR_SILVER_FIRST,
+    PR_SILVER_SECOND,
+)
 
 SETTINGS = {
     "gold_first": PR_GOLD_FIRST, "silver_first": PR_SILVER_FIRST,

@@ -7,8 +7,8 @@ Layout of the output folder:
   run.json                 manifest: config (seed, games, shard size, RULES_VERSION, card-set hash,
                            decks, AIs, ruleset), library versions, command line, status, timings,
                            finished_shards, executor, sessions (one entry per invocation)
-  games/shard-00000.parquet  one row per game (simcore.batch.GAME_COLUMNS)
-  cards/shard-00000.parquet  per (player, card) counts of the shard (simcore.batch.CARD_COUNT_COLUMNS)
+  games/shard-00000.parquet  one row per game (simcore.kernels.batch.GAME_COLUMNS)
+  cards/shard-00000.parquet  per (player, card) counts of the shard (simcore.kernels.batch.CARD_COUNT_COLUMNS)
 Shard k holds games first + k*shard_size .. first + (k+1)*shard_size-1 (first: `first_game`, 0
 unless the run plays a later range of game indices: then two runs of the same seed, say games 0..n-1
 and n..2n-1, together hold exactly the games of one run of 2n games); a shard is written to a temporary file and
@@ -36,11 +36,9 @@ import polars as pl
 from decks.errors import InputError
 
 from . import RULES_VERSION
-from .ai import AI_VERSION
+from .config import DEFAULT_BATCH, DEFAULT_SHARD
 from .executors import Chunk, GameSpec, LocalExecutor, play_span
-
-DEFAULT_SHARD = 262144
-DEFAULT_BATCH = 4096
+from .kernels.ai import AI_VERSION
 
 
 def library_versions() -> dict:
@@ -51,13 +49,14 @@ def library_versions() -> dict:
 
 def ai_parameters() -> dict:
     """The tunables of the policies, as they were for this run."""
-    from .ai import policies
+    from .kernels.ai import policies
     return {"greedy": {"move_score": policies.MOVE_SCORE, "stall_turns": policies.STALL_TURNS,
                        "stall_bonus": policies.STALL_BONUS},
             "random": {}}
 
 
-def _file_sha(path) -> str:
+def file_sha(path) -> str:
+    """The SHA-256 of a file's bytes (deck lists and card sets in a manifest)."""
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
@@ -74,7 +73,7 @@ def run_config(matchup, games: int, seed: int, shard_size: int, seat_pairs: bool
         "rules": matchup.rules, "params": [int(x) for x in matchup.params],
         "ai": {"a": matchup.ais[0], "b": matchup.ais[1], "version": AI_VERSION,
                "parameters": ai_parameters()},
-        "decks": [{"path": p, "name": n, "sha256": _file_sha(p)}
+        "decks": [{"path": p, "name": n, "sha256": file_sha(p)}
                   for p, n in zip(matchup.deck_paths, matchup.deck_names)],
     }
     if getattr(matchup, "variant", None):
@@ -91,10 +90,17 @@ def with_overrides(config: dict, cardset) -> dict:
     return config
 
 
-def _atomic_write_text(path: Path, text: str) -> None:
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write a file so that a reader (or a run interrupted while writing) sees the old text or the
+    new one, never half of it."""
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, path)
+
+
+def write_json(path: Path, data) -> None:
+    """A manifest as JSON, atomically (atomic_write_text)."""
+    atomic_write_text(path, json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def _atomic_parquet(df: pl.DataFrame, path: Path) -> None:
@@ -210,7 +216,7 @@ class RunFolder:
 
     def _save(self) -> None:
         self.manifest["finished_shards"] = sorted(self.done)
-        _atomic_write_text(self.out / "run.json", json.dumps(self.manifest, indent=2, ensure_ascii=False))
+        write_json(self.out / "run.json", self.manifest)
 
     def write(self, k: int, games: dict, counts: dict, seconds: float = 0.0) -> None:
         """Write shard k (temporary file, then rename), then record it in run.json. A shard written

@@ -23,15 +23,15 @@ from decks import load_cardset
 from decks.cardset import fold
 from decks.errors import InputError
 
-from .cardtable import F_ABILITIES, F_FAST, LIFE, MOVE, N_AB, N_PLAYED, PLAYED0, PLAYED_CODES
 from .events import cell_name, format_events, parse_cell
-from .rules.abilities import recompute
-from .rules.board import rebuild_play_lists
-from .rules.damage import armor_value
-from .rules.defence import defender_error
-from .rules.errors import MESSAGES
-from .rules.setup import init_game
-from .rules.turn import (
+from .kernels.cardtable import F_ABILITIES, F_FAST, LIFE, MOVE, N_AB, N_PLAYED, PLAYED0, PLAYED_CODES
+from .kernels.rules.abilities import recompute
+from .kernels.rules.board import rebuild_play_lists
+from .kernels.rules.damage import armor_value
+from .kernels.rules.defence import defender_error
+from .kernels.rules.errors import MESSAGES
+from .kernels.rules.setup import init_game
+from .kernels.rules.turn import (
     A_AB0,
     A_END,
     A_FINISH,
@@ -46,8 +46,7 @@ from .rules.turn import (
     action_error,
     apply_action,
 )
-from .ruleset import ruleset_params
-from .state import (
+from .kernels.state import (
     AB_USES,
     ARMOR_LEFT,
     CARD_ID,
@@ -92,6 +91,7 @@ from .state import (
     new_state,
     set_params,
 )
+from .ruleset import ruleset_params
 
 ZONES = {"aux": Z_AUX, "graveyard": Z_GRAVE, "deck": Z_DECK}
 PLAYED_ACTION = {PLAYED_CODES["ranged"]: A_RANGED, PLAYED_CODES["finish_off"]: A_FINISH,
@@ -343,7 +343,7 @@ def _queue_answers(S, i, desc, answers, slot_of, err):
 
 
 def cardset_table(cardset):
-    from .cardtable import compile_cardset
+    from .kernels.cardtable import compile_cardset
     key = cardset.sha256
     if key not in _TABLES:
         _TABLES[key] = compile_cardset(cardset).stats

@@ -1,10 +1,10 @@
-"""A Python driver of the fast engine, one action at a time: the same game as `simcore.game.play_game`
+"""A Python driver of the fast engine, one action at a time: the same game as `simcore.kernels.game.play_game`
 (setup, then the active player's policy and `apply_action` until the game ends), with a look at the
 state after setup and after every action.
 
 It calls the njit kernels from Python on a one-row state, so it is slow next to the batch runner
 (every call crosses into Numba) and is meant for tests: invariants on random play, comparison with
-a reference engine. No kernels live here (it is one of the EDGE_MODULES: editing it does not
+a reference engine. No kernels live here (it is outside simcore/kernels: editing it does not
 recompile the engine). Setup (roll-off, deal, mulligans, purchases, placement) is one kernel call;
 the finest look inside a turn is after each action, since an action's rule effects (combat, deaths,
 triggers, priority windows, the end and start phases) run inside `apply_action`.
@@ -13,12 +13,21 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .ai.policies import greedy_action, random_action
-from .game import new_action_buffer, setup
-from .rules.setup import init_game
-from .rules.turn import apply_action, start_turn
-from .ruleset import PR_POLICY0
-from .state import G_ACTIVE, G_ERROR, G_FIRST, G_WINNER, GAME0, PARAM0, new_state, set_params
+from .kernels.ai.policies import greedy_action, random_action
+from .kernels.game import new_action_buffer, setup
+from .kernels.rules.setup import init_game
+from .kernels.rules.turn import apply_action, start_turn
+from .kernels.state import (
+    G_ACTIVE,
+    G_ERROR,
+    G_FIRST,
+    G_WINNER,
+    GAME0,
+    PARAM0,
+    PR_POLICY0,
+    new_state,
+    set_params,
+)
 
 
 @dataclass

@@ -96,9 +96,9 @@ def _clean_games(deck_a, deck_b, ais, games, seed, log_capacity=0):
     an engine error: (matchup, state)."""
     import numpy as np
 
-    from simcore.batch import play_batch
+    from simcore.kernels.batch import play_batch
+    from simcore.kernels.state import G_ERROR, G_WINNER, GAME0, new_state, set_params
     from simcore.matchup import make_matchup
-    from simcore.state import G_ERROR, G_WINNER, GAME0, new_state, set_params
 
     m = make_matchup(deck_a, deck_b, ais=ais)
     S = new_state(games, log_capacity=log_capacity)
@@ -111,7 +111,7 @@ def _clean_games(deck_a, deck_b, ais, games, seed, log_capacity=0):
 
 def logged_games(deck_a, deck_b, ais, games, seed):
     """Like whole_games, with every game logged: the logged events of all games, one row each."""
-    from simcore.state import events_view
+    from simcore.kernels.state import events_view
 
     _, S = _clean_games(deck_a, deck_b, ais, games, seed, log_capacity=20000)
     ev = events_view(S).reshape(-1, 6)
@@ -121,7 +121,7 @@ def logged_games(deck_a, deck_b, ais, games, seed):
 def whole_games(deck_a, deck_b, ais, games, seed) -> dict:
     """Play `games` games of two deck files with the given AIs; check that every game ended without an
     engine error; return each card name's played-ability uses over both sides."""
-    from simcore.batch import card_counts
+    from simcore.kernels.batch import card_counts
 
     m, S = _clean_games(deck_a, deck_b, ais, games, seed)
     cc = card_counts(S, m.decks, m.sizes, games)

@@ -5,13 +5,13 @@ matchups/II-JJ/ run folders), for testing analysis.tables against answers comput
 A game is a tuple (winner, first, turns, end_reason, first_death_a, first_death_b): winner 0 = deck
 A (player 1), 1 = deck B, 2 = draw; first: the seat that moved first; end_reason: the codes of
 analysis.summary.END_REASONS; first_death_a/b: the turn a side first lost a creature (-1: never).
-Every other column of simcore.batch.GAME_COLUMNS gets a plausible constant.
+Every other column of simcore.kernels.batch.GAME_COLUMNS gets a plausible constant.
 
-A card row is a dict with player, card (id), name and any of simcore.batch.CARD_COUNT_COLUMNS
+A card row is a dict with player, card (id), name and any of simcore.kernels.batch.CARD_COUNT_COLUMNS
 (missing counts are 0). Cards of a run are given as a list of shards, each a list of rows.
 
 No simcore import here (it pulls in Numba); test_analysis_tables checks these schemas against
-what simcore.batch.game_rows and card_counts really produce.
+what simcore.kernels.batch.game_rows and card_counts really produce.
 """
 import hashlib
 import json
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import polars as pl
 
-# the dtypes simcore.batch.game_rows gives each column, in GAME_COLUMNS order
+# the dtypes simcore.kernels.batch.game_rows gives each column, in GAME_COLUMNS order
 GAME_SCHEMA = {
     "game": pl.Int64, "winner": pl.Int8, "first": pl.Int8, "turns": pl.Int16, "end_reason": pl.Int8,
     "mulligans_a": pl.Int8, "mulligans_b": pl.Int8, "squad_size_a": pl.Int8, "squad_size_b": pl.Int8,

@@ -4,7 +4,7 @@ import pytest
 
 from decks import InputError, load_cardset
 from decks.catalog import covered, load_catalog, missing
-from simcore.cardtable import (
+from simcore.kernels.cardtable import (
     AB0,
     AB_COUNTER_COST,
     AB_COUNTERS,
@@ -214,7 +214,7 @@ def test_bad_while_aura_and_new_words_name_file_line_card_and_field(tmp_path, li
 
 
 def test_while_aura_and_unanswered_vs_compile_into_the_card_table():
-    from simcore.cardtable import (
+    from simcore.kernels.cardtable import (
         AB_FLAGS,
         AURA_RANGE,
         AURA_TO,

@@ -3,9 +3,9 @@ abilities of the seed cards, and the per-card outcome rows count those uses."""
 import numpy as np
 from conftest import LISTS
 
-from simcore.batch import card_counts, play_batch
+from simcore.kernels.batch import card_counts, play_batch
+from simcore.kernels.state import new_state, set_params
 from simcore.matchup import make_matchup
-from simcore.state import new_state, set_params
 
 SEEDS = LISTS / "seeds_mixed.txt"
 
@@ -36,11 +36,11 @@ def test_random_policy_also_reaches_the_abilities():
 # ---- timing and futility (positions built by hand, the greedy policy asked directly) --------------------
 def _position(cards, active=0):
     """cards: [(name, owner, cell)] on the battlefield, open, unwounded; greedy on both seats."""
-    from simcore.cardtable import LIFE, MOVE
-    from simcore.rules.abilities import recompute
-    from simcore.rules.board import rebuild_play_lists
-    from simcore.rules.setup import init_game
-    from simcore.state import (
+    from simcore.kernels.cardtable import LIFE, MOVE
+    from simcore.kernels.rules.abilities import recompute
+    from simcore.kernels.rules.board import rebuild_play_lists
+    from simcore.kernels.rules.setup import init_game
+    from simcore.kernels.state import (
         CELL,
         G_ACTIVE,
         G_BOARD,
@@ -82,8 +82,8 @@ def test_118_greedy_sets_its_fast_trap_at_the_end_of_its_own_turn():
     """Issue 3 part 10, "traps before the opponent's turn": at the start of its own turn (and at its
     own attacks' windows) Ловчий keeps open so that it may still move or strike; at the end-of-turn
     window it sets the trap. In the opponent's turn it sets it at the first window."""
-    from simcore.ai.decisions import choose_fast
-    from simcore.state import G_AT_END, GAME0
+    from simcore.kernels.ai.decisions import choose_fast
+    from simcore.kernels.state import G_AT_END, GAME0
 
     C, S, (hunter, _) = _position([("Ловчий", 0, 12), ("Кочевник", 1, 22)], active=0)
     assert choose_fast(C, S, 0, 0)[0] == -1             # its own turn, not the end: it waits
@@ -98,13 +98,13 @@ def test_greedy_approaches_when_its_ranged_attack_cannot_wound():
     """A discharge at a card protected from magic deals nothing: it is no attack, nor worth charging
     counters for, so Повелитель молний steps toward the enemy instead of waiting behind (two of them
     used to discharge at each other for no wounds until the round cap)."""
-    from simcore.ai.evaluate import single_roll_ev
-    from simcore.ai.policies import best_for
-    from simcore.cardtable import RKIND
-    from simcore.rules.combat import ranged_error
-    from simcore.rules.errors import E_OK
-    from simcore.rules.turn import A_MOVE
-    from simcore.state import EFF, NCF
+    from simcore.kernels.ai.evaluate import single_roll_ev
+    from simcore.kernels.ai.policies import best_for
+    from simcore.kernels.cardtable import RKIND
+    from simcore.kernels.rules.combat import ranged_error
+    from simcore.kernels.rules.errors import E_OK
+    from simcore.kernels.rules.turn import A_MOVE
+    from simcore.kernels.state import EFF, NCF
 
     C, S, (lord, other) = _position([("Повелитель молний", 0, 2), ("Повелитель молний", 1, 27)])
     assert ranged_error(C, S, 0, lord, other) == E_OK                               # it could shoot
@@ -117,7 +117,7 @@ def test_greedy_seed_mirror_rarely_reaches_the_round_cap():
     """Two greedy seed decks used to stand still for the rest of the game once only Ловчие were left,
     each setting its traps at the start of its own turn (about 3% of games went to the round cap,
     a quarter of the simulation time). With traps set at the end of the turn they approach."""
-    from simcore.state import END_TURN_CAP, G_END, game_view
+    from simcore.kernels.state import END_TURN_CAP, G_END, game_view
 
     m = make_matchup(SEEDS, SEEDS)
     S = new_state(400)
@@ -132,8 +132,8 @@ def test_123_greedy_saves_counters_for_kharon_only_against_a_target_worth_it():
     and a chosen creature) pays off against a big creature. With no counters, Харон next to a
     Минотавр (cost 9) taps to gain a counter rather than attack it; next to a Кочевник (cost 3, not
     worth Харон itself) it attacks."""
-    from simcore.ai.policies import SAVE_SHARE, best_for, saving_value
-    from simcore.rules.turn import A_GAIN_COUNTER, A_RANGED, A_STRIKE
+    from simcore.kernels.ai.policies import SAVE_SHARE, best_for, saving_value
+    from simcore.kernels.rules.turn import A_GAIN_COUNTER, A_RANGED, A_STRIKE
 
     C, S, (kharon, big) = _position([("Харон", 0, 12), ("Минотавр", 1, 17)])
     # the spell at the Минотавр: 9 * 2 for it, 5 * 2 for Харон, 0.05 a counter; 3 counters missing

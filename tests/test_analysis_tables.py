@@ -44,11 +44,11 @@ def by(df, key, value):
 # --- the synthetic folders look like what simcore writes ------------------------------------------------
 
 def test_synthetic_schemas_match_what_simcore_writes():
-    """The helper's columns and dtypes are those of simcore.batch.game_rows / card_counts as
+    """The helper's columns and dtypes are those of simcore.kernels.batch.game_rows / card_counts as
     simcore.run writes them (no game is played: the functions read an empty state)."""
-    from simcore.batch import CARD_COUNT_COLUMNS, GAME_COLUMNS, card_counts, game_rows
-    from simcore.cardtable import COST
-    from simcore.state import MAX_DECK, new_state
+    from simcore.kernels.batch import CARD_COUNT_COLUMNS, GAME_COLUMNS, card_counts, game_rows
+    from simcore.kernels.cardtable import COST
+    from simcore.kernels.state import MAX_DECK, new_state
 
     S = new_state(2)
     real_games = pl.DataFrame(game_rows(S, np.zeros((1, COST + 1), np.int64), 0, 2))

@@ -15,10 +15,10 @@ import pytest
 from conftest import LISTS
 from scenario_util import card, play
 
-from simcore.batch import card_counts, play_batch
+from simcore.kernels.batch import card_counts, play_batch
+from simcore.kernels.state import G_ERROR, G_WINNER, GAINED_WEB, GAME0, new_state, set_params
 from simcore.matchup import make_matchup
 from simcore.scenario import ScenarioError
-from simcore.state import G_ERROR, G_WINNER, GAINED_WEB, GAME0, new_state, set_params
 
 
 def c(result, label):

@@ -12,10 +12,10 @@ import pytest
 from scenario_util import DIRECTED, NO_COUNTER, card, play, roll, single_roll
 
 from decks import load_cardset
-from simcore.cardtable import compile_cardset
-from simcore.rules.setup import enter_play, init_game
+from simcore.kernels.cardtable import compile_cardset
+from simcore.kernels.rules.setup import enter_play, init_game
+from simcore.kernels.state import COUNTERS, G_FIRST, GAME0, MAX_DECK, NCF, new_state
 from simcore.scenario import ScenarioError
-from simcore.state import COUNTERS, G_FIRST, GAME0, MAX_DECK, NCF, new_state
 
 
 def c(result, label):

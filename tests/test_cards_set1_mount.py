@@ -11,12 +11,11 @@ import pytest
 from scenario_util import NO_COUNTER, card, play, roll, single_roll
 
 from decks import load_cardset
-from simcore.cardtable import compile_cardset
-from simcore.rules.board import rebuild_play_lists
-from simcore.rules.setup import enter_play, init_game
-from simcore.rules.turn import A_END, A_MOVE, A_STRIKE, legal_actions
-from simcore.scenario import ScenarioError
-from simcore.state import (
+from simcore.kernels.cardtable import compile_cardset
+from simcore.kernels.rules.board import rebuild_play_lists
+from simcore.kernels.rules.setup import enter_play, init_game
+from simcore.kernels.rules.turn import A_END, A_MOVE, A_STRIKE, legal_actions
+from simcore.kernels.state import (
     CELL,
     CLOSED,
     G_ACTIVE,
@@ -30,6 +29,7 @@ from simcore.state import (
     ZONE,
     new_state,
 )
+from simcore.scenario import ScenarioError
 
 # player 2 ends his turn: player 1's turn starts, his graveyard's valhalla abilities fire
 NEXT_TURN = '{ do = "end_turn" }'
@@ -304,7 +304,7 @@ def test_mountain_decks_play_whole_games_with_valhalla_forms_and_pushes(ais):
     from conftest import LISTS
     from scenario_util import logged_games
 
-    from simcore.rules import log as L
+    from simcore.kernels.rules import log as L
 
     ev = logged_games(LISTS / "mountains_valhalla.txt", LISTS / "mountains.txt", ais, 40, 5)
     valhalla_gains = ((ev[:, 0] == L.EV_CHOOSE) & np.isin(ev[:, 4], (7, 16))).sum()   # strike_bonus, OvA

@@ -11,11 +11,21 @@ import pytest
 from scenario_util import card, play
 
 from decks import load_cardset
-from simcore.cardtable import compile_cardset
+from simcore.kernels.cardtable import compile_cardset
+from simcore.kernels.rules.setup import fits, init_game, pay_squad, squad_totals
+from simcore.kernels.state import (
+    G_GOLD,
+    G_SILVER,
+    GAME0,
+    MAX_DECK,
+    NCF,
+    PARAM0,
+    PR_DEAL,
+    Z_SQUAD,
+    ZONE,
+    new_state,
+)
 from simcore.reference.game import Game
-from simcore.rules.setup import fits, init_game, pay_squad, squad_totals
-from simcore.ruleset import PR_DEAL
-from simcore.state import G_GOLD, G_SILVER, GAME0, MAX_DECK, NCF, PARAM0, Z_SQUAD, ZONE, new_state
 
 STONE = 26          # the stone skin's bits in the `acquired` field of a scenario result
 
@@ -131,8 +141,8 @@ def test_neutral_deck_plays_whole_games_with_the_zealots_protection(ais):
     from conftest import LISTS
     from scenario_util import logged_games
 
-    from simcore.cardtable import EF_STONE_SKIN
-    from simcore.rules import log as L
+    from simcore.kernels.cardtable import EF_STONE_SKIN
+    from simcore.kernels.rules import log as L
 
     ev = logged_games(LISTS / "neutral.txt", LISTS / "neutral_mercenaries.txt", ais, 40, 7)
     assert ((ev[:, 0] == L.EV_ABILITY) & (ev[:, 4] == EF_STONE_SKIN)).sum() > 0

@@ -9,10 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from decks import load_cardset
-from simcore.batch import game_rows, play_batch
-from simcore.cardtable import COST
-from simcore.matchup import make_matchup
-from simcore.state import (
+from simcore.kernels.batch import game_rows, play_batch
+from simcore.kernels.cardtable import COST
+from simcore.kernels.state import (
     CELL,
     DEATH_TURN,
     EXTRA_LIVES,
@@ -33,6 +32,7 @@ from simcore.state import (
     new_state,
     set_params,
 )
+from simcore.matchup import make_matchup
 
 
 def check_invariants(S, m, n):

@@ -4,9 +4,9 @@ import numpy as np
 import polars as pl
 from conftest import LISTS, run_cli
 
-from simcore.batch import card_counts, game_rows, play_batch, play_serial
+from simcore.kernels.batch import card_counts, game_rows, play_batch, play_serial
+from simcore.kernels.state import new_state, set_params
 from simcore.replay import replay_game
-from simcore.state import new_state, set_params
 
 
 def _rows(m, first, n, parallel=True, seed=11):

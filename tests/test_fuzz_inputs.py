@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from decks import load_cardset
 from decks.errors import InputError
 from reports.cli import main
-from simcore.cardtable import compile_cardset
+from simcore.kernels.cardtable import compile_cardset
 
 FUZZ_EXAMPLES = int(os.environ.get("BERSERK_EXAMPLES", 0)) or 60
 SCENARIOS = sorted((ROOT / "tests" / "scenarios").glob("*.toml"))

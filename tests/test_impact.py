@@ -39,8 +39,8 @@ def test_variant_is_dealt_the_same_slots_and_plays_the_same_game_until_the_swap_
     """Common random numbers: each deck shuffles from its own stream, so base and variant are dealt
     the same slots (the replacement where the card stood) whenever neither re-deals, and both games
     tell the same events, die for die, up to the first one that differs."""
+    from simcore.kernels.state import DEALT, G_MULLIGANS, GAME0, MAX_DECK, NCF
     from simcore.replay import replay_game
-    from simcore.state import DEALT, G_MULLIGANS, GAME0, MAX_DECK, NCF
 
     cs = load_cardset()
     m = make_matchup(DECK, OPPONENTS[0], cardset=cs)

@@ -23,13 +23,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from decks import load_cardset, load_deck
-from simcore.batch import play_serial
-from simcore.cardtable import JUMP, MOVE, TC0_MOVE, TC_W, compile_cardset
-from simcore.rules.board import manhattan
-from simcore.rules.errors import E_OK
-from simcore.rules.turn import A_END, A_JUMP, A_MOVE, action_error
-from simcore.ruleset import PR_ROUND_CAP, ruleset_params
-from simcore.state import (
+from simcore.kernels.batch import play_serial
+from simcore.kernels.cardtable import JUMP, MOVE, TC0_MOVE, TC_W, compile_cardset
+from simcore.kernels.rules.board import manhattan
+from simcore.kernels.rules.errors import E_OK
+from simcore.kernels.rules.turn import A_END, A_JUMP, A_MOVE, action_error
+from simcore.kernels.state import (
     CARD_ID,
     CELL,
     CLOSED,
@@ -60,6 +59,7 @@ from simcore.state import (
     NCF,
     PARAM0,
     POISON,
+    PR_ROUND_CAP,
     WOUNDS,
     Z_AUX,
     Z_DEALT,
@@ -72,6 +72,7 @@ from simcore.state import (
     new_state,
     set_params,
 )
+from simcore.ruleset import ruleset_params
 from simcore.stepper import play_steps
 
 INVARIANT_EXAMPLES = int(os.environ.get("BERSERK_EXAMPLES", 0)) or 100

@@ -7,9 +7,19 @@ import polars as pl
 import pytest
 from conftest import LISTS, run_cli
 
+from simcore.kernels.state import (
+    DEALT,
+    G_FIRST,
+    G_MULLIGANS,
+    G_TURN,
+    G_WINNER,
+    GAME0,
+    N_SLOTS,
+    NCF,
+    new_state,
+)
 from simcore.replay import replay_game
 from simcore.run import play_range
-from simcore.state import DEALT, G_FIRST, G_MULLIGANS, G_TURN, G_WINNER, GAME0, N_SLOTS, NCF, new_state
 
 THREE = [LISTS / "steppe.txt", LISTS / "swamps.txt", LISTS / "forest.txt"]
 

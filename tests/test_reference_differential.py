@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 from conftest import DECKS, LISTS
 
+from simcore.kernels.state import CARD_FIELD_NAMES, G_DRAWS, GAME0, NCF, Z_FIELD, ZONE
 from simcore.reference import Disagreement, play_checked
 from simcore.reference import differential as D
-from simcore.state import CARD_FIELD_NAMES, G_DRAWS, GAME0, NCF, Z_FIELD, ZONE
 
 GAMES = 2000
 SEED = 20261130
@@ -98,7 +98,7 @@ def test_checker_reports_a_different_die(seeds_vs_forest, monkeypatch):
 def test_checker_reports_an_illegal_decision():
     """A decision the fast engine logged but the reference did not take is a disagreement; a
     defender the rules do not allow is refused."""
-    from simcore.rules import log as L
+    from simcore.kernels.rules import log as L
 
     d = D.LogDecisions()
     d.feed([[L.EV_DEFEND, 7, 60, 55, 0, 0]])
@@ -121,8 +121,8 @@ def test_checker_reports_an_illegal_action(seeds_vs_forest):
 
 def test_the_checked_game_is_the_run_s_game(seeds_vs_forest):
     """play_checked plays exactly the game the batch kernel plays (same final state)."""
-    from simcore.game import new_action_buffer, play_game
-    from simcore.state import new_state, set_params
+    from simcore.kernels.game import new_action_buffer, play_game
+    from simcore.kernels.state import new_state, set_params
 
     r = play_checked(seeds_vs_forest, 5, 4)
     S = new_state(1)
@@ -245,7 +245,7 @@ def _game_with_event(matchups, code, wanted):
 def test_checker_reports_an_illegal_trigger_target(random_matchups):
     """The target a triggered ability's owner chose (EV_CHOOSE, logged by the fast engine) is replayed
     and checked: replaced by a card not in play, the reference refuses it."""
-    from simcore.rules import log as L
+    from simcore.kernels.rules import log as L
 
     m, game = _game_with_event(random_matchups, L.EV_CHOOSE, lambda e: e[3] >= 0)
     done = []
@@ -267,7 +267,7 @@ def test_checker_reports_an_illegal_trigger_target(random_matchups):
 def test_checker_reports_a_flipped_close_or_wound(random_matchups):
     """The owner's close_or_wound choice (EV_CLOSE_OR_WOUND) is replayed: flipped in the log, the
     reference closes where the fast engine wounded (or the reverse), and the states differ."""
-    from simcore.rules import log as L
+    from simcore.kernels.rules import log as L
 
     m, game = _game_with_event(random_matchups, L.EV_CLOSE_OR_WOUND, lambda e: True)
     done = []

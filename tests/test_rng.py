@@ -3,7 +3,7 @@ properties the engine relies on (pure function of its counter, uniform ranges, s
 import numpy as np
 import pytest
 
-from simcore.rng import draw_u32, philox4x32, uniform_int
+from simcore.kernels.rng import draw_u32, philox4x32, uniform_int
 
 U = np.uint32
 KAT = [

@@ -24,9 +24,10 @@ game with the card starts), so the reference never silently agrees with an engin
 - Delayed (118): trap and boost wait in the game's table of delayed abilities and fire even if their
   source has left play.
 """
+import bisect
 import dataclasses
 
-from . import game as G
+from . import board as B
 
 CHOSEN = ("chosen", "chosen_enemy", "chosen_own", "chosen_adjacent", "chosen_adjacent_to_other", "chosen_own_dead")
 DELAYED_EFFECTS = ("trap", "boost_next_attack")
@@ -126,7 +127,7 @@ def _extra_lives(game, src, a, t):
 
 def _reduce_life(game, src, a, t):
     t.life_max = max(t.life_max - a.amount, 0)        # 508.4: not wounds
-    if t.life <= 0 and t.died_from == G.NOBODY:
+    if t.life <= 0 and t.died_from == B.NOBODY:
         t.died_from = src.slot
 
 
@@ -165,11 +166,11 @@ def _push_or_wound(game, src, a, t):
     board and empty and t's owner lets it, else it takes the wounds (an impact)."""
     to = None
     if t.on_field and src.on_field:
-        r = 2 * G.row_of(t.cell) - G.row_of(src.cell)
-        col = 2 * G.col_of(t.cell) - G.col_of(src.cell)
-        if 0 <= r < G.N_ROWS and 0 <= col < G.N_COLS and game.board[r * G.N_COLS + col] is None:
-            to = r * G.N_COLS + col
-    if to is not None and game.decisions.option(t.slot, G.OPT_PUSH, src.slot):
+        r = 2 * B.row_of(t.cell) - B.row_of(src.cell)
+        col = 2 * B.col_of(t.cell) - B.col_of(src.cell)
+        if 0 <= r < B.N_ROWS and 0 <= col < B.N_COLS and game.board[r * B.N_COLS + col] is None:
+            to = r * B.N_COLS + col
+    if to is not None and game.decisions.option(t.slot, B.OPT_PUSH, src.slot):
         game.relocate(t, to)
     else:
         game.wound(t, a.amount, src.slot)
@@ -188,9 +189,9 @@ def _ram(game, src, a, t):
     opposite X - 1."""
     if not src.in_play or src.life <= 0:
         return
-    x = game.decisions.option(src.slot, G.OPT_RAM, src.slot)
+    x = game.decisions.option(src.slot, B.OPT_RAM, src.slot)
     if not 1 <= x <= src.life:
-        raise G.Disagreement(f"ram X = {x} is not from 1 to {src.name}'s life {src.life}")
+        raise B.Disagreement(f"ram X = {x} is not from 1 to {src.name}'s life {src.life}")
     game.wound(src, x, src.slot)
     game.wound(t, x - 1, src.slot)
 
@@ -206,10 +207,10 @@ def revivable(game, src, t):
 def _revive(game, t):
     """Знахарь племени: t comes back closed on its last cell (a flyer into the auxiliary zone) as a new
     card: printed life, no wounds, counters, poison, gains or markers."""
-    fresh = G.GameCard(t.slot, t.owner, t.card_id, t.printed, t.blank)
+    fresh = B.GameCard(t.slot, t.owner, t.card_id, t.printed, t.blank)
     for name in ("dealt", "bought", "dmg_dealt", "kills", "ability_uses", "last_cell"):
         setattr(fresh, name, getattr(t, name))
-    for f in G.dataclasses.fields(G.GameCard):
+    for f in dataclasses.fields(B.GameCard):
         setattr(t, f.name, getattr(fresh, f.name))
     t.life_max = t.printed.life
     t.closed = True
@@ -218,7 +219,7 @@ def _revive(game, t):
     else:
         t.zone, t.cell = "field", t.last_cell
         game.board[t.cell] = t
-    G.bisect.insort(game.play[t.owner], t, key=lambda x: x.slot)
+    bisect.insort(game.play[t.owner], t, key=lambda x: x.slot)
     t.armor_left = game.keyword(t, "armor")
 
 
@@ -230,8 +231,8 @@ def _special_strike(game, src, a, t):
     """An attack of src as its tap special strike: its strike bonuses, t's protections, reductions and
     armor apply; no dice, no counter-strike."""
     ign = src.card.ignores_target_abilities
-    w = game.attack_wounds(src, t, G.SPECIAL, G.MISS, a.amount, False, ign, False)
-    w = game.absorb_armor(t, w, G.SPECIAL, ign)
+    w = game.attack_wounds(src, t, B.SPECIAL, B.MISS, a.amount, False, ign, False)
+    w = game.absorb_armor(t, w, B.SPECIAL, ign)
     game.wound(t, w, src.slot)
     game.mark_attack_wound(t, w)
 
@@ -241,7 +242,7 @@ def _reduce_life_turn(game, src, a, t):
     cut = min(a.amount, t.life_max)
     t.life_max -= cut
     t.tmp_life = min(t.tmp_life + cut, 255)
-    if t.life <= 0 and t.died_from == G.NOBODY:
+    if t.life <= 0 and t.died_from == B.NOBODY:
         t.died_from = src.slot
 
 
@@ -289,10 +290,10 @@ def _rolled_shot(game, src, a, t):
     ranged strike bonuses, t's protections, reductions and armor apply; a web on t blocks it."""
     if game.web_blocks(src, t):
         return
-    s = G.single_roll_strength(game.streams.d6() + game.attack_roll_bonus(src, t))
+    s = B.single_roll_strength(game.streams.d6() + game.attack_roll_bonus(src, t))
     ign = src.card.ignores_target_abilities or a.ignores_target_abilities
-    w = game.attack_wounds(src, t, G.SHOT, s, a.amount + take_boost(game, src, s), False, ign, False)
-    game.wound(t, game.absorb_armor(t, w, G.SHOT, ign), src.slot)
+    w = game.attack_wounds(src, t, B.SHOT, s, a.amount + take_boost(game, src, s), False, ign, False)
+    game.wound(t, game.absorb_armor(t, w, B.SHOT, ign), src.slot)
 
 
 def _web(game, src, a, t):
@@ -312,8 +313,8 @@ def _shot(game, src, a, t):
     """An attack of src: a shot N, no dice, no counter-strike; its ranged strike bonuses, t's
     protections, reductions and armor apply."""
     ign = src.card.ignores_target_abilities
-    w = game.attack_wounds(src, t, G.SHOT, G.MISS, a.amount, False, ign, False)
-    game.wound(t, game.absorb_armor(t, w, G.SHOT, ign), src.slot)
+    w = game.attack_wounds(src, t, B.SHOT, B.MISS, a.amount, False, ign, False)
+    game.wound(t, game.absorb_armor(t, w, B.SHOT, ign), src.slot)
 
 
 def _protect_from_strikes(game, src, a, t):
@@ -325,7 +326,7 @@ def _take_wounds(game, src, a, t):
     if src.in_play and t is not src:
         m = min(t.wounds, a.amount)
         game.heal(t, m)
-        game.wound(src, m, G.RULE)
+        game.wound(src, m, B.RULE)
 
 
 def _raise_poison(game, src, a, t):
@@ -338,7 +339,7 @@ def _roll_bonus_against(game, src, a, t):
     """Until the end of the turn the creatures of src's owner get + N to their die rolls when they
     attack t (a mark of the other player is replaced)."""
     if t.roll_mark and t.roll_mark_player == src.owner:
-        t.roll_mark = min(t.roll_mark + a.amount, G.TMP_MAX)
+        t.roll_mark = min(t.roll_mark + a.amount, B.TMP_MAX)
     else:
         t.roll_mark, t.roll_mark_player = a.amount, src.owner
 
@@ -393,7 +394,7 @@ def _delay(game, src, a):
     """Trap and boost (118): no target yet; they wait in the table (first free entry; a full table
     drops the new one)."""
     kind = "trap" if a.effect == "trap" else "boost"
-    d = G.Delayed(kind, src.owner, a.amount, a.filter.element if kind == "boost" else "",
+    d = B.Delayed(kind, src.owner, a.amount, a.filter.element if kind == "boost" else "",
                   tuple(a.strengths) if kind == "boost" else ())
     for i, e in enumerate(game.delayed):
         if e is None:
@@ -420,7 +421,7 @@ def passes(f, src, t, game=None):
         return False
     if f.poisoned and t.poison == 0:
         return False
-    if f.ranged_user and not (ct.ranged is not None and ct.ranged.kind in (G.SHOT, G.THROW, G.DISCHARGE)):
+    if f.ranged_user and not (ct.ranged is not None and ct.ranged.kind in (B.SHOT, B.THROW, B.DISCHARGE)):
         return False
     if f.ground and ct.kind == "flyer":
         return False
@@ -432,11 +433,11 @@ def passes(f, src, t, game=None):
         return False                # only the active player's creatures can have moved this turn
     if f.enemy and t.owner == src.owner:
         return False
-    if f.killed_by_poison and t.died_from != G.POISON:
+    if f.killed_by_poison and t.died_from != B.POISON:
         return False
     if f.card_class and f.card_class not in [k.strip() for k in ct.card_class.split(",")]:
         return False
-    if f.magic_user and not (ct.ranged is not None and ct.ranged.kind in G.MAGICAL):
+    if f.magic_user and not (ct.ranged is not None and ct.ranged.kind in B.MAGICAL):
         return False
     if f.not_attack_wounded and t.attack_wounded:
         return False
@@ -449,10 +450,10 @@ def _opposite_medium_strike(game, c):
     row towards the enemy's back row), 0 if c is off the battlefield or that cell is empty."""
     if not c.on_field:
         return 0
-    r = G.row_of(c.cell) + (1 if c.owner == 0 else -1)
-    if not 0 <= r < G.N_ROWS:
+    r = B.row_of(c.cell) + (1 if c.owner == 0 else -1)
+    if not 0 <= r < B.N_ROWS:
         return 0
-    o = game.board[r * G.N_COLS + c.cell % G.N_COLS]
+    o = game.board[r * B.N_COLS + c.cell % B.N_COLS]
     return o.card.strike[1] if o is not None else 0
 
 
@@ -470,7 +471,7 @@ CAPPED_AMOUNTS = ("own_above_printed_life",)      # `amount` is their maximum
 
 
 def _adjacent_enemy(game, c):
-    return c.on_field and any(o.on_field and G.adjacent(c.cell, o.cell) for o in game.play[1 - c.owner])
+    return c.on_field and any(o.on_field and B.adjacent(c.cell, o.cell) for o in game.play[1 - c.owner])
 
 
 CONDITIONS = {
@@ -479,8 +480,8 @@ CONDITIONS = {
     "unwounded": lambda game, c: c.wounds == 0,
     "wounded": lambda game, c: c.wounds > 0,
     "adjacent_enemy": _adjacent_enemy,
-    "own_front_row": lambda game, c: c.on_field and G.forwardness(c.owner, G.row_of(c.cell)) == 2,
-    "own_back_row": lambda game, c: c.on_field and G.forwardness(c.owner, G.row_of(c.cell)) == 0,
+    "own_front_row": lambda game, c: c.on_field and B.forwardness(c.owner, B.row_of(c.cell)) == 2,
+    "own_back_row": lambda game, c: c.on_field and B.forwardness(c.owner, B.row_of(c.cell)) == 0,
     "adjacent_ally": None,          # needs the ability's trigger_filter: see holds()
     "not_moved": lambda game, c: c.moved == 0,
 }
@@ -490,7 +491,7 @@ def holds(game, c, a):
     """Does the condition of ability a hold for card c now? adjacent_ally: another creature of c's
     owner on a cell around it passes a.trigger_filter."""
     if a.condition == "adjacent_ally":
-        return c.on_field and any(o is not c and o.on_field and G.adjacent(c.cell, o.cell)
+        return c.on_field and any(o is not c and o.on_field and B.adjacent(c.cell, o.cell)
                                   and passes(a.trigger_filter, c, o, game) for o in game.play[c.owner])
     return CONDITIONS[a.condition](game, c)
 
@@ -574,7 +575,7 @@ def resolve(game, src, card, k, chosen, other):
             return
     if a.kind == "triggered" and a.limit:
         if a.limit == "twice_per_turn" and k in src.used_turn:
-            src.used_turn = src.used_turn | {k + G.MAX_AB}
+            src.used_turn = src.used_turn | {k + B.MAX_AB}
         src.used_turn = src.used_turn | {k}             # "(once per turn)": it has fired
     if a.destroy_self and src.in_play:
         game.destroy(src, src.slot)         # first; the area is around its last cell (509.3)
@@ -589,9 +590,9 @@ def resolve(game, src, card, k, chosen, other):
     elif a.target == "opposite_enemy":      # the card on the cell directly in front of it
         o = None
         if src.on_field:
-            r = G.row_of(src.cell) + (1 if src.owner == 0 else -1)
-            if 0 <= r < G.N_ROWS:
-                o = game.board[r * G.N_COLS + src.cell % G.N_COLS]
+            r = B.row_of(src.cell) + (1 if src.owner == 0 else -1)
+            if 0 <= r < B.N_ROWS:
+                o = game.board[r * B.N_COLS + src.cell % B.N_COLS]
         if o is not None and o.owner != src.owner and passes(a.filter, src, o, game):
             apply_effect(game, src, a, o, other)
     elif a.target in ("attacked", "attacker"):
@@ -615,7 +616,7 @@ def spread_targets(game, src, chosen):
     if chosen is None or not chosen.on_field:
         return []
     return [o for o in game.play[1 - src.owner] if o is not chosen and o.on_field
-            and G.adjacent(chosen.cell, o.cell) and o.card.strike[0] == chosen.card.strike[0]]
+            and B.adjacent(chosen.cell, o.cell) and o.card.strike[0] == chosen.card.strike[0]]
 
 
 def _apply_area(game, src, a, center, other=None):
@@ -633,7 +634,7 @@ def _apply_area(game, src, a, center, other=None):
             if o is src and a.target not in ("all_own", "all"):
                 continue
             if a.target in ("adjacent", "adjacent_enemies") and (
-                    center < 0 or not o.on_field or not G.adjacent(center, o.cell)):
+                    center < 0 or not o.on_field or not B.adjacent(center, o.cell)):
                 continue
             if not passes(a.filter, src, o, game):
                 continue
@@ -652,7 +653,7 @@ def trigger_target_error(game, src, a, t, other):
     if other is None:
         return "no other card"
     center = other.cell if other.in_play else other.last_cell
-    if center < 0 or t is other or not t.on_field or not G.adjacent(center, t.cell):
+    if center < 0 or t is other or not t.on_field or not B.adjacent(center, t.cell):
         return "not on a cell around the trigger's other card"
     return None
 
@@ -701,12 +702,12 @@ def choose_trigger_target(game, src, k, a, other=None, taken=()):
     slot = game.decisions.trigger_target(src.slot, k)
     if slot < 0:
         if legal and not a.optional:
-            raise G.Disagreement(f"{src.name} (slot {src.slot}) chose no target for its mandatory ability "
+            raise B.Disagreement(f"{src.name} (slot {src.slot}) chose no target for its mandatory ability "
                                  f"{k + 1}; legal: {[t.slot for t in legal]}")
         return None
     t = game.by_slot.get(slot)
     if t not in legal:
-        raise G.Disagreement(f"{src.name} (slot {src.slot}) chose slot {slot} for ability {k + 1}, which is "
+        raise B.Disagreement(f"{src.name} (slot {src.slot}) chose slot {slot} for ability {k + 1}, which is "
                              f"illegal: {trigger_target_error(game, src, a, t, other) if t else 'no such card'}")
     return t
 
@@ -714,7 +715,7 @@ def choose_trigger_target(game, src, k, a, other=None, taken=()):
 def _used_up(a, c, k):
     """A triggered ability limited once (twice) per turn that has fired once (twice) this turn."""
     return ((a.limit == "once_per_turn" and k in c.used_turn)
-            or (a.limit == "twice_per_turn" and k + G.MAX_AB in c.used_turn))
+            or (a.limit == "twice_per_turn" and k + B.MAX_AB in c.used_turn))
 
 
 def fire_triggers(game, c, trigger, other, strength):
@@ -746,11 +747,11 @@ def resolve_left_right(game, c, a, strength):
         return
     n = game.strike_value(c, strength) if a.amount_of == "strike_value" else a.amount
     a = dataclasses.replace(a, amount=n, amount_of="")
-    row, col = G.row_of(c.cell), G.col_of(c.cell)
+    row, col = B.row_of(c.cell), B.col_of(c.cell)
     for d in (-1, 1):
-        if not 0 <= col + d < G.N_COLS:
+        if not 0 <= col + d < B.N_COLS:
             continue
-        o = game.board[row * G.N_COLS + col + d]
+        o = game.board[row * B.N_COLS + col + d]
         if o is not None and o.owner == c.owner and passes(a.filter, c, o, game):
             apply_effect(game, c, a, o)
 
@@ -836,7 +837,7 @@ def _lost_step(game, lost):
                     if a.target == "adjacent_enemies" and q == p:
                         continue
                     for o in game.play[q]:
-                        if o is not c and o.on_field and G.adjacent(c.cell, o.cell):
+                        if o is not c and o.on_field and B.adjacent(c.cell, o.cell):
                             out.add(o.slot)
     return frozenset(out)
 
@@ -890,7 +891,7 @@ def source_error(game, c, k, window):
         return "used this turn"
     if a.limit == "once_per_battle" and k in c.used_game:
         return "used this battle"
-    if a.limit == "twice_per_turn" and k + G.MAX_AB in c.used_turn:
+    if a.limit == "twice_per_turn" and k + B.MAX_AB in c.used_turn:
         return "used twice this turn"           # k: once, MAX_AB + k: twice
     return None
 
@@ -915,14 +916,14 @@ def target_error(game, c, a, t):
         return "the target is protected from spells"
     if a.target == "chosen_adjacent":
         center = c.cell if c.in_play else c.last_cell
-        if center < 0 or t is c or not t.on_field or not G.adjacent(center, t.cell):
+        if center < 0 or t is c or not t.on_field or not B.adjacent(center, t.cell):
             return "not on a cell around the card"
     if a.effect == "rolled_shot":
-        if c.on_field and t.on_field and G.adjacent(c.cell, t.cell) and not c.card.ranged_at_adjacent:
+        if c.on_field and t.on_field and B.adjacent(c.cell, t.cell) and not c.card.ranged_at_adjacent:
             return "a shot at an adjacent card"
-        if game.flyers_drawn(c, t) or game.drawn_error(c, t, G.SHOT)[0]:
+        if game.flyers_drawn(c, t) or game.drawn_error(c, t, B.SHOT)[0]:
             return "another card draws this attack"
-    if a.range > 0 and c.on_field and t.on_field and G.manhattan(c.cell, t.cell) > a.range:
+    if a.range > 0 and c.on_field and t.on_field and B.manhattan(c.cell, t.cell) > a.range:
         return "out of range"
     return None
 
@@ -947,7 +948,7 @@ def pay_and_push(game, c, k, target):
     a = c.card.abilities[k]
     c.counters -= a.counters
     if a.limit == "twice_per_turn" and k in c.used_turn:
-        c.used_turn = c.used_turn | {k + G.MAX_AB}
+        c.used_turn = c.used_turn | {k + B.MAX_AB}
     c.used_turn = c.used_turn | {k}
     c.used_game = c.used_game | {k}
     c.ability_uses += 1
@@ -979,7 +980,7 @@ def spring_traps(game, actor):
         if d is not None and d.kind == "trap" and d.player != actor.owner:
             game.delayed[i] = None
             fired = True
-            game.wound(actor, d.amount, G.TRAP)
+            game.wound(actor, d.amount, B.TRAP)
     if not fired:
         return True
     game.check_deaths()

@@ -26,15 +26,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..ai.policies import greedy_action, random_action
-from ..cardtable import ELEMENTS, PROT_BITS
-from ..game import new_action_buffer, setup
-from ..rng import STREAM_DICE, STREAM_SHUFFLE, STREAM_SHUFFLE1
-from ..rules import log as L
-from ..rules.setup import init_game
-from ..rules.turn import A_AB0, ACTION_NAMES, apply_action, legal_actions, start_turn
-from ..ruleset import PR_FIRST, PR_POLICY0, SETTINGS
-from ..state import (
+from ..kernels.ai.policies import greedy_action, random_action
+from ..kernels.cardtable import ELEMENTS, PROT_BITS
+from ..kernels.game import new_action_buffer, setup
+from ..kernels.rng import STREAM_DICE, STREAM_SHUFFLE, STREAM_SHUFFLE1
+from ..kernels.rules import log as L
+from ..kernels.rules.setup import init_game
+from ..kernels.rules.turn import A_AB0, ACTION_NAMES, apply_action, legal_actions, start_turn
+from ..kernels.state import (
     CARD_FIELD_NAMES,
     DELAY_W,
     END_NAMES,
@@ -64,11 +63,15 @@ from ..state import (
     MAX_DELAYED,
     NCF,
     PARAM0,
+    PR_FIRST,
+    PR_POLICY0,
     ZONE_NAMES,
     new_state,
     set_params,
 )
-from .game import Action, Disagreement, Game
+from ..ruleset import SETTINGS
+from .board import Disagreement
+from .game import Action, Game
 
 LOG_CAPACITY = 4096      # events of one action (the log is emptied after every action)
 DECISION_NAMES = {L.EV_MULLIGAN: "mulligan", L.EV_BUY: "buy", L.EV_PLACE: "placement", L.EV_DEFEND: "defender",
@@ -630,7 +633,7 @@ def random_matchups(n, seed, cardset=None, min_cards=30, max_cards=40):
     from decks import load_cardset
     from decks.decklist import MAX_COPIES
 
-    from ..cardtable import compile_cardset
+    from ..kernels.cardtable import compile_cardset
     from ..matchup import Matchup
     from ..ruleset import ruleset_params
 

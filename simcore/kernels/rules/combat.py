@@ -62,7 +62,6 @@ from ..cardtable import (
     W_DIRECTED,
     W_FLYERS_BIT,
 )
-from ..ruleset import PR_ATTACK_OWN_CARDS, PR_GROUND_HITS_LONE_FLYERS
 from ..state import (
     ACTED,
     CELL,
@@ -95,6 +94,8 @@ from ..state import (
     NCF,
     PARAM0,
     POISON,
+    PR_ATTACK_OWN_CARDS,
+    PR_GROUND_HITS_LONE_FLYERS,
     ROLL_BOTH,
     ROLL_NONE,
     ROLL_RANGED,

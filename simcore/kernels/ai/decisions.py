@@ -39,7 +39,6 @@ from ..rules.dice import ai_int
 from ..rules.errors import E_OK
 from ..rules.setup import fits, open_level, placement_open
 from ..rules.strike_effects import N_OPTIONS, is_strike_effect
-from ..ruleset import PR_DEAL
 from ..state import (
     CLOSED,
     EFF,
@@ -55,6 +54,7 @@ from ..state import (
     N_CELLS,
     NCF,
     PARAM0,
+    PR_DEAL,
     Z_DEALT,
     ZONE,
 )

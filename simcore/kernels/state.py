@@ -170,7 +170,14 @@ G_LOSS_REACH = G_HURT + 1           # the cells (bitmask) on or next to a card t
 N_GAME_FIELDS = G_LOSS_REACH + 1
 assert G_DRAWS + N_STREAMS <= G_BOARD, "room for every random stream's draw count"
 
-N_PARAMS = 24            # room for simcore.ruleset's PR_* settings
+N_PARAMS = 24            # room for the ruleset parameters below
+# ruleset parameters of a game (S[g, PARAM0 + PR_*]): the house-rule settings of RULES.md ([H]) that
+# simcore.ruleset reads from decks/rulesets.toml, the policy of each seat and the seat that moves
+# first (-1: the roll-off decides)
+(PR_GOLD_FIRST, PR_SILVER_FIRST, PR_GOLD_SECOND, PR_SILVER_SECOND, PR_DEAL, PR_MULLIGAN_MAX,
+ PR_MULLIGAN_COST, PR_FLYER_CAP, PR_ELEMENT_PENALTY, PR_PLACEMENT_LEVELS, PR_ROUND_CAP,
+ PR_GROUND_HITS_LONE_FLYERS, PR_ATTACK_OWN_CARDS, PR_POISON_STACKS, PR_FORMATION_ORTHOGONAL,
+ PR_POLICY0, PR_POLICY1, PR_FIRST) = range(18)
 DICE_CAP = 128           # forced dice a scenario may list
 GAME0 = N_SLOTS * N_CARD_FIELDS
 PARAM0 = GAME0 + N_GAME_FIELDS

@@ -34,8 +34,7 @@ from ..cardtable import (
     TC_W,
 )
 from ..rules.damage import attack_wounds
-from ..ruleset import PR_POLICY0
-from ..state import CLOSED, EFF, EXTRA_LIVES, LIFE_MAX, MAX_DECK, NCF, PARAM0, WOUNDS
+from ..state import CLOSED, EFF, EXTRA_LIVES, LIFE_MAX, MAX_DECK, NCF, PARAM0, PR_POLICY0, WOUNDS
 
 RANDOM = 0
 GREEDY = 1

@@ -22,7 +22,6 @@ from .rules.setup import (
     with_card,
 )
 from .rules.turn import apply_action, start_turn
-from .ruleset import PR_DEAL, PR_FIRST, PR_MULLIGAN_COST, PR_MULLIGAN_MAX, PR_POLICY0
 from .state import (
     CARD_ID,
     END_NO_SQUAD,
@@ -40,6 +39,11 @@ from .state import (
     MAX_DECK,
     NCF,
     PARAM0,
+    PR_DEAL,
+    PR_FIRST,
+    PR_MULLIGAN_COST,
+    PR_MULLIGAN_MAX,
+    PR_POLICY0,
     WINNER_DRAW,
     Z_SQUAD,
     ZONE,

@@ -149,7 +149,6 @@ from ..cardtable import (
     WC_UNWOUNDED_ALLIES,
     WC_UNWOUNDED_OPPOSITE,
 )
-from ..ruleset import PR_POISON_STACKS
 from ..state import (
     ARMOR_LEFT,
     CARD_ID,
@@ -180,6 +179,7 @@ from ..state import (
     NCF,
     PARAM0,
     POISON,
+    PR_POISON_STACKS,
     TF_ATTACK_WOUNDED,
     TF_DIRECTED,
     TF_MARK_SHIFT,

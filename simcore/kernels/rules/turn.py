@@ -44,7 +44,6 @@ from ..cardtable import (
     TG_CHOSEN_DEAD,
     TWICE,
 )
-from ..ruleset import PR_ROUND_CAP
 from ..state import (
     ACTED,
     ARMOR_LEFT,
@@ -70,6 +69,7 @@ from ..state import (
     NCF,
     PARAM0,
     POISON,
+    PR_ROUND_CAP,
     STRIKES,
     WOUNDS,
     Z_FIELD,

@@ -24,16 +24,6 @@ from ..cardtable import (
     UNIQUE,
 )
 from ..rng import N_STREAMS
-from ..ruleset import (
-    PR_DEAL,
-    PR_ELEMENT_PENALTY,
-    PR_FLYER_CAP,
-    PR_GOLD_FIRST,
-    PR_GOLD_SECOND,
-    PR_PLACEMENT_LEVELS,
-    PR_SILVER_FIRST,
-    PR_SILVER_SECOND,
-)
 from ..state import (
     AB_USES,
     ACQ_LOST,
@@ -102,6 +92,14 @@ from ..state import (
     NCF,
     PARAM0,
     POISON,
+    PR_DEAL,
+    PR_ELEMENT_PENALTY,
+    PR_FLYER_CAP,
+    PR_GOLD_FIRST,
+    PR_GOLD_SECOND,
+    PR_PLACEMENT_LEVELS,
+    PR_SILVER_FIRST,
+    PR_SILVER_SECOND,
     STRIKES,
     TMP_FLAGS,
     TMP_OWN,

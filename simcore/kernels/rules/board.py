@@ -5,7 +5,6 @@ Cells are row * 5 + column; row 0..5 are the printed rows 1..6, column 0..4 are 
 from numba import njit
 
 from ..cardtable import ELITE, HAS_FORMATION
-from ..ruleset import PR_FORMATION_ORTHOGONAL
 from ..state import (
     CELL,
     EFF,
@@ -24,6 +23,7 @@ from ..state import (
     N_ROWS,
     NCF,
     PARAM0,
+    PR_FORMATION_ORTHOGONAL,
     WOUNDS,
     Z_AUX,
     Z_FIELD,

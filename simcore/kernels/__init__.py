@@ -1,0 +1,114 @@
+"""The compiled engine: every Numba kernel of berserk-sim lives in this folder, and nothing else does.
+
+- `state`: the game row (card fields, game fields, ruleset parameters, forced dice, event log);
+- `cardtable`: the card table the kernels read (codes from decks.registry);
+- `rng`: the counter-based random streams;
+- `rules/`: the rules kernels, one module per rule area;
+- `ai/`: the pilots (policies) and their answers at the rules' decision points;
+- `game`: one whole game; `batch`: games in parallel.
+
+Numba's on-disk cache (cache=True) is keyed on each function's own source file, but a kernel also
+freezes the constants it reads from other modules (state layout, table columns, registry codes), so
+a change there could leave stale machine code behind. The engine therefore caches into a folder named
+after a hash of the whole content of this folder and of every module outside it that a kernel module
+imports (found by reading the imports, see `engine_sources`): another version of the engine, even one
+running at the same time, never reads or writes the same cache, and editing how runs are organised
+(the rest of simcore) recompiles nothing. Numba's cache index does not record NUMBA_BOUNDSCHECK
+either, so kernels compiled with bounds checks live in a folder of their own (`-boundscheck`).
+"""
+import ast
+import hashlib
+import os
+from pathlib import Path
+
+KERNELS = Path(__file__).resolve().parent
+PROJECT = KERNELS.parent.parent
+
+
+def _module_file(name: str, root: Path) -> Path | None:
+    """The source file of module `name` (dotted, absolute) under root, if the project has it."""
+    base = root.joinpath(*name.split("."))
+    for f in (base.with_suffix(".py"), base / "__init__.py"):
+        if f.is_file():
+            return f
+    return None
+
+
+def _imported_files(f: Path, root: Path) -> set[Path]:
+    """The project's source files that module file f imports (relative imports resolved)."""
+    package = f.parent.relative_to(root).parts
+    out = set()
+    for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            parts = list(package[:len(package) - node.level + 1]) if node.level else []
+            base = ".".join(parts + ([node.module] if node.module else []))
+            names = [base] + [f"{base}.{a.name}" for a in node.names]
+        for name in names:
+            m = _module_file(name, root)
+            if m is not None:
+                out.add(m)
+    return out
+
+
+def engine_sources(kernels: Path = KERNELS, root: Path = PROJECT) -> list[Path]:
+    """Every file the compiled engine depends on: the .py files of the kernels folder and the project
+    modules outside it that they import (decks.registry), sorted."""
+    own = sorted(kernels.rglob("*.py"))
+    outside = set()
+    for f in own:
+        outside |= {m for m in _imported_files(f, root) if kernels not in m.parents}
+    return own + sorted(outside)
+
+
+def engine_hash(kernels: Path = KERNELS, root: Path = PROJECT) -> str:
+    h = hashlib.sha256()
+    for f in engine_sources(kernels, root):
+        h.update(f.relative_to(root).as_posix().encode())
+        h.update(f.read_bytes())
+    return h.hexdigest()[:16]
+
+
+# The engine's identity: games depend only on it, the seed and the game index. A Dask worker checks
+# that it runs the same engine as the client before playing a chunk (simcore.executors).
+ENGINE_HASH = engine_hash()
+
+
+def _versioned_numba_cache() -> None:
+    import numba.core.config as numba_config
+
+    base = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "berserk-sim")
+    suffix = "-boundscheck" if numba_config.BOUNDSCHECK else ""
+    numba_config.CACHE_DIR = os.path.join(base, "kernels-" + ENGINE_HASH + suffix)
+
+
+_versioned_numba_cache()
+
+
+def _no_literal_specializations() -> None:
+    """Compile each kernel once per argument *types*, not once per constant argument.
+
+    Numba types a constant argument by its value (`Literal[int](3)`), and a jitted function called
+    from another one is compiled for the argument types of each call: `log(S, g, EV_MOVE, ...)` and
+    `log(S, g, EV_DEATH, ...)` were two compilations of `log`, and so on for every constant
+    argument (563 compilations, about 7 minutes cold on 2 cores). Calls between kernels are typed
+    here with the constants' plain types (int64, bool), so each kernel compiles once per real
+    signature. No kernel needs a literal argument (none indexes a heterogeneous tuple with one)."""
+    from numba.core import dispatcher, types
+
+    original = dispatcher.Dispatcher.get_call_template
+    if getattr(original, "_berserk_unliteral", False):
+        return
+
+    def get_call_template(self, args, kws):
+        return original(self, tuple(types.unliteral(a) for a in args),
+                        {k: types.unliteral(v) for k, v in kws.items()})
+
+    get_call_template._berserk_unliteral = True
+    dispatcher.Dispatcher.get_call_template = get_call_template
+
+
+_no_literal_specializations()
