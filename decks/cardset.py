@@ -1,9 +1,9 @@
 """The card set: loads a TOML card database (decks/cards/set1.toml by default) into validated Card objects.
 
 Implements the card fields of RULES.md section 1 (name, element, cost, elite, unique, kind, class, life,
-movement for ground creatures only, simple strike X-Y-Z) and the ability vocabulary of
-decks/cards/VOCABULARY.md, the exact set of keywords the engine plays. Every problem in the file becomes an
-InputError naming the file, the line, the card, the field and the fix.
+movement for ground creatures only, simple strike X-Y-Z) and the ability vocabulary, the exact set of
+keywords the engine plays: every word comes from decks.registry (VOCABULARY.md documents them). Every
+problem in the file becomes an InputError naming the file, the line, the card, the field and the fix.
 """
 
 import hashlib
@@ -14,24 +14,47 @@ from pathlib import Path
 
 from .errors import InputError
 from .names import closest, fold
+from .registry import (
+    AmountOf,
+    AppliesTo,
+    AttackKind,
+    AuraCells,
+    CardKind,
+    Condition,
+    CounterSpending,
+    Duration,
+    Effect,
+    Element,
+    Family,
+    Keyword,
+    Kind,
+    Limit,
+    PlayedAbility,
+    Protection,
+    Source,
+    Spread,
+    Strength,
+    Target,
+    Trigger,
+    VsValue,
+    WhileCondition,
+)
 
 DEFAULT_CARDSET_PATH = Path(__file__).parent / "cards" / "set1.toml"
 
-ELEMENTS = ("steppe", "mountains", "forest", "swamps", "darkness", "neutral")
-KINDS = ("creature", "flyer")
-RANGED_KINDS = ("shot", "throw", "discharge", "row_strike", "magic_strike")
-STRENGTHS = ("weak", "medium", "strong")
-BONUS_VS = ("always",) + ELEMENTS + (
-    "closed", "flyer", "defender", "magic_user", "ranged_user", "armored_or_experienced", "opposite",
-    "isolated", "throw_user", "same_row")
-MASK_VS = BONUS_VS[1:-1]        # directed_vs / unanswered_vs (a bit mask: same_row is a bonus vs only)
-BONUS_APPLIES_TO = ("strike", "ranged", "all")
-REDUCE_SOURCES = ("strikes", "ranged", "non_magic", "diagonal_strikes", "shots_throws", "flyers",
-                  "weak_strikes") + ELEMENTS + ("directed_strikes",)     # directed_strikes: branch swst
-PROTECTIONS = ("poison", "magic", "discharge", "shot", "throw", "spell", "flyer", "weak_strike")
-DRAWS_RANGED = ("shot", "throw", "discharge")
-TAP_ABILITIES = ("ranged", "finish_off", "heal_self", "special_strike", "tap_gain", "gain_counter")
-COUNTER_SPENDING = ("all", "one")
+# the words of each vocabulary (decks.registry), as the card file writes them
+ELEMENTS = Element.words()
+KINDS = CardKind.words()
+RANGED_KINDS = AttackKind.words(ranged=True)
+STRENGTHS = Strength.words()
+BONUS_VS = VsValue.words()
+MASK_VS = VsValue.words(mask=True)      # directed_vs / unanswered_vs (a bit mask)
+BONUS_APPLIES_TO = AppliesTo.words()
+REDUCE_SOURCES = Source.words()
+PROTECTIONS = Protection.words()
+DRAWS_RANGED = AttackKind.words(drawable=True)
+TAP_ABILITIES = PlayedAbility.words()
+COUNTER_SPENDING = CounterSpending.words()
 HEAL_FULL = 99  # heal_self = "full": more than any card's life
 MAX_ABILITIES = 4
 
@@ -91,13 +114,8 @@ class Formation:
 
 
 # conditions of `while` blocks (keywords that hold while a board condition holds)
-WHILE_CONDITIONS = ("central_column", "edge_column", "outnumbering_adjacent", "adjacent_classes",
-                    "formation_with_elite", "formation_with_ordinary", "unwounded_allies_adjacent",
-                    "creature_in_every_row",
-                    # branch swst
-                    "enemy_front_row_empty",
-                    "unwounded_ally_opposite")                          # forest branch
-COUNTED_CONDITIONS = ("adjacent_classes", "unwounded_allies_adjacent")
+WHILE_CONDITIONS = WhileCondition.words()
+COUNTED_CONDITIONS = WhileCondition.words(counted=True)
 MAX_WHILE = 2
 
 
@@ -113,18 +131,18 @@ class While:
     reduce: tuple[Reduction, ...] = ()
     protection: frozenset[str] = frozenset()
     directed: bool = False
-    strikes_flyers: bool = False    # may declare simple strikes at flyers (branch swst)
+    strikes_flyers: bool = False    # may declare simple strikes at flyers
 
 
 @dataclass(frozen=True)
 class Vampirism:
-    """Vampirism (вампиризм, branch dark): when its simple strike deals X wounds it gains X - less life,
+    """Vampirism (вампиризм): when its simple strike deals X wounds it gains X - less life,
     its current life at most max_life (0: no maximum); VOCABULARY.md, readings."""
     less: int = 0
     max_life: int = 0
 
 
-AURA_TO = ("left_right", "column")
+AURA_TO = AuraCells.words()
 
 
 @dataclass(frozen=True)
@@ -136,55 +154,28 @@ class Aura:
     range: int = 0                  # + range of their ranged attacks that have a range
 
 
-ABILITY_KINDS = ("played", "fast", "triggered", "permanent")
-TRIGGERS = ("on_strike", "on_struck", "on_death", "turn_start", "turn_end", "opponent_turn_start",
-            "opponent_turn_end", "on_move", "creature_dies", "on_defend", "to_enemy_half", "to_own_half",
-            # branch swst
-            "enemy_poison_wounded",
-            "valhalla",                                          # branch mount
-            "on_incarnate", "on_incarnation_token", "creature_incarnates",      # branch dark
-            "on_attack")                                                         # forest branch
-EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "destroy", "poison", "strike_bonus",
-           "lose_abilities", "close", "open", "gain_counter", "trap", "boost_next_attack", "special_strike",
-           "no_tap_after_attack", "attack_experience", "ranged_bonus", "range_bonus", "gain_directed", "stun",
-           "close_or_wound", "cure_poison",
-           # branch swst
-           "shot", "protect_from_strikes", "take_wounds", "raise_poison", "root", "roll_bonus_against",
-           "finish_off",
-           "first_strike_unanswered", "push_or_wound", "stone_skin", "ram", "revive",   # branch mount
-           "incarnation_token", "next_roll_six",      # branch dark
-           # branch neut: strike effects (fast, played at the dice window of an attack)
-           "die_luck", "wound_on_one", "strike_strong", "strike_to_one", "strike_minus",
-           "reduce_life_turn",
-           "rolled_shot", "web")            # forest branch
-STRIKE_EFFECTS = ("die_luck", "wound_on_one", "strike_strong", "strike_to_one", "strike_minus")
-STRIKE_ALSO_ADDS = ("wound", "gain_counter")     # what an `also` of a strike effect does to its own card
-TARGETS = ("self", "attacked", "attacker", "adjacent_enemies", "adjacent", "chosen", "chosen_enemy",
-           "chosen_own", "all_enemies", "all_own", "all", "chosen_adjacent",
-           # branch swst
-           "chosen_adjacent_to_other",
-           "opposite_enemy", "chosen_own_dead",                  # branch mount
-           "left_right_own")                                      # branch neut2
-CONDITIONS = ("always", "in_formation", "unwounded", "wounded", "adjacent_enemy", "own_front_row",
-              "own_back_row", "adjacent_ally", "not_moved")
-DURATIONS = ("end_of_turn", "end_of_own_turn")
-DURATION_EFFECTS = ("strike_bonus", "attack_experience")        # effects with a duration
-ALSO_EFFECTS = ("wound", "poison", "heal", "open")              # effects that may have an `also`
-ALSO_ADDS = ("wound", "poison", "heal", "cure_poison", "roll_bonus_against", "gain_counter")   # effects an `also` may add
-ALSO_NO_AMOUNT = ("cure_poison", "gain_counter")               # `also` effects that take no amount
-SELF_ONLY_EFFECTS = ("no_tap_after_attack", "ranged_bonus", "range_bonus", "gain_directed",
-                     "protect_from_strikes", "next_roll_six")
-LIMITS = ("once_per_turn", "once_per_battle", "twice_per_turn")
+ABILITY_KINDS = Kind.words()
+TRIGGERS = Trigger.words()
+EFFECTS = Effect.words()
+STRIKE_EFFECTS = tuple(e.word for e in Effect if e.family == Family.STRIKE)   # played at an attack's dice window
+STRIKE_ALSO_ADDS = Effect.words(strike_also=True)   # what an `also` of a strike effect does to its own card
+TARGETS = Target.words()
+CONDITIONS = Condition.words()
+DURATIONS = Duration.words()
+DURATION_EFFECTS = Effect.words(duration=True)      # effects with a duration
+ALSO_EFFECTS = Effect.words(takes_also=True)        # effects that may have an `also`
+ALSO_ADDS = Effect.words(also=True)                 # effects an `also` may add
+ALSO_NO_AMOUNT = Effect.words(also=True, also_amount=False)     # `also` effects that take no amount
+SELF_ONLY_EFFECTS = Effect.words(self_only=True)
+LIMITS = Limit.words()
 THEN_AT = ("turn_end",)
-AMOUNTS_OF = ("opposite_medium_strike", "other_poison", "wounds_this_turn", "cells_moved",   # amounts computed when the ability resolves
-              "own_above_printed_life",     # branch dark: `amount` is then the maximum
-              "strike_value")               # branch neut2: the on_strike strike's value (left_right_own)
-SPREADS = ("adjacent_enemies_same_weak",)   # branch dark: the effect spreads from the chosen card
-SELF_FIRST_EFFECTS = ("extra_lives",)       # branch dark: the card itself gains this first
+AMOUNTS_OF = AmountOf.words()                       # amounts computed when the ability resolves
+SPREADS = Spread.words()                            # the effect spreads from the chosen card
+SELF_FIRST_EFFECTS = Effect.words(self_first=True)  # the card itself gains this first
 # which effects each kind of ability may have (the engine plays exactly these)
-PERMANENT_EFFECTS = ("lose_abilities",)
-DELAYED_EFFECTS = ("trap", "boost_next_attack")
-NO_TARGET_EFFECTS = DELAYED_EFFECTS + ("incarnation_token",)   # they wait for their target (118) or pick it
+PERMANENT_EFFECTS = Effect.words(permanent=True)
+DELAYED_EFFECTS = Effect.words(played_only=True)
+NO_TARGET_EFFECTS = Effect.words(no_target=True)    # they wait for their target (118) or pick it
 
 
 @dataclass(frozen=True)
@@ -202,11 +193,11 @@ class TargetFilter:
     other: bool = False             # not the ability's own card
     not_moved: bool = False         # has not moved this turn
     open: bool = False              # not closed (untapped)
-    enemy: bool = False             # a card of the other player than the ability's card (branch swst)
-    killed_by_poison: bool = False  # creature_dies: it died of poison wounds (branch swst)
+    enemy: bool = False             # a card of the other player than the ability's card
+    killed_by_poison: bool = False  # creature_dies: it died of poison wounds
     card_class: str = ""            # TOML key `class`: has this creature class (e.g. "Йордлинг")
     magic_user: bool = False        # has a discharge or magic strike
-    not_attack_wounded: bool = False    # took no wounds from an attack this turn (branch neut)
+    not_attack_wounded: bool = False    # took no wounds from an attack this turn
 
 
 @dataclass(frozen=True)
@@ -259,11 +250,11 @@ class Ability:
     destroy_self: bool = False      # the card destroys itself first (Болотник)
     name: str = ""                  # the printed name, e.g. "ловушка"
     amount_of: str = ""             # the amount computed in play instead of `amount` (AMOUNTS_OF)
-    up_to: int = 0                  # raise_poison: the poison it raises to at most (branch swst)
+    up_to: int = 0                  # raise_poison: the poison it raises to at most
     plus_if_not_moved: int = 0      # + N to the amount on a target that took no step in its last turn
-    spread: str = ""                # branch dark: the effect also hits these cards around the chosen one
-    self_first: "Also | None" = None   # branch dark: an effect on the card itself before the main one
-    times: str = ""                 # branch dark: resolve it X times at X different chosen cards
+    spread: str = ""                # the effect also hits these cards around the chosen one
+    self_first: "Also | None" = None   # an effect on the card itself before the main one
+    times: str = ""                 # resolve it X times at X different chosen cards
     also_unless_struck: str = ""    # strike effects: no `also` when the struck creature has this element
     ignores_target_abilities: bool = False   # a shot that ignores the target's abilities (Серый альв)
 
@@ -343,12 +334,12 @@ class Card:
     reduce_as_defender: int = 0                 # -N from simple strikes while acting as defender (Морок)
     strikes_at_it_closed: int = 0               # simple strikes at it while it is closed deal at most N (Морок)
     strikes_beside_weak: bool = False           # strikes at the cards left and right of it are weak (Морок)
-    free_if_squad_costs: tuple[int, ...] = ()    # branch neut2: free when the rest of the squad has these costs
-    vampirism: Vampirism | None = None          # branch dark: gains life from the wounds its strikes deal
-    teleport: bool = False                      # branch dark: may jump to any empty cell
-    incarnation: int = 0                        # branch dark: returns from the graveyard with N tokens
-    incarnates_open: bool = False               # branch dark: it returns open, not closed
-    ranged_spends_extra_lives: bool = False     # branch dark: + X to its ranged attack, X extra lives removed
+    free_if_squad_costs: tuple[int, ...] = ()    # free when the rest of the squad has these costs
+    vampirism: Vampirism | None = None          # gains life from the wounds its strikes deal
+    teleport: bool = False                      # may jump to any empty cell
+    incarnation: int = 0                        # returns from the graveyard with N tokens
+    incarnates_open: bool = False               # it returns open, not closed
+    ranged_spends_extra_lives: bool = False     # + X to its ranged attack, X extra lives removed
     scavenging: bool = False                    # трупоедство: heals fully when its strike destroys
     scavenging_extra_lives: int = 0             # ... and gains N extra lives (Жжраг)
     draws_flyer_attacks: bool = False           # enemy flyers may attack only it (Паук-пересмешник)
@@ -492,7 +483,7 @@ def _table(fields, required=(), build=dict):
 
 
 def _cost_list(v):
-    """branch neut2: free_if_squad_costs, a list of distinct crystal costs from 0 to 30."""
+    """free_if_squad_costs: a list of distinct crystal costs from 0 to 30."""
     if type(v) is not list or not v or any(type(x) is not int or not 0 <= x <= 30 for x in v) or len(set(v)) != len(v):
         raise _Bad(f"expected a list of distinct whole numbers from 0 to 30, got {v!r}", "write e.g. [3, 4, 5]")
     return tuple(v)
@@ -619,13 +610,17 @@ _ABILITY_FIELDS = {
     "self_first": _table({"effect": _choice(SELF_FIRST_EFFECTS), "amount": _integer(1)},
                          required=("effect", "amount"), build=Also),
 }
-AMOUNT_EFFECTS = ("wound", "heal", "extra_lives", "reduce_life", "poison", "strike_bonus", "trap",
-                  "boost_next_attack", "special_strike", "attack_experience", "ranged_bonus", "range_bonus",
-                  "close_or_wound", "shot", "take_wounds", "raise_poison", "roll_bonus_against", "finish_off",
-                  "push_or_wound", "stone_skin", "wound_on_one", "strike_minus", "reduce_life_turn",
-                  "rolled_shot")
-CHOSEN_TARGETS = ("chosen", "chosen_enemy", "chosen_own", "chosen_adjacent", "chosen_adjacent_to_other")
-OTHER_TRIGGERS = ("creature_dies", "enemy_poison_wounded")     # triggers that bring another creature
+AMOUNT_EFFECTS = Effect.words(amount=True)
+CHOSEN_TARGETS = Target.words(chosen=True, graveyard=False)     # one card in play, chosen
+OTHER_TRIGGERS = Trigger.words(other=True)          # triggers that bring another creature
+PAIR_TRIGGERS = Trigger.words(pair=True)            # triggers with the other card of a strike (attacked, attacker)
+FILTERED_TRIGGERS = Trigger.words(filtered=True)    # triggers whose other card a trigger_filter tests
+ATTACK_EFFECTS = Effect.words(attack=True)          # attacks of the ability's card
+
+
+def _listed(words, last="and"):
+    """'a, b and c'."""
+    return ", ".join(words[:-1]) + f" {last} " + words[-1] if len(words) > 1 else "".join(words)
 
 
 def _ability(v):
@@ -700,14 +695,12 @@ def _ability(v):
     if effect in DELAYED_EFFECTS and not played:
         bad("effect", f"{effect} is played (its target comes later)", 'set kind = "fast" or "played"')
     target = a.get("target", "self")
-    if target in ("attacked", "attacker") and a.get("trigger") not in ("on_strike", "on_struck", "on_defend"):
-        bad("target", f"target {target} exists only for on_strike, on_struck and on_defend triggers",
+    if target in ("attacked", "attacker") and a.get("trigger") not in PAIR_TRIGGERS:
+        bad("target", f"target {target} exists only for {_listed(PAIR_TRIGGERS)} triggers",
             "choose another target")
-    if "trigger_filter" in a and a.get("trigger") not in ("creature_dies", "on_strike", "on_struck",
-                                                          "enemy_poison_wounded") \
-            and a.get("condition") != "adjacent_ally":
-        bad("trigger_filter", "trigger_filter says which dead, struck or striking cards fire a creature_dies, "
-            "on_strike or on_struck trigger, or which allies count for condition adjacent_ally", "delete it")
+    if "trigger_filter" in a and a.get("trigger") not in FILTERED_TRIGGERS and a.get("condition") != "adjacent_ally":
+        bad("trigger_filter", f"trigger_filter says which other cards fire a {_listed(FILTERED_TRIGGERS, 'or')} trigger, "
+            "or which allies count for condition adjacent_ally", "delete it")
     if a.get("ignores_target_abilities") and effect != "rolled_shot":
         bad("ignores_target_abilities", "only a shot ignores its target's abilities here", "delete it")
     if effect in ("rolled_shot", "web") and target not in ("chosen", "chosen_enemy"):
@@ -741,7 +734,7 @@ def _ability(v):
         bad("then", "a two-condition ability here wounds first, then heals (Рафаэль)", "delete then")
     if a.get("trigger") == "on_death" and target in ("self",):
         bad("target", "an on-death ability cannot act on its dead card", "choose another target")
-    if effect in ("special_strike", "shot", "rolled_shot", "finish_off") and target in ("self", "all_own", "all"):
+    if effect in ATTACK_EFFECTS and target in ("self", "all_own", "all"):
         bad("target", "a special strike is an attack: it cannot hit its own card", "choose another target")
     if effect == "take_wounds" and target not in CHOSEN_TARGETS:
         bad("target", "take_wounds moves wounds from a chosen creature onto the card", "choose a chosen target")
@@ -772,7 +765,7 @@ def _ability(v):
 
 
 def _strike_effect_checks(a, bad):
-    """Strike effects (branch neut) are fast abilities without a card target: the option (which die,
+    """Strike effects are fast abilities without a card target: the option (which die,
     which strike) is chosen when they are declared; their `also` acts on their own card."""
     if a["kind"] != "fast":
         bad("kind", f"{a['effect']} changes an attack in progress: it is a fast ability", 'set kind = "fast"')
@@ -791,52 +784,38 @@ def _strike_effect_checks(a, bad):
             bad(key, f"a strike effect takes no {key}", f"delete {key}")
 
 
-FLAGS = ("clumsy", "no_tap_after_attack", "directed", "unanswered", "strike_twice", "strike_twice_different",
-         "ignores_flyer_protection", "defends_any", "defender_no_tap", "ignores_target_abilities",
-         "counter_strikes_when_closed", "close_target_on_attack", "ignores_draws",
-         "gain_counter", "strikes_at_it_weak", "strike_copies_target",
-         "special_strike_stuns_closed", "strikes_only_opposite",
-         "no_counter_strike_wounds", "strikes_beside_weak",
-         "must_strike_closed", "valhalla_twice",
-         "rolls_twice",
-         "scavenging", "draws_flyer_attacks", "ranged_at_adjacent", "loses_counters_on_move")  # the yes/no ability keywords
+FLAGS = Keyword.words(kind="flag")     # the yes/no keywords
 
+# the checker of every card field (decks.registry.Keyword): yes/no and number keywords from the registry,
+# the others here
 FIELDS = {
-    "set_number": _string, "element": _choice(ELEMENTS), "cost": _integer(0), "kind": _choice(KINDS),
-    "class": _string, "life": _integer(1), "move": _integer(0), "strike": _triple, "text": _string,
-    "ranged": _ranged, "armor": _integer(0), "attack_experience": _integer(0),
-    "defence_experience": _integer(0), "regeneration": _integer(0), "jump": _integer(1),
-    "finish_off": _integer(1), "heal_self": _heal, "special_strike": _integer(1),
-    "on_recruit_gold": _integer(1), "strike_bonus": _strike_bonus, "directed_vs": _choices(MASK_VS),
+    **{k.word: _boolean for k in Keyword if k.get("kind") == "flag"},
+    **{k.word: _integer(k.get("lo")) for k in Keyword if k.get("kind") == "number"},
+    "set_number": _string, "element": _choice(ELEMENTS), "kind": _choice(KINDS),
+    "class": _string, "strike": _triple, "text": _string,
+    "ranged": _ranged, "heal_self": _heal, "strike_bonus": _strike_bonus, "directed_vs": _choices(MASK_VS),
     "reduce": _reduce, "protection": _protections, "poison_on_strike": _triple,
     "draws_ranged": _choices(DRAWS_RANGED),
     "tap_gain": _table({"directed": _boolean, "protection": _protections}, build=TapGain),
     "formation": _table({"attack_experience": _integer(0), "defence_experience": _integer(0),
                          "armor": _integer(0), "strike_bonus": _strike_bonus, "reduce": _reduce,
                          "protection": _protections}, build=Formation),
-    "ranged_counter_bonus": _integer(1), "ranged_spends_counters": _choice(COUNTER_SPENDING),
-    "max_counters": _integer(1), "ranged_poison": _triple,
+    "ranged_spends_counters": _choice(COUNTER_SPENDING), "ranged_poison": _triple,
     "roll_bonus_vs_enemy_row": _table({"row": _integer(1), "amount": _integer(1)}, required=("row",),
                                       build=RowBonus),
     "strike_per_ally": _table({"element": _choice(ELEMENTS), "max": _integer(1)},
                               required=("element", "max"), build=AllyBonus),
     "while": _while_list, "aura": _aura, "unanswered_vs": _choices(MASK_VS),
-    "second_player_counters": _integer(1), "draws_ranged_condition": _choice(("adjacent_enemy",)),
-    "finish_off_bonus": _choice(("adjacent_poisoned",)), "row_strike_middle_ova": _integer(1),
+    "draws_ranged_condition": _choice(("adjacent_enemy",)), "finish_off_bonus": _choice(("adjacent_poisoned",)),
     "turn_choice": _turn_choice,
-    "special_strike_poison": _integer(1), "ranged_per_wound": _integer(1), "ranged_explosion": _integer(1),
-    "reduce_as_defender": _integer(1), "strikes_at_it_closed": _integer(1),
     "vampirism": _table({"less": _integer(1), "max_life": _integer(1)}, build=Vampirism),
-    "teleport": _boolean, "incarnation": _integer(1), "incarnates_open": _boolean,
-    "ranged_spends_extra_lives": _boolean,
-    "blocks_ranged_on": _die_face,
-    "scavenging_extra_lives": _integer(1), "strike_bonus_half_target_life": _strengths,
-    "strike_per_counter": _integer(1),
-    "free_if_squad_costs": _cost_list,          # branch neut2
-    "played": _choices(TAP_ABILITIES), "abilities": _list_of(_ability), "elite": _boolean, "unique": _boolean, "assumed": _boolean,
-    **{flag: _boolean for flag in FLAGS},
+    "blocks_ranged_on": _die_face, "strike_bonus_half_target_life": _strengths,
+    "free_if_squad_costs": _cost_list,
+    "played": _choices(TAP_ABILITIES), "abilities": _list_of(_ability), "elite": _boolean, "unique": _boolean,
+    "assumed": _boolean,
 }
-REQUIRED = ("set_number", "element", "cost", "elite", "unique", "kind", "life", "strike")
+assert FIELDS.keys() == set(Keyword.words()), "every card field is a decks.registry.Keyword"
+REQUIRED = Keyword.words(required=True)
 
 
 # ---- locating cards and fields in the text, for error lines ----

@@ -131,7 +131,7 @@ COVERED = [
     rf"tap: magic strike {_STRIKE}",
     rf"X counters\+tap: magic strike {_STRIKE}, \+{_N} per counter spent",
     r"may declare strikes only at the card opposite it",
-    # branch swst: shot, protect_from_strikes, take_wounds, raise_poison, root, special_strike_poison,
+    # shot, protect_from_strikes, take_wounds, raise_poison, root, special_strike_poison,
     # ranged_per_wound, enemy_poison_wounded, chosen_adjacent_to_other, other_poison, killed_by_poison
     rf"on strike: shot(?: '[^']*')? {_N} range {_N}",
     rf"counter\+tap: special strike(?: '[^']*')? {_N}, the target is poisoned {_N}",
@@ -145,7 +145,7 @@ COVERED = [
     rf"tap: (?:impact '[^']*' - )?a poisoned creature's poison \+{_N} \(max {_N}\)",
     (r"when an enemy creature dies of poison: may poison a creature adjacent to it by X, X = the dead "
      r"creature's poison \(once per turn\)"),
-    # branch swst: also after open, twice_per_turn, roll_bonus_against, directed_strikes,
+    # also after open, twice_per_turn, roll_bonus_against, directed_strikes,
     # enemy_front_row_empty with strikes_flyers
     (rf"fast\+tap: (?:spell|impact) '[^']*' - untap your creature and wound it by {_N} "
      rf"\(max {_N} per turn\)"),
@@ -161,7 +161,7 @@ COVERED = [
     (rf"tap: throw(?: '[^']*')? {_N} at a card on a chosen cell range {_N}, at the start of your next turn "
      rf"every card on that cell takes {_N}(?: \('[^']*'\))?"),
     rf"on strike: finish off X \(max {_N} per turn\), X = cells it moved this turn",
-    # branch mount: valhalla (trigger), must_strike_closed, row_strike_middle_ova, valhalla_twice
+    # valhalla (trigger), must_strike_closed, row_strike_middle_ova, valhalla_twice
     rf"valhalla: your creature gets (?:OvA {_N} \(or \+{_N} OvA\)|\+{_N} strike) until end of your turn",
     rf"valhalla: heal your (?:creature|Yordling) by {_N}",
     r"valhalla: your creature's first strike this turn is unanswered",
@@ -181,7 +181,7 @@ COVERED = [
     rf"valhalla: wound your creature by {_N}, it gains a counter",
     (rf"tap: strike through a row {_N}, the creature directly in front of it gets OvA {_N} \(or \+{_N} OvA\) "
      r"until end of your turn"),
-    # branch dark: vampirism, teleport, incarnation (with on_incarnate and incarnation_token), a ranged
+    # vampirism, teleport, incarnation (with on_incarnate and incarnation_token), a ranged
     # attack charged by extra lives, spread, self_first with amount_of own_above_printed_life
     rf"vampirism(?: X-{_N}, X = wounds it dealt| \(max life {_N}\))?", r"teleport", rf"incarnation {_N}",
     r"tap: remove X extra lives from itself to discharge X",
@@ -195,7 +195,7 @@ COVERED = [
      r"that has the same weak strike value"),
     (rf"tap: spell '[^']*' - gain an extra life, then wound a chosen creature by X, X = your cards whose "
      rf"current life exceeds their starting life \(max {_N}\)"),
-    # branch neut: strike effects (dice windows), dice keywords, reduce_life_turn
+    # strike effects (dice windows), dice keywords, reduce_life_turn
     r"fast\+tap: impact '[^']*' - \+1 or -1 to a die roll, or reroll it",
     r"start of the opponent's turn: may untap",
     rf"fast\+tap: impact '[^']*' - when a creature's die roll is 1, wound it by {_N}",
@@ -207,7 +207,7 @@ COVERED = [
     r"until end of turn",
     r"when it fights, roll the die twice and choose either result",
     rf"when attacked at range: roll a die, on {_N}-6 the attack is blocked",
-    # forest branch: scavenging, on_attack + the shot effect, adjacent_ally, the web, draws_flyer_attacks,
+    # scavenging, on_attack + the shot effect, adjacent_ally, the web, draws_flyer_attacks,
     # Келе's heal-then-open, unwounded_ally_opposite, ranged_at_adjacent + same_row, half the target's life
     r"scavenging", rf"gains {_N} extra lives when scavenging",
     rf"on strike or on a miss when attacking: shot {_N}",
@@ -225,7 +225,7 @@ COVERED = [
     rf"counter \(no tap\): shot '[^']*' {_N}, ignores the target's abilities",
     r"end of your turn: may gain a counter if it did not move this turn",
     r"\+X strike, X = its counters", r"loses all counters when it moves",
-    # branch neut2: Ревнитель Сеггера (left_right_own + strike_value), Ведающий запасами (free_if_squad_costs)
+    # Ревнитель Сеггера (left_right_own + strike_value), Ведающий запасами (free_if_squad_costs)
     (r"on strike: choose a number up to the strike value, your creatures to its left and right get "
      r"protection of that size from non-magic attacks until end of the opponent's next turn"),
     rf"squad building: may be recruited for free if your squad has cards costing (?:{_N}, )*{_N} and {_N}",

@@ -1,5 +1,5 @@
 """Card-stat overrides: `--set CARD.FIELD=VALUE` edits of the card set, for what-if runs, stat sweeps
-and the balance search (issue 6, part 4).
+and the balance search.
 
 An override names a card as deck lists do (any case, ё = е), one of the plain stats of
 decks.cardset.Card that the card table compiles (OVERRIDE_FIELDS), and a value: absolute

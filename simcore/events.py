@@ -1,5 +1,6 @@
 """Readable text of a game's event log (replay and scenario output)."""
-from .kernels.cardtable import EFFECT_CODES, K_DISCHARGE, K_MAGIC, K_ROW, K_SHOT, K_SPECIAL, K_STRIKE, K_THROW
+from decks.registry import AttackKind, Effect
+
 from .kernels.rules import log as L
 from .kernels.state import (
     END_NAMES,
@@ -11,7 +12,7 @@ from .kernels.state import (
 )
 
 STRENGTH = ("miss", "weak", "medium", "strong")
-EFFECT_NAMES = {v: k for k, v in EFFECT_CODES.items()}
+EFFECT_NAMES = {e.value: e.word for e in Effect}
 # the options of the strike effects (simcore.kernels.rules.strike_effects), by option number
 _DIES = ("the attacker's die", "the defender's die")
 _STRIKES = ("the attacker's strike", "the counter-strike")
@@ -20,9 +21,9 @@ STRIKE_OPTION_NAMES = {
     "wound_on_one": _DIES, "strike_strong": _STRIKES, "strike_to_one": _STRIKES, "strike_minus": _STRIKES,
 }
 COUNTER = ("no counter-strike", "weak counter-strike", "medium counter-strike")
-KIND = {K_STRIKE: "strikes", K_SHOT: "shoots", K_THROW: "throws at", K_DISCHARGE: "discharges at",
-        K_ROW: "strikes through a row at", K_SPECIAL: "makes a special strike at",
-        K_MAGIC: "makes a magic strike at"}
+KIND = {AttackKind.STRIKE: "strikes", AttackKind.SHOT: "shoots", AttackKind.THROW: "throws at", AttackKind.DISCHARGE: "discharges at",
+        AttackKind.ROW_STRIKE: "strikes through a row at", AttackKind.SPECIAL_STRIKE: "makes a special strike at",
+        AttackKind.MAGIC_STRIKE: "makes a magic strike at"}
 
 
 def cell_name(cell: int) -> str:

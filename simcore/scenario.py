@@ -22,9 +22,10 @@ import numpy as np
 from decks import load_cardset
 from decks.cardset import fold
 from decks.errors import InputError
+from decks.registry import PlayedAbility
 
 from .events import cell_name, format_events, parse_cell
-from .kernels.cardtable import F_ABILITIES, F_FAST, LIFE, MOVE, N_AB, N_PLAYED, PLAYED0, PLAYED_CODES
+from .kernels.cardtable import F_ABILITIES, F_FAST, LIFE, MOVE, N_AB, N_PLAYED, PLAYED0
 from .kernels.rules.abilities import recompute
 from .kernels.rules.board import rebuild_play_lists
 from .kernels.rules.damage import armor_value
@@ -94,9 +95,9 @@ from .kernels.state import (
 from .ruleset import ruleset_params
 
 ZONES = {"aux": Z_AUX, "graveyard": Z_GRAVE, "deck": Z_DECK}
-PLAYED_ACTION = {PLAYED_CODES["ranged"]: A_RANGED, PLAYED_CODES["finish_off"]: A_FINISH,
-                 PLAYED_CODES["heal_self"]: A_HEAL, PLAYED_CODES["special_strike"]: A_SPECIAL,
-                 PLAYED_CODES["tap_gain"]: A_TAP_GAIN, PLAYED_CODES["gain_counter"]: A_GAIN_COUNTER}
+PLAYED_ACTION = {PlayedAbility.RANGED: A_RANGED, PlayedAbility.FINISH_OFF: A_FINISH,
+                 PlayedAbility.HEAL_SELF: A_HEAL, PlayedAbility.SPECIAL_STRIKE: A_SPECIAL,
+                 PlayedAbility.TAP_GAIN: A_TAP_GAIN, PlayedAbility.GAIN_COUNTER: A_GAIN_COUNTER}
 CARD_KEYS = {"label", "name", "owner", "at", "closed", "wounds", "extra_lives", "life_max",
              "counters", "poison"}
 CARD_VALUE_MAX = 99         # wounds, extra lives, life maximum, counters, poison of a scenario card

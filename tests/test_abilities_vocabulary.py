@@ -4,6 +4,7 @@ import pytest
 
 from decks import InputError, load_cardset
 from decks.catalog import covered, load_catalog, missing
+from decks.registry import Effect, Kind, Trigger
 from simcore.kernels.cardtable import (
     AB0,
     AB_COUNTER_COST,
@@ -14,13 +15,10 @@ from simcore.kernels.cardtable import (
     AB_N_PLAYED,
     AB_TRIG_MASK,
     AB_W,
-    EF_TRAP,
     FINISH,
-    KIND_FAST,
     LIFE,
     N_AB,
     SW,
-    T_ON_STRIKE,
     compile_cardset,
 )
 
@@ -59,8 +57,8 @@ def test_abilities_compile_into_the_card_table(tmp_path):
                         '{ kind = "played", counters = 2, effect = "heal", target = "chosen_own", amount = 2 }')
     C = compile_cardset(cs).stats
     assert C[0, N_AB] == 3 and C[0, AB_N_PLAYED] == 2 and C[0, AB_COUNTER_COST] == 1
-    assert C[0, AB0 + AB_KIND] == KIND_FAST and C[0, AB0 + AB_EFFECT] == EF_TRAP
-    assert C[0, AB_TRIG_MASK] == 1 << T_ON_STRIKE
+    assert C[0, AB0 + AB_KIND] == Kind.FAST and C[0, AB0 + AB_EFFECT] == Effect.TRAP
+    assert C[0, AB_TRIG_MASK] == 1 << Trigger.ON_STRIKE
     assert C[0, AB0 + 2 * AB_W + AB_COUNTERS] == 2
     assert C[0, AB_HAS_PERM] == 0
 
@@ -190,7 +188,7 @@ def refused_line(tmp_path, line):
     ('abilities = [{ kind = "played", effect = "wound", amount = 1, also = { effect = "poison", amount = 1 } }]',
      ["abilities[0].also"]),
     ('abilities = [{ kind = "played", effect = "wound", target = "chosen", amount = 1, also = { effect = "destroy", amount = 1 } }]',
-     ["abilities[0].also.effect", "wound, poison, heal"]),
+     ["abilities[0].also.effect", "wound, heal, poison"]),
     ('abilities = [{ kind = "triggered", trigger = "on_move", effect = "wound", target = "adjacent", amount = 1, destroy_self = true }]',
      ["abilities[0].destroy_self", "played abilities"]),
     ('abilities = [{ kind = "triggered", trigger = "turn_start", effect = "ranged_bonus", amount = 1, target = "adjacent" }]',
@@ -203,7 +201,7 @@ def refused_line(tmp_path, line):
     ('draws_ranged_condition = "adjacent_enemy"', ["field 'draws_ranged_condition'", "draws no ranged attacks"]),
     ('finish_off_bonus = "adjacent_poisoned"', ["field 'finish_off_bonus'", "no finish off"]),
     ('abilities = [{ kind = "triggered", trigger = "turn_start", effect = "heal", amount = 1, '
-     'trigger_filter = { open = true } }]', ["abilities[0].trigger_filter", "on_strike or on_struck"]),
+     'trigger_filter = { open = true } }]', ["abilities[0].trigger_filter", "on_strike, on_struck, creature_dies or"]),
     ('abilities = [{ kind = "triggered", trigger = "on_strike", effect = "close_or_wound", target = "attacked" }]',
      ["abilities[0].amount", "needs an amount"]),
 ])
@@ -214,6 +212,7 @@ def test_bad_while_aura_and_new_words_name_file_line_card_and_field(tmp_path, li
 
 
 def test_while_aura_and_unanswered_vs_compile_into_the_card_table():
+    from decks.registry import VsValue, WhileCondition
     from simcore.kernels.cardtable import (
         AB_FLAGS,
         AURA_RANGE,
@@ -224,12 +223,10 @@ def test_while_aura_and_unanswered_vs_compile_into_the_card_table():
         HAS_FORMATION,
         HAS_WHILE,
         UNANSWERED_VS,
-        VS_CODES,
         W0_COND,
         W_ARMOR,
         W_OVZ,
         W_W,
-        WHILE_CODES,
         class_ids,
     )
     cs = load_cardset()
@@ -237,8 +234,8 @@ def test_while_aura_and_unanswered_vs_compile_into_the_card_table():
     n = len(cs)
     s = cs.index("Смотритель горнила")
     assert C[s, HAS_WHILE] == 1 and C[s, HAS_FORMATION] == 1
-    assert C[s, W0_COND] == WHILE_CODES["formation_with_elite"] and C[s, W0_COND + W_ARMOR] == 2
-    assert C[s, W0_COND + W_W] == WHILE_CODES["formation_with_ordinary"] and C[s, W0_COND + W_W + W_OVZ] == 2
+    assert C[s, W0_COND] == WhileCondition.FORMATION_WITH_ELITE and C[s, W0_COND + W_ARMOR] == 2
+    assert C[s, W0_COND + W_W] == WhileCondition.FORMATION_WITH_ORDINARY and C[s, W0_COND + W_W + W_OVZ] == 2
     assert C[n + s, HAS_WHILE] == 0        # the blank twin has no while blocks
     p = cs.index("Паладин Алламора")
     assert C[p, AURA_TO] == 2 and C[p, AURA_RANGE] == 1 and C[p, AB_FLAGS] & F_AURA
@@ -246,4 +243,4 @@ def test_while_aura_and_unanswered_vs_compile_into_the_card_table():
     assert {C[p, CLASS0], C[p, CLASS1]} == {ids["Эльф"], ids["Инквизитор"]}
     assert C[n + p, CLASS0] == C[p, CLASS0] and C[n + p, AURA_TO] == 0
     r = cs.index("Римаанды")
-    assert C[r, UNANSWERED_VS] == 1 << (VS_CODES["isolated"] - 1)
+    assert C[r, UNANSWERED_VS] == 1 << (VsValue.ISOLATED - 1)

@@ -11,6 +11,7 @@ import pytest
 from scenario_util import NO_COUNTER, card, play, roll, single_roll
 
 from decks import load_cardset
+from decks.registry import Effect
 from simcore.kernels.cardtable import compile_cardset
 from simcore.kernels.rules.board import rebuild_play_lists
 from simcore.kernels.rules.setup import enter_play, init_game
@@ -307,7 +308,7 @@ def test_mountain_decks_play_whole_games_with_valhalla_forms_and_pushes(ais):
     from simcore.kernels.rules import log as L
 
     ev = logged_games(LISTS / "mountains_valhalla.txt", LISTS / "mountains.txt", ais, 40, 5)
-    valhalla_gains = ((ev[:, 0] == L.EV_CHOOSE) & np.isin(ev[:, 4], (7, 16))).sum()   # strike_bonus, OvA
+    valhalla_gains = ((ev[:, 0] == L.EV_CHOOSE) & np.isin(ev[:, 4], (Effect.STRIKE_BONUS, Effect.ATTACK_EXPERIENCE))).sum()
     assert valhalla_gains > 0
     assert ((ev[:, 0] == L.EV_OPTION) & (ev[:, 3] == L.OPT_FORM)).sum() > 0
     assert ((ev[:, 0] == L.EV_OPTION) & (ev[:, 3] == L.OPT_PUSH)).sum() > 0

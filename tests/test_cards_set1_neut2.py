@@ -11,6 +11,7 @@ import pytest
 from scenario_util import card, play
 
 from decks import load_cardset
+from decks.registry import Effect
 from simcore.kernels.cardtable import compile_cardset
 from simcore.kernels.rules.setup import fits, init_game, pay_squad, squad_totals
 from simcore.kernels.state import (
@@ -141,8 +142,7 @@ def test_neutral_deck_plays_whole_games_with_the_zealots_protection(ais):
     from conftest import LISTS
     from scenario_util import logged_games
 
-    from simcore.kernels.cardtable import EF_STONE_SKIN
     from simcore.kernels.rules import log as L
 
     ev = logged_games(LISTS / "neutral.txt", LISTS / "neutral_mercenaries.txt", ais, 40, 7)
-    assert ((ev[:, 0] == L.EV_ABILITY) & (ev[:, 4] == EF_STONE_SKIN)).sum() > 0
+    assert ((ev[:, 0] == L.EV_ABILITY) & (ev[:, 4] == Effect.STONE_SKIN)).sum() > 0

@@ -112,3 +112,30 @@ def _no_literal_specializations() -> None:
 
 
 _no_literal_specializations()
+
+
+def _words_are_ints() -> None:
+    """A vocabulary word of decks.registry (`Effect.WOUND`, an IntEnum member) is a plain int64
+    constant inside a kernel: it compares, unifies and is passed like the int it is, and compiles to
+    the same code as a literal 1. Numba would otherwise type it as an enum member, which does not
+    unify with the card table's ints; so a vocabulary class is typed as a namespace of constants (as a
+    module is) and each word as an int64."""
+    import enum
+
+    from numba.core import types
+    from numba.extending import typeof_impl
+
+    from decks.registry import Word
+
+    enum_class = typeof_impl.dispatch(enum.EnumMeta)
+
+    @typeof_impl.register(enum.EnumMeta)
+    def _typeof_vocabulary(val, c):
+        return types.Module(val) if issubclass(val, Word) else enum_class(val, c)
+
+    @typeof_impl.register(Word)
+    def _typeof_word(val, c):
+        return types.int64
+
+
+_words_are_ints()

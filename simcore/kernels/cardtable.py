@@ -18,6 +18,30 @@ from typing import NamedTuple
 
 import numpy as np
 
+from decks.registry import (
+    AmountOf,
+    AppliesTo,
+    AttackKind,
+    AuraCells,
+    Condition,
+    CounterSpending,
+    Duration,
+    Effect,
+    Element,
+    Family,
+    Filter,
+    Kind,
+    Limit,
+    PlayedAbility,
+    Protection,
+    Source,
+    Spread,
+    Target,
+    Trigger,
+    VsValue,
+    WhileCondition,
+)
+
 # ---- stats columns -------------------------------------------------------------------------------
 (ELEMENT, COST, ELITE, UNIQUE, FLYER, LIFE, MOVE, SW, SM, SS,
  RKIND, RW, RM, RS, RRANGE, ARMOR, OVA, OVZ, REGEN, JUMP, FINISH, HEAL_SELF, SPECIAL,
@@ -58,66 +82,12 @@ FINISH_ADJ_POISONED = 1       # FINISH_BONUS: + 1 per poisoned creature adjacent
 # BONUS/REDUCE rows with condition slot 2 + b
 W_W = W1_COND - W0_COND
 W_COND, W_COUNT, W_OVA, W_OVZ, W_ARMOR, W_PROT, W_DIRECTED = range(7)
-WHILE_CODES = {"central_column": 1, "edge_column": 2, "outnumbering_adjacent": 3, "adjacent_classes": 4,
-               "formation_with_elite": 5, "formation_with_ordinary": 6, "unwounded_allies_adjacent": 7,
-               "creature_in_every_row": 8,
-               # branch swst
-               "enemy_front_row_empty": 9,
-               "unwounded_ally_opposite": 10}                      # forest branch
-(WC_CENTRAL, WC_EDGE, WC_OUTNUMBER, WC_CLASSES, WC_FORM_ELITE, WC_FORM_ORDINARY, WC_UNWOUNDED_ALLIES,
- WC_EVERY_ROW, WC_ENEMY_FRONT_EMPTY, WC_UNWOUNDED_OPPOSITE) = range(1, 11)
-W_DIRECTED_BIT, W_FLYERS_BIT = 1, 2     # the W_DIRECTED column: directed (1), strikes_flyers (2, branch swst)
+W_DIRECTED_BIT, W_FLYERS_BIT = 1, 2     # the W_DIRECTED column: directed (1), strikes_flyers (2)
 # condition slot of a strike bonus / reduction row: always, formation, while block 0, while block 1
 SLOT_ALWAYS, SLOT_FORMATION, SLOT_WHILE0 = 0, 1, 2
-# aura (what the card gives its owner's other creatures): AURA_TO codes
-AURA_CODES = {"left_right": 1, "column": 2}
-AURA_LEFT_RIGHT, AURA_COLUMN = 1, 2
 
-ELEMENTS = ("steppe", "mountains", "forest", "swamps", "darkness", "neutral")
-E_NEUTRAL = 5
 
-# ranged attack kinds (RKIND), also the attack kinds the combat kernels pass around
-K_STRIKE = 0          # simple strike (melee) and counter-strike
-K_SHOT = 1
-K_THROW = 2
-K_DISCHARGE = 3       # magical
-K_ROW = 4             # strike through a row (УЧР)
-K_SPECIAL = 5         # special strike N
-K_MAGIC = 6           # magic strike (магический удар): magical, at an adjacent creature, only the attacker rolls
-RANGED_KINDS = {"shot": K_SHOT, "throw": K_THROW, "discharge": K_DISCHARGE, "row_strike": K_ROW,
-                "magic_strike": K_MAGIC}
-
-# protections (bit mask)
-PROT_BITS = {"poison": 1, "magic": 2, "discharge": 4, "shot": 8, "throw": 16, "spell": 32,
-             "flyer": 64, "weak_strike": 128}
-P_POISON, P_MAGIC, P_DISCHARGE, P_SHOT, P_THROW, P_SPELL, P_FLYER, P_WEAK = (
-    1, 2, 4, 8, 16, 32, 64, 128)
-
-# "vs" filters of strike bonuses and directed_vs
-VS_CODES = {"always": 0, "steppe": 1, "mountains": 2, "forest": 3, "swamps": 4, "darkness": 5,
-            "neutral": 6, "closed": 7, "flyer": 8, "defender": 9, "magic_user": 10,
-            "ranged_user": 11, "armored_or_experienced": 12, "opposite": 13, "isolated": 14,
-            "throw_user": 15,
-            "same_row": 16}         # forest branch; a strike-bonus vs only (bit 15 would overflow vs_mask)
-VS_CLOSED, VS_FLYER, VS_DEFENDER, VS_MAGIC, VS_RANGED, VS_ARMORED, VS_OPPOSITE, VS_ISOLATED, VS_THROW = (
-    7, 8, 9, 10, 11, 12, 13, 14, 15)
-VS_SAME_ROW = 16
-N_VS = 17
-
-# applies_to of strike bonuses
-APPLY_CODES = {"strike": 1, "ranged": 2, "all": 3}
-
-# reduction sources; an element e is 10 + its index
-SOURCE_CODES = {"strikes": 0, "ranged": 1, "non_magic": 2, "diagonal_strikes": 3,
-                "shots_throws": 4, "flyers": 5, "weak_strikes": 6}
-SOURCE_CODES.update({e: 10 + i for i, e in enumerate(ELEMENTS)})
-SOURCE_CODES["directed_strikes"] = 7      # branch swst: directed simple strikes
-
-# played (tap) abilities, in card-text order for the scenario's `ability = N`
-PLAYED_CODES = {"ranged": 1, "finish_off": 2, "heal_self": 3, "special_strike": 4, "tap_gain": 5,
-                "gain_counter": 6}
-SPEND_CODES = {"": 0, "one": 1, "all": 2}
-
+N_VS = max(VsValue) + 1        # vs codes (strike bonuses) run from 0 to N_VS - 1
 MAX_BONUS = 4
 MAX_REDUCE = 4
 BONUS0 = N_FIELDS
@@ -137,18 +107,6 @@ REDUCE0 = BONUS0 + 5 * MAX_BONUS
  AB_ALSO_UNLESS,             # branch neut: element + 1, see STRIKE_EFFECTS
  AB_IGN_TARGET,                      # forest branch: its shot ignores the target's abilities
  AB_W) = range(38)
-AMOUNT_OF_CODES = {"": 0, "opposite_medium_strike": 1, "other_poison": 2, "wounds_this_turn": 3,
-                   "cells_moved": 4, "own_above_printed_life": 5,
-                   "strike_value": 6}                                   # branch neut2
-AMT_OPPOSITE_MEDIUM = 1     # AB_AMOUNT_OF: the printed medium strike of the creature in front of the card
-AMT_OTHER_POISON = 2        # AB_AMOUNT_OF: the poison of the trigger's other creature (the dead one)
-AMT_TURN_WOUNDS = 3         # AB_AMOUNT_OF: the wounds the target took this turn
-AMT_CELLS_MOVED = 4         # AB_AMOUNT_OF: the cells the ability's card moved this turn
-AMT_ABOVE_PRINTED = 5       # branch dark: own cards in play whose current life exceeds their printed life
-AMT_STRIKE_VALUE = 6        # branch neut2: the value of the on_strike strike (its card's simple strike of that strength)
-SPREAD_CODES = {"": 0, "adjacent_enemies_same_weak": 1}     # branch dark
-SPREAD_SAME_WEAK = 1
-DUR_TURN, DUR_OWN_TURN = 0, 1       # AB_DURATION: until the end of the turn / of its owner's turn
 MAX_AB = 4
 AB0 = REDUCE0 + 4 * MAX_REDUCE
 # card-level ability summaries
@@ -187,78 +145,6 @@ F_DRAWS_FLYERS = 2097152  # enemy flyers may attack only this card
 # branch neut2
 F_FREE_RECRUIT = 4194304  # free_if_squad_costs: squad totals look for cards recruited for free
 
-AB_KINDS = {"played": 1, "fast": 2, "triggered": 3, "permanent": 4}
-KIND_PLAYED, KIND_FAST, KIND_TRIGGERED, KIND_PERMANENT = 1, 2, 3, 4
-TRIGGER_CODES = {"on_strike": 1, "on_struck": 2, "on_death": 3, "turn_start": 5, "turn_end": 6,
-                 "opponent_turn_start": 7, "opponent_turn_end": 8, "on_move": 9, "creature_dies": 10,
-                 "on_defend": 11, "to_enemy_half": 12, "to_own_half": 13,
-                 # branch swst
-                 "enemy_poison_wounded": 14,
-                 "valhalla": 15,                     # branch mount
-                 "on_incarnate": 16,                 # branch dark
-                 "on_attack": 17,                    # forest branch
-                 "on_incarnation_token": 18,         # branch dark: not in AB_TRIG_MASK (fired by incarnation)
-                 "creature_incarnates": 19}          # branch dark: not in AB_TRIG_MASK (fired by incarnation)
-(T_ON_STRIKE, T_ON_STRUCK, T_ON_DEATH, _T_UNUSED, T_TURN_START, T_TURN_END, T_OPP_TURN_START,
- T_OPP_TURN_END, T_ON_MOVE, T_CREATURE_DIES, T_ON_DEFEND, T_TO_ENEMY_HALF, T_TO_OWN_HALF,
- T_ENEMY_POISON_WOUNDED, T_VALHALLA, T_ON_INCARNATE, T_ON_ATTACK, T_ON_TOKEN, T_CREATURE_INCARNATES) = range(1, 20)
-EFFECT_CODES = {"wound": 1, "heal": 2, "extra_lives": 3, "reduce_life": 4, "destroy": 5, "poison": 6,
-                "strike_bonus": 7, "lose_abilities": 8, "close": 9, "open": 10, "gain_counter": 11,
-                "trap": 12, "boost_next_attack": 13, "special_strike": 14, "no_tap_after_attack": 15,
-                "attack_experience": 16, "ranged_bonus": 17, "range_bonus": 18, "gain_directed": 19,
-                "stun": 20, "close_or_wound": 21, "cure_poison": 22,
-                # branch swst
-                "shot": 23, "protect_from_strikes": 24, "take_wounds": 25, "raise_poison": 26, "root": 27,
-                "roll_bonus_against": 28, "finish_off": 29,
-                # branch mount
-                "first_strike_unanswered": 30, "push_or_wound": 31, "stone_skin": 32, "ram": 33,
-                "revive": 34,
-                "incarnation_token": 35, "next_roll_six": 36,     # branch dark
-                # branch neut: strike effects, played at the dice window of an attack
-                "die_luck": 37, "wound_on_one": 38, "strike_strong": 39, "strike_to_one": 40,
-                "strike_minus": 41, "reduce_life_turn": 42,
-                "rolled_shot": 43, "web": 44}                      # forest branch
-(EF_WOUND, EF_HEAL, EF_EXTRA_LIVES, EF_REDUCE_LIFE, EF_DESTROY, EF_POISON, EF_STRIKE_BONUS,
- EF_LOSE_ABILITIES, EF_CLOSE, EF_OPEN, EF_GAIN_COUNTER, EF_TRAP, EF_BOOST, EF_SPECIAL,
- EF_NO_TAP, EF_OVA, EF_RANGED_BONUS, EF_RANGE_BONUS, EF_GAIN_DIRECTED, EF_STUN, EF_CLOSE_OR_WOUND,
- EF_CURE_POISON,
- # branch swst
- EF_SHOT, EF_PROT_STRIKES, EF_TAKE_WOUNDS, EF_RAISE_POISON, EF_ROOT, EF_ROLL_MARK, EF_FINISH_OFF,
- # branch mount
- EF_FIRST_UNANSWERED, EF_PUSH_OR_WOUND, EF_STONE_SKIN, EF_RAM, EF_REVIVE,
- # branch dark
- EF_INCARNATION_TOKEN, EF_NEXT_SIX) = range(1, 37)
-# branch neut: the strike effects (fast abilities that modify the attack in progress, played only at
-# its dice window; their stack target is an option number, see rules.strike_effects)
-EF_DIE_LUCK, EF_WOUND_ON_ONE, EF_STRIKE_STRONG, EF_STRIKE_TO_ONE, EF_STRIKE_MINUS = range(37, 42)
-EF_REDUCE_LIFE_TURN = 42     # life maximum -N until the end of the turn (Лунная баньши's "ужас")
-EF_ROLLED_SHOT, EF_WEB = 43, 44     # forest branch: a shot N with its die rolled; a web
-TARGET_CODES = {"self": 0, "attacked": 1, "attacker": 2, "adjacent_enemies": 3, "adjacent": 4,
-                "chosen": 5, "chosen_enemy": 6, "chosen_own": 7, "all_enemies": 8, "all_own": 9,
-                "all": 10, "chosen_adjacent": 11,
-                # branch swst
-                "chosen_adjacent_to_other": 12,
-                "opposite_enemy": 13, "chosen_own_dead": 14,     # branch mount
-                "left_right_own": 15}                            # branch neut2
-(TG_SELF, TG_ATTACKED, TG_ATTACKER, TG_ADJ_ENEMIES, TG_ADJ, TG_CHOSEN, TG_CHOSEN_ENEMY, TG_CHOSEN_OWN,
- TG_ALL_ENEMIES, TG_ALL_OWN, TG_ALL, TG_CHOSEN_ADJ, TG_CHOSEN_ADJ_OTHER, TG_OPPOSITE_ENEMY,
- TG_CHOSEN_DEAD) = range(15)
-TG_LEFT_RIGHT_OWN = 15       # branch neut2: its owner's creatures directly left and right of it (same row)
-COND_CODES = {"always": 0, "in_formation": 1, "unwounded": 2, "wounded": 3, "adjacent_enemy": 4,
-              "own_front_row": 5, "own_back_row": 6,
-              "adjacent_ally": 7, "not_moved": 8}                  # forest branch
-COND_FORMATION, COND_UNWOUNDED, COND_WOUNDED, COND_ADJ_ENEMY, COND_FRONT_ROW, COND_BACK_ROW = 1, 2, 3, 4, 5, 6
-COND_ADJ_ALLY, COND_NOT_MOVED = 7, 8
-DURATION_CODES = {"end_of_turn": DUR_TURN, "end_of_own_turn": DUR_OWN_TURN}
-# target filter flags
-(FF_ELITE, FF_ORDINARY, FF_POISONED, FF_RANGED_USER, FF_GROUND, FF_UNWOUNDED, FF_OTHER, FF_NOT_MOVED,
- FF_OPEN) = (1, 2, 4, 8, 16, 32, 64, 128, 256)
-# branch swst (and branch dark: FF_ENEMY, the other player's card)
-FF_ENEMY, FF_KILLED_BY_POISON = 512, 1024
-FF_MAGIC_USER = 2048     # branch mount: has a discharge or magic strike (the vs value magic_user)
-FF_NOT_ATTACK_WOUNDED = 4096     # branch neut: took no wounds from an attack this turn
-LIMIT_CODES = {"": 0, "once_per_turn": 1, "once_per_battle": 2, "twice_per_turn": 3}
-LIMIT_TURN, LIMIT_BATTLE, LIMIT_TWICE = 1, 2, 3
 
 
 class CardTable(NamedTuple):
@@ -269,7 +155,7 @@ class CardTable(NamedTuple):
 def _prot_mask(names) -> int:
     mask = 0
     for n in names:
-        mask |= PROT_BITS[n]
+        mask |= Protection.of(n)
     return mask
 
 
@@ -279,12 +165,12 @@ def _bonus_rows(bonuses, formation):
         strengths = 0
         for s in b.strengths:
             strengths |= 1 << s
-        rows.append((b.amount, VS_CODES[b.vs], APPLY_CODES[b.applies_to], strengths, formation))
+        rows.append((b.amount, VsValue.of(b.vs), AppliesTo.of(b.applies_to), strengths, formation))
     return rows
 
 
 def _reduce_rows(reductions, formation):
-    return [(r.amount, SOURCE_CODES[r.source], r.attacker_cost_at_most, formation)
+    return [(r.amount, Source.of(r.source), r.attacker_cost_at_most, formation)
             for r in reductions]
 
 
@@ -293,7 +179,7 @@ def vs_mask(values):
     that the codes fit the card table."""
     mask = 0
     for v in values:
-        mask |= 1 << (VS_CODES[v] - 1)
+        mask |= 1 << (VsValue.of(v) - 1)
     return mask
 
 
@@ -309,17 +195,13 @@ def class_ids(cards):
 def _filter_row(f):
     flags = 0
     if f.elite is True:
-        flags |= FF_ELITE
+        flags |= Filter.ELITE
     if f.elite is False:
-        flags |= FF_ORDINARY
-    for bit, on in ((FF_POISONED, f.poisoned), (FF_RANGED_USER, f.ranged_user), (FF_GROUND, f.ground),
-                    (FF_UNWOUNDED, f.unwounded), (FF_OTHER, f.other), (FF_NOT_MOVED, f.not_moved),
-                    (FF_OPEN, f.open), (FF_ENEMY, f.enemy), (FF_KILLED_BY_POISON, f.killed_by_poison),
-                    (FF_MAGIC_USER, f.magic_user),
-                    (FF_NOT_ATTACK_WOUNDED, f.not_attack_wounded)):
-        if on:
+        flags |= Filter.ORDINARY
+    for bit in Filter:
+        if bit not in (Filter.ELITE, Filter.ORDINARY) and getattr(f, bit.word):
             flags |= bit
-    elem = ELEMENTS.index(f.element) + 1 if f.element else 0
+    elem = Element.of(f.element) + 1 if f.element else 0
     # the cost column holds cost + 1 (exactly), or -(cost_at_least + 1) (at least; forest branch)
     cost = -(f.cost_at_least + 1) if f.cost_at_least >= 0 else f.cost + 1
     return elem, flags, cost, f.cost_at_most + 1
@@ -327,8 +209,8 @@ def _filter_row(f):
 
 def _ability_row(a, classes=None):
     row = np.zeros(AB_W, np.int64)
-    row[AB_KIND] = AB_KINDS[a.kind]
-    row[AB_TRIGGER] = TRIGGER_CODES.get(a.trigger, 0)
+    row[AB_KIND] = Kind.of(a.kind)
+    row[AB_TRIGGER] = Trigger.of(a.trigger) if a.trigger else 0
     strengths = 0
     for st in a.strengths:
         strengths |= 1 << st
@@ -336,37 +218,37 @@ def _ability_row(a, classes=None):
     played = a.kind in ("played", "fast")
     row[AB_TAP] = int(a.tap and played)
     row[AB_COUNTERS] = a.counters
-    row[AB_COND] = COND_CODES[a.condition]
-    row[AB_EFFECT] = EFFECT_CODES[a.effect]
-    row[AB_TARGET] = TARGET_CODES[a.target]
+    row[AB_COND] = Condition.of(a.condition)
+    row[AB_EFFECT] = Effect.of(a.effect)
+    row[AB_TARGET] = Target.of(a.target)
     row[AB_AMOUNT] = a.amount
     row[AB_F_ELEM], row[AB_F_FLAGS], row[AB_F_COST], row[AB_F_COST_MAX] = _filter_row(a.filter)
     row[AB_RANGE] = a.range
-    row[AB_LIMIT] = LIMIT_CODES[a.limit]
+    row[AB_LIMIT] = Limit.of(a.limit) if a.limit else 0
     row[AB_SPELL] = int(a.spell)
     row[AB_AND_SELF] = int(a.and_self)
     if a.then is not None:
         row[AB_THEN] = 1
         row[AB_THEN_AMOUNT] = a.then.amount
     row[AB_TF_ELEM], row[AB_TF_FLAGS], row[AB_TF_COST], row[AB_TF_COST_MAX] = _filter_row(a.trigger_filter)
-    row[AB_DURATION] = DURATION_CODES[a.duration]
+    row[AB_DURATION] = Duration.of(a.duration)
     row[AB_OPTIONAL] = int(a.optional)
     if a.also is not None:
-        row[AB_ALSO_EFFECT] = EFFECT_CODES[a.also.effect]
+        row[AB_ALSO_EFFECT] = Effect.of(a.also.effect)
         row[AB_ALSO_AMOUNT] = a.also.amount
     row[AB_DESTROY_SELF] = int(a.destroy_self)
-    row[AB_AMOUNT_OF] = AMOUNT_OF_CODES[a.amount_of]
+    row[AB_AMOUNT_OF] = AmountOf.of(a.amount_of) if a.amount_of else 0
     row[AB_UP_TO] = a.up_to
     row[AB_PLUS_NOT_MOVED] = a.plus_if_not_moved
     if a.filter.card_class:
         row[AB_F_CLASS] = (classes or {}).get(a.filter.card_class, 0)
         if row[AB_F_CLASS] == 0:
             raise ValueError(f"filter class {a.filter.card_class!r}: no card of the set has this class")
-    row[AB_SPREAD] = SPREAD_CODES[a.spread]
+    row[AB_SPREAD] = Spread.of(a.spread) if a.spread else 0
     row[AB_TIMES] = int(a.times == "incarnation_tokens")
     if a.self_first is not None:
         row[AB_SELF_XL] = a.self_first.amount
-    row[AB_ALSO_UNLESS] = ELEMENTS.index(a.also_unless_struck) + 1 if a.also_unless_struck else 0
+    row[AB_ALSO_UNLESS] = Element.of(a.also_unless_struck) + 1 if a.also_unless_struck else 0
     row[AB_IGN_TARGET] = int(a.ignores_target_abilities)
     return row
 
@@ -409,13 +291,13 @@ def compile_cardset(cardset) -> CardTable:
     stats = np.zeros((2 * n, TABLE_WIDTH), np.int64)
     for i, c in enumerate(cards):
         row = stats[i]
-        row[ELEMENT] = ELEMENTS.index(c.element)
+        row[ELEMENT] = Element.of(c.element)
         row[COST], row[ELITE], row[UNIQUE] = c.cost, int(c.elite), int(c.unique)
         row[FLYER] = int(c.kind == "flyer")
         row[LIFE], row[MOVE] = c.life, c.move
         row[SW], row[SM], row[SS] = c.strike
         if c.ranged is not None:
-            row[RKIND] = RANGED_KINDS[c.ranged.kind]
+            row[RKIND] = AttackKind.of(c.ranged.kind)
             row[RW], row[RM], row[RS] = c.ranged.strike
             row[RRANGE] = c.ranged.range
         row[ARMOR], row[OVA], row[OVZ] = c.armor, c.attack_experience, c.defence_experience
@@ -441,7 +323,7 @@ def compile_cardset(cardset) -> CardTable:
         row[POISON_W], row[POISON_M], row[POISON_S] = c.poison_on_strike
         draws = 0
         for k in c.draws_ranged:
-            draws |= 1 << RANGED_KINDS[k]
+            draws |= 1 << AttackKind.of(k)
         row[DRAWS_RANGED] = draws
         if c.tap_gain is not None:
             row[GAIN_DIRECTED] = int(c.tap_gain.directed)
@@ -478,7 +360,7 @@ def compile_cardset(cardset) -> CardTable:
             row[AB_FLAGS] |= F_INCARNATION
         row[RANGED_XL] = int(c.ranged_spends_extra_lives)
         row[RANGED_PER_COUNTER] = c.ranged_counter_bonus
-        row[RANGED_SPEND] = SPEND_CODES[c.ranged_spends_counters]
+        row[RANGED_SPEND] = CounterSpending.of(c.ranged_spends_counters) if c.ranged_spends_counters else 0
         row[MAX_COUNTERS] = c.max_counters
         row[RPOISON_W], row[RPOISON_M], row[RPOISON_S] = c.ranged_poison
         _forest_fields(row, c)
@@ -486,7 +368,7 @@ def compile_cardset(cardset) -> CardTable:
             row[ROW_BONUS_ROW] = c.roll_bonus_vs_enemy_row.row
             row[ROW_BONUS_AMT] = c.roll_bonus_vs_enemy_row.amount
         if c.strike_per_ally is not None:
-            row[ALLY_ELEMENT] = ELEMENTS.index(c.strike_per_ally.element) + 1
+            row[ALLY_ELEMENT] = Element.of(c.strike_per_ally.element) + 1
             row[ALLY_MAX] = c.strike_per_ally.max
         row[DIRECTED_VS] = vs_mask(c.directed_vs)
         row[UNANSWERED_VS] = vs_mask(c.unanswered_vs)
@@ -495,8 +377,8 @@ def compile_cardset(cardset) -> CardTable:
             raise ValueError(f"{c.name}: more than two classes")
         for j, k in enumerate(own):
             row[CLASS0 + j] = k
-        row[MAGIC_USER] = int(row[RKIND] in (K_DISCHARGE, K_MAGIC))
-        row[RANGED_USER] = int(row[RKIND] in (K_SHOT, K_THROW, K_DISCHARGE))
+        row[MAGIC_USER] = int(row[RKIND] in (AttackKind.DISCHARGE, AttackKind.MAGIC_STRIKE))
+        row[RANGED_USER] = int(row[RKIND] in (AttackKind.SHOT, AttackKind.THROW, AttackKind.DISCHARGE))
         brows = _bonus_rows(c.strike_bonus, 0)
         rrows = _reduce_rows(c.reduce, 0)
         f = c.formation
@@ -509,7 +391,7 @@ def compile_cardset(cardset) -> CardTable:
             rrows += _reduce_rows(f.reduce, 1)
         for b, w in enumerate(c.while_blocks):
             base = W0_COND + W_W * b
-            row[base + W_COND] = WHILE_CODES[w.condition]
+            row[base + W_COND] = WhileCondition.of(w.condition)
             row[base + W_COUNT] = w.count
             row[base + W_OVA], row[base + W_OVZ], row[base + W_ARMOR] = (
                 w.attack_experience, w.defence_experience, w.armor)
@@ -524,12 +406,12 @@ def compile_cardset(cardset) -> CardTable:
             row[AB_FLAGS] |= F_BESIDE_WEAK
         if c.aura is not None:
             a = c.aura
-            row[AURA_TO] = AURA_CODES[a.to]
+            row[AURA_TO] = AuraCells.of(a.to)
             (row[AURA_F_ELEM], row[AURA_F_FLAGS], row[AURA_F_COST],
              row[AURA_F_COST_MAX]) = _filter_row(a.filter)
             if a.reduce:
                 row[AURA_RED_AMT] = a.reduce[0].amount
-                row[AURA_RED_SRC] = SOURCE_CODES[a.reduce[0].source]
+                row[AURA_RED_SRC] = Source.of(a.reduce[0].source)
                 row[AURA_RED_COST_MAX] = a.reduce[0].attacker_cost_at_most
             row[AURA_RANGE] = a.range
             row[AB_FLAGS] |= F_AURA
@@ -542,7 +424,7 @@ def compile_cardset(cardset) -> CardTable:
             stats[i, BONUS0 + 5 * j:BONUS0 + 5 * j + 5] = b
         for j, r in enumerate(rrows):
             stats[i, REDUCE0 + 4 * j:REDUCE0 + 4 * j + 4] = r
-        played = [PLAYED_CODES[p] for p in c.played]
+        played = [PlayedAbility.of(p) for p in c.played]
         row[N_PLAYED] = len(played)
         if len(played) > 4:
             raise ValueError(f"{c.name}: more than 4 played abilities; add PLAYED columns")
@@ -552,39 +434,39 @@ def compile_cardset(cardset) -> CardTable:
         for k, a in enumerate(c.abilities):
             r = _ability_row(a, classes)
             stats[i, AB0 + AB_W * k:AB0 + AB_W * (k + 1)] = r
-            if r[AB_EFFECT] == EF_NEXT_SIX:
+            if r[AB_EFFECT] == Effect.NEXT_ROLL_SIX:
                 row[AB_FLAGS] |= F_NEXT_SIX
-            if r[AB_KIND] == KIND_TRIGGERED and r[AB_TRIGGER] < T_ON_TOKEN:
+            if r[AB_KIND] == Kind.TRIGGERED:
                 row[AB_TRIG_MASK] |= 1 << r[AB_TRIGGER]
-            if r[AB_KIND] == KIND_PERMANENT:
+            if r[AB_KIND] == Kind.PERMANENT:
                 row[AB_HAS_PERM] = 1
-            if r[AB_KIND] in (KIND_PLAYED, KIND_FAST):
+            if r[AB_KIND] in (Kind.PLAYED, Kind.FAST):
                 row[AB_N_PLAYED] += 1
                 if r[AB_COUNTERS] > 0:
                     row[AB_COUNTER_COST] = 1
             row[AB_FLAGS] |= F_ABILITIES
-            if r[AB_EFFECT] == EF_STONE_SKIN:
+            if r[AB_EFFECT] == Effect.STONE_SKIN:
                 row[AB_FLAGS] |= F_STONE_SKIN
-            if r[AB_EFFECT] == EF_LOSE_ABILITIES:
+            if r[AB_EFFECT] == Effect.LOSE_ABILITIES:
                 row[AB_FLAGS] |= F_LOSER
-            if r[AB_KIND] == KIND_FAST:
+            if r[AB_KIND] == Kind.FAST:
                 row[AB_FLAGS] |= F_FAST
-            if (r[AB_F_FLAGS] | r[AB_TF_FLAGS]) & FF_NOT_ATTACK_WOUNDED:
+            if (r[AB_F_FLAGS] | r[AB_TF_FLAGS]) & Filter.NOT_ATTACK_WOUNDED:
                 row[AB_FLAGS] |= F_ATTACK_WOUNDS
-            if EF_DIE_LUCK <= r[AB_EFFECT] <= EF_STRIKE_MINUS:
+            if Effect(r[AB_EFFECT]).family == Family.STRIKE:
                 row[AB_FLAGS] |= F_DICE
-            if r[AB_KIND] == KIND_TRIGGERED and r[AB_TRIGGER] == T_CREATURE_DIES:
+            if r[AB_KIND] == Kind.TRIGGERED and r[AB_TRIGGER] == Trigger.CREATURE_DIES:
                 row[AB_FLAGS] |= F_DEATH_WATCH
-            if r[AB_KIND] == KIND_TRIGGERED and r[AB_TRIGGER] == T_VALHALLA:
+            if r[AB_KIND] == Kind.TRIGGERED and r[AB_TRIGGER] == Trigger.VALHALLA:
                 row[AB_FLAGS] |= F_VALHALLA
-            if r[AB_KIND] == KIND_TRIGGERED and r[AB_TRIGGER] in (T_TURN_START, T_TURN_END,
-                                                                  T_OPP_TURN_START, T_OPP_TURN_END):
+            if r[AB_KIND] == Kind.TRIGGERED and r[AB_TRIGGER] in (Trigger.TURN_START, Trigger.TURN_END,
+                                                                  Trigger.OPPONENT_TURN_START, Trigger.OPPONENT_TURN_END):
                 row[AB_FLAGS] |= F_TURN_TRIGGERS
-            if r[AB_KIND] == KIND_TRIGGERED and r[AB_TRIGGER] == T_ENEMY_POISON_WOUNDED:
+            if r[AB_KIND] == Kind.TRIGGERED and r[AB_TRIGGER] == Trigger.ENEMY_POISON_WOUNDED:
                 row[AB_FLAGS] |= F_POISON_WATCH
-            if r[AB_EFFECT] == EF_ROOT:
+            if r[AB_EFFECT] == Effect.ROOT:
                 row[AB_FLAGS] |= F_ROOT
-            if r[AB_AMOUNT_OF] == AMT_TURN_WOUNDS:
+            if r[AB_AMOUNT_OF] == AmountOf.WOUNDS_THIS_TURN:
                 row[AB_FLAGS] |= F_TURN_WOUNDS
         for col in BLANK_KEEPS:
             stats[n + i, col] = row[col]

@@ -26,8 +26,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from decks.registry import Element, Protection
+
 from ..kernels.ai.policies import greedy_action, random_action
-from ..kernels.cardtable import ELEMENTS, PROT_BITS
 from ..kernels.game import new_action_buffer, setup
 from ..kernels.rng import STREAM_DICE, STREAM_SHUFFLE, STREAM_SHUFFLE1
 from ..kernels.rules import log as L
@@ -100,7 +101,7 @@ def _mask(ks):
 def _prot_mask(names):
     m = 0
     for n in names:
-        m |= PROT_BITS[n]
+        m |= Protection.of(n)
     return m
 
 
@@ -186,7 +187,7 @@ def _delayed_entry(d):
     if d.kind == "explosion":
         return (3, d.player, d.amount, d.cell, d.source)
     kind = 1 if d.kind == "trap" else 2
-    elem = ELEMENTS.index(d.element) + 1 if d.element else 0
+    elem = Element.of(d.element) + 1 if d.element else 0
     return (kind, d.player, d.amount, elem, _mask(d.strengths))
 
 

@@ -6,6 +6,8 @@ squad, melee in front and ranged behind, defender and exchange by expected wound
 """
 from numba import njit
 
+from decks.registry import AttackKind, Effect, Element, Kind, Target
+
 from ..cardtable import (
     AB_EFFECT,
     AB_FLAGS,
@@ -13,24 +15,15 @@ from ..cardtable import (
     AB_TAP,
     AB_TARGET,
     COST,
-    E_NEUTRAL,
-    EF_TRAP,
     ELEMENT,
     F_FAST,
     IGN_TARGET,
-    K_MAGIC,
-    K_STRIKE,
-    KIND_FAST,
     LIFE,
     N_AB,
     RKIND,
     SM,
     SS,
     SW,
-    TG_CHOSEN,
-    TG_CHOSEN_ADJ,
-    TG_CHOSEN_ENEMY,
-    TG_CHOSEN_OWN,
 )
 from ..rules.abilities import ab, ability_target_error, source_error
 from ..rules.board import cell_col, cell_row, forwardness, n_in_play, owner_of, play_slot
@@ -107,10 +100,10 @@ def choose_exchange(C, S, g, att, tgt, t, a_str, c_str):
         return ai_int(S, g, side, 2)
     ign = C[S[g, att * NCF + EFF], IGN_TARGET] == 1
     defending = t != tgt
-    keep = (hit_value(C, S, g, t, predicted_wounds(C, S, g, att, t, K_STRIKE, a_str, defending, ign, False))
-            - hit_value(C, S, g, att, predicted_wounds(C, S, g, t, att, K_STRIKE, c_str, False, False, ign)))
-    low = (hit_value(C, S, g, t, predicted_wounds(C, S, g, att, t, K_STRIKE, a_str - 1, defending, ign, False))
-           - hit_value(C, S, g, att, predicted_wounds(C, S, g, t, att, K_STRIKE, c_str - 1, False, False, ign)))
+    keep = (hit_value(C, S, g, t, predicted_wounds(C, S, g, att, t, AttackKind.STRIKE, a_str, defending, ign, False))
+            - hit_value(C, S, g, att, predicted_wounds(C, S, g, t, att, AttackKind.STRIKE, c_str, False, False, ign)))
+    low = (hit_value(C, S, g, t, predicted_wounds(C, S, g, att, t, AttackKind.STRIKE, a_str - 1, defending, ign, False))
+           - hit_value(C, S, g, att, predicted_wounds(C, S, g, t, att, AttackKind.STRIKE, c_str - 1, False, False, ign)))
     if side == owner_of(att):
         return 1 if low > keep + 1e-9 else 0
     return 1 if low < keep - 1e-9 else 0
@@ -169,7 +162,7 @@ def wants_mulligan(C, S, g, p, allowed):
     total = 0
     for i in range(n_dealt(S, g, p)):
         c = S[g, dealt_slot(S, g, p, i) * NCF + EFF]
-        if C[c, ELEMENT] == me or C[c, ELEMENT] == E_NEUTRAL:
+        if C[c, ELEMENT] == me or C[c, ELEMENT] == Element.NEUTRAL:
             total += C[c, COST]
     return total * 3 < (S[g, GAME0 + G_GOLD + p] + S[g, GAME0 + G_SILVER + p]) * 2
 
@@ -204,7 +197,7 @@ def choose_buy(C, S, g, p, me, totals):
             if S[g, s * NCF + ZONE] != Z_DEALT:
                 continue
             c = S[g, s * NCF + EFF]
-            if pass_ == 0 and not (C[c, ELEMENT] == me or C[c, ELEMENT] == E_NEUTRAL):
+            if pass_ == 0 and not (C[c, ELEMENT] == me or C[c, ELEMENT] == Element.NEUTRAL):
                 continue
             v = card_value(C, c)
             if v > best_v and fits(C, S, g, p, elite, ordinary, flyers, gold, elements, s):
@@ -233,7 +226,7 @@ def choose_cell(C, S, g, p, s):
                 k -= 1
         return -1
     rk = C[S[g, s * NCF + EFF], RKIND]
-    ranged = rk != 0 and rk != K_MAGIC         # a magic strike reaches adjacent cards only: placed as melee
+    ranged = rk != 0 and rk != AttackKind.MAGIC_STRIKE         # a magic strike reaches adjacent cards only: placed as melee
     best, best_v = -1, -1000
     for c in range(first_cell, first_cell + N_CELLS // 2):
         if not placement_open(C, S, g, p, c, lvl):
@@ -271,19 +264,19 @@ def choose_fast(C, S, g, p):
             continue            # it has lost its abilities
         closed = S[g, s * NCF + CLOSED] == 1
         for k in range(C[c, N_AB]):
-            if ab(C, c, k, AB_KIND) != KIND_FAST or (closed and ab(C, c, k, AB_TAP) == 1) \
-                    or (not trap_now and ab(C, c, k, AB_EFFECT) == EF_TRAP) \
+            if ab(C, c, k, AB_KIND) != Kind.FAST or (closed and ab(C, c, k, AB_TAP) == 1) \
+                    or (not trap_now and ab(C, c, k, AB_EFFECT) == Effect.TRAP) \
                     or source_error(C, S, g, s, k, True) != E_OK:
                 continue
             target = ab(C, c, k, AB_TARGET)
-            chosen = (target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN
-                      or target == TG_CHOSEN_ADJ)
+            chosen = (target == Target.CHOSEN or target == Target.CHOSEN_ENEMY or target == Target.CHOSEN_OWN
+                      or target == Target.CHOSEN_ADJACENT)
             strike = is_strike_effect(ab(C, c, k, AB_EFFECT))     # options, not cards (branch neut)
-            q0 = p if target == TG_CHOSEN_OWN else (1 - p if target == TG_CHOSEN_ENEMY else 0)
+            q0 = p if target == Target.CHOSEN_OWN else (1 - p if target == Target.CHOSEN_ENEMY else 0)
             n0 = n_in_play(S, g, q0)
             n_t = N_OPTIONS if strike else 1
             if chosen:
-                n_t = n0 if (target != TG_CHOSEN and target != TG_CHOSEN_ADJ) else n0 + n_in_play(S, g, 1)
+                n_t = n0 if (target != Target.CHOSEN and target != Target.CHOSEN_ADJACENT) else n0 + n_in_play(S, g, 1)
             for jj in range(n_t):
                 j = jj if strike else -1
                 if chosen:

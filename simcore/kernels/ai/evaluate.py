@@ -8,6 +8,8 @@ the state (armor is read, not used up).
 import numpy as np
 from numba import njit
 
+from decks.registry import AmountOf, AppliesTo, AttackKind, Effect, Protection, Spread, Target
+
 from ..ai.triggered import best_ram
 from ..cardtable import (
     AB_ALSO_AMOUNT,
@@ -20,82 +22,33 @@ from ..cardtable import (
     AB_DESTROY_SELF,
     AB_EFFECT,
     AB_F_ELEM,
-    # branch dark
     AB_SELF_XL,
     AB_SPREAD,
     AB_TARGET,
     AB_THEN,
     AB_THEN_AMOUNT,
     AB_UP_TO,
-    AMT_ABOVE_PRINTED,
-    AMT_TURN_WOUNDS,
     CLOSED_STRIKE_CAP,
     COST,
     DEF_REDUCE,
-    EF_BOOST,
-    EF_CLOSE,
-    EF_CURE_POISON,
-    EF_DESTROY,
-    EF_DIE_LUCK,
-    EF_EXTRA_LIVES,
-    EF_GAIN_COUNTER,
-    EF_HEAL,
-    EF_LOSE_ABILITIES,
-    EF_OPEN,
-    EF_POISON,
-    EF_RAISE_POISON,
-    EF_RAM,
-    EF_REDUCE_LIFE,
-    EF_REDUCE_LIFE_TURN,
-    EF_REVIVE,
-    EF_ROLL_MARK,
-    EF_ROLLED_SHOT,
-    EF_SHOT,
-    EF_STONE_SKIN,
-    EF_STRIKE_BONUS,
-    EF_STRIKE_MINUS,
-    EF_STRIKE_STRONG,
-    EF_STRIKE_TO_ONE,
-    EF_TAKE_WOUNDS,
-    EF_TRAP,
-    EF_WEB,
-    EF_WOUND,
-    EF_WOUND_ON_ONE,
     ELEMENT,
     F_BESIDE_WEAK,
     FLYER,
     IGN_TARGET,
     IGN_ZOAL,
-    K_DISCHARGE,
-    K_MAGIC,
-    K_SHOT,
-    K_STRIKE,
     LIFE,
     NO_COUNTER_WOUNDS,
-    P_FLYER,
-    P_WEAK,
-    # branch swst
     RANGED_PER_WOUND,
     REGEN,
     RKIND,
     SM,
-    SPREAD_SAME_WEAK,
     SS,
     STRIKES_WEAK,
     SW,
-    TG_ADJ,
-    TG_ADJ_ENEMIES,
-    TG_ALL,
-    TG_ALL_ENEMIES,
-    TG_ALL_OWN,
-    TG_OPPOSITE_ENEMY,
-    TG_SELF,
 )
 from ..rules.abilities import ab, matches, opposite_card, spell_blocked, spread_targets, turn_wounds
 from ..rules.board import adjacent_cells, n_in_play, play_slot
 from ..rules.damage import (
-    APPLY_RANGED,
-    APPLY_STRIKE,
     attack_roll_bonus,
     attack_wounds,
     beside_weak,
@@ -177,7 +130,7 @@ def hit_value(C, S, g, t, w):
 @njit(cache=True, _nrt=False)
 def predicted_wounds(C, S, g, att, t, kind, strength, t_defending, ign, no_bonus):
     w = attack_wounds(C, S, g, att, t, kind, strength, -1, t_defending, ign, no_bonus)
-    if not ign and kind != K_DISCHARGE and kind != K_MAGIC:
+    if not ign and kind != AttackKind.DISCHARGE and kind != AttackKind.MAGIC_STRIKE:
         w = max(0, w - S[g, t * NCF + ARMOR_LEFT])
     return w
 
@@ -195,13 +148,13 @@ def strike_wounds3(C, S, g, att, t, t_defending, ign, no_bonus, attacking):
         w2 += copied_strike(C, S, g, att, t, 2)
         w3 += copied_strike(C, S, g, att, t, 3)
     if not no_bonus:
-        w1 += strike_bonus(C, S, g, att, t, 1, APPLY_STRIKE, t_defending)
-        w2 += strike_bonus(C, S, g, att, t, 2, APPLY_STRIKE, t_defending)
-        w3 += strike_bonus(C, S, g, att, t, 3, APPLY_STRIKE, t_defending)
+        w1 += strike_bonus(C, S, g, att, t, 1, AppliesTo.STRIKE, t_defending)
+        w2 += strike_bonus(C, S, g, att, t, 2, AppliesTo.STRIKE, t_defending)
+        w3 += strike_bonus(C, S, g, att, t, 3, AppliesTo.STRIKE, t_defending)
     if ign:
         return max(w1, 0), max(w2, 0), max(w3, 0)
     prot = protections(C, S, g, t)
-    if C[ca, FLYER] == 1 and (prot & P_FLYER) and C[ca, IGN_ZOAL] == 0:
+    if C[ca, FLYER] == 1 and (prot & Protection.FLYER) and C[ca, IGN_ZOAL] == 0:
         return 0, 0, 0
     if S[g, t * NCF + TMP_FLAGS] & TF_NO_STRIKES:
         return 0, 0, 0                    # protect_from_strikes (Древний огр)
@@ -215,13 +168,13 @@ def strike_wounds3(C, S, g, att, t, t_defending, ign, no_bonus, attacking):
         w3 = min(w3, C[ct, CLOSED_STRIKE_CAP])
     if t_defending:
         armor += C[ct, DEF_REDUCE]        # Морок: -N while acting as defender
-    w1 = 0 if prot & P_WEAK else max(w1 - reduction(C, S, g, t, att, K_STRIKE, 1) - armor, 0)
+    w1 = 0 if prot & Protection.WEAK_STRIKE else max(w1 - reduction(C, S, g, t, att, AttackKind.STRIKE, 1) - armor, 0)
     if C[S[g, t * NCF + EFF], STRIKES_WEAK] == 1:
         return w1, w1, w1                 # every strike at it is reduced to weak
     if S[g, GAME0 + G_FLAGS] & F_BESIDE_WEAK and beside_weak(C, S, g, t):
         return w1, w1, w1                 # beside a Морок: reduced to weak
-    w2 = max(w2 - reduction(C, S, g, t, att, K_STRIKE, 2) - armor, 0)
-    w3 = max(w3 - reduction(C, S, g, t, att, K_STRIKE, 3) - armor, 0)
+    w2 = max(w2 - reduction(C, S, g, t, att, AttackKind.STRIKE, 2) - armor, 0)
+    w3 = max(w3 - reduction(C, S, g, t, att, AttackKind.STRIKE, 3) - armor, 0)
     return w1, w2, w3
 
 
@@ -282,15 +235,15 @@ def strike_ev(C, S, g, att, t, t_defending):
 def ranged_wounds3(C, S, g, att, t, kind, ign):
     """Predicted wounds of a weak, medium and strong ranged attack by att on t (one pass of the
     rules of damage.attack_wounds with the counters charged, then armor for non-magic attacks)."""
-    w1 = ranged_base(C, S, g, att, 1) + strike_bonus(C, S, g, att, t, 1, APPLY_RANGED, False)
-    w2 = ranged_base(C, S, g, att, 2) + strike_bonus(C, S, g, att, t, 2, APPLY_RANGED, False)
-    w3 = ranged_base(C, S, g, att, 3) + strike_bonus(C, S, g, att, t, 3, APPLY_RANGED, False)
+    w1 = ranged_base(C, S, g, att, 1) + strike_bonus(C, S, g, att, t, 1, AppliesTo.RANGED, False)
+    w2 = ranged_base(C, S, g, att, 2) + strike_bonus(C, S, g, att, t, 2, AppliesTo.RANGED, False)
+    w3 = ranged_base(C, S, g, att, 3) + strike_bonus(C, S, g, att, t, 3, AppliesTo.RANGED, False)
     if ign:
         return max(w1, 0), max(w2, 0), max(w3, 0)
     if protected_from(C, S, g, t, att, kind, 2):
         return 0, 0, 0
     red = reduction(C, S, g, t, att, kind, 0)
-    if kind != K_DISCHARGE and kind != K_MAGIC:
+    if kind != AttackKind.DISCHARGE and kind != AttackKind.MAGIC_STRIKE:
         red += S[g, t * NCF + ARMOR_LEFT]
     return max(w1 - red, 0), max(w2 - red, 0), max(w3 - red, 0)
 
@@ -312,9 +265,9 @@ def effect_value(C, S, g, s, c, k, t):
     """What ability k of s (table row c) is worth on card t, in crystals (negative: harmful), its
     `also` effect included."""
     n = ab(C, c, k, AB_AMOUNT)
-    if ab(C, c, k, AB_AMOUNT_OF) == AMT_TURN_WOUNDS:
+    if ab(C, c, k, AB_AMOUNT_OF) == AmountOf.WOUNDS_THIS_TURN:
         n = turn_wounds(S, g, t)
-    if ab(C, c, k, AB_AMOUNT_OF) == AMT_ABOVE_PRINTED:
+    if ab(C, c, k, AB_AMOUNT_OF) == AmountOf.OWN_ABOVE_PRINTED_LIFE:
         # branch dark: X = own cards above their printed life, counted after its self_first gain
         x = own_above_printed(C, S, g, s // MAX_DECK)
         if current_life(S, g, s) <= C[S[g, s * NCF + CARD_ID], LIFE] < current_life(S, g, s) + ab(C, c, k, AB_SELF_XL):
@@ -333,44 +286,44 @@ def one_effect_value(C, S, g, s, c, k, t, eff, n):
     ct = S[g, t * NCF + EFF]
     per_life = C[ct, COST] / max(S[g, t * NCF + LIFE_MAX] + S[g, t * NCF + EXTRA_LIVES], 1)
     w = S[g, t * NCF + WOUNDS]
-    if eff == EF_WOUND or eff == EF_REDUCE_LIFE:
+    if eff == Effect.WOUND or eff == Effect.REDUCE_LIFE:
         if not own:
             return hit_value(C, S, g, t, n)
         if ab(C, c, k, AB_THEN) == 1 and current_life(S, g, t) > n:
             # Рафаэль: wound now, heal more at the end of the turn: a net heal of the old wounds
             return 0.8 * min(w, ab(C, c, k, AB_THEN_AMOUNT) - n) * per_life
         return -hit_value(C, S, g, t, n)
-    if eff == EF_REDUCE_LIFE_TURN:
+    if eff == Effect.REDUCE_LIFE_TURN:
         # until the end of the turn: worth something only when it destroys the card
         if n < current_life(S, g, t):
             return 0.0
         return -hit_value(C, S, g, t, n) if own else hit_value(C, S, g, t, n)
-    if eff == EF_HEAL:
+    if eff == Effect.HEAL:
         return (0.8 if own else -0.8) * min(w, n) * per_life
-    if eff == EF_DESTROY:
+    if eff == Effect.DESTROY:
         return hit_value(C, S, g, t, 1000) * (-1.0 if own else 1.0)
-    if eff == EF_POISON:
+    if eff == Effect.POISON:
         return 0.0 if own else 1.5 * n * per_life
-    if eff == EF_CURE_POISON:
+    if eff == Effect.CURE_POISON:
         return (1.5 if own else -1.5) * S[g, t * NCF + POISON] * per_life
-    if eff == EF_EXTRA_LIVES:
+    if eff == Effect.EXTRA_LIVES:
         return (0.8 if own else -0.8) * n * per_life
-    if eff == EF_LOSE_ABILITIES:
+    if eff == Effect.LOSE_ABILITIES:
         return (-0.3 if own else 0.3) * C[ct, COST]
-    if eff == EF_CLOSE:
+    if eff == Effect.CLOSE:
         return 0.0 if own or S[g, t * NCF + CLOSED] == 1 else 0.3 * C[ct, COST]
-    if eff == EF_OPEN:
+    if eff == Effect.OPEN:
         return 0.3 * C[ct, COST] if own and S[g, t * NCF + CLOSED] == 1 else 0.0
-    if eff == EF_STRIKE_BONUS:
+    if eff == Effect.STRIKE_BONUS:
         return 0.1 * n if own and S[g, t * NCF + ACTED] == 0 else 0.0
-    if eff == EF_GAIN_COUNTER:
+    if eff == Effect.GAIN_COUNTER:
         return 0.05 if own else 0.0
-    if eff == EF_SHOT:
+    if eff == Effect.SHOT:
         return -hit_value(C, S, g, t, n) if own else hit_value(C, S, g, t, n)
-    if eff == EF_ROLLED_SHOT:      # forest branch: a rolled shot N
-        w = attack_wounds(C, S, g, s, t, K_SHOT, 2, n, False, False, False)
+    if eff == Effect.ROLLED_SHOT:      # forest branch: a rolled shot N
+        w = attack_wounds(C, S, g, s, t, AttackKind.SHOT, 2, n, False, False, False)
         return -hit_value(C, S, g, t, w) if own else hit_value(C, S, g, t, w)
-    if eff == EF_TAKE_WOUNDS:
+    if eff == Effect.TAKE_WOUNDS:
         # its wounds healed, the same wounds on the ability's card (lighter when it regenerates)
         m = min(w, n)
         if m == 0 or t == s:
@@ -380,17 +333,17 @@ def one_effect_value(C, S, g, s, c, k, t, eff, n):
         # Рэккен: its wounds charge its ranged attack (ranged_per_wound), about 0.4 per point gained
         charge = 0.4 * min(m, max(C[cs, RANGED_PER_WOUND] - S[g, s * NCF + WOUNDS], 0))
         return (0.8 if own else -0.8) * m * per_life - cost_self + charge
-    if eff == EF_ROLL_MARK:
+    if eff == Effect.ROLL_BONUS_AGAINST:
         return 0.0 if own else 0.1 * n      # its attackers this turn roll higher
-    if eff == EF_RAISE_POISON:
+    if eff == Effect.RAISE_POISON:
         p = S[g, t * NCF + POISON]
         d = max(p, min(p + n, ab(C, c, k, AB_UP_TO))) - p if p > 0 else 0
         return 0.0 if own else 1.5 * d * per_life
-    if eff == EF_STONE_SKIN:
+    if eff == Effect.STONE_SKIN:
         return (0.1 if own else -0.1) * n * C[ct, COST] / 5
-    if eff == EF_REVIVE:
+    if eff == Effect.REVIVE:
         return 0.8 * C[ct, COST] if own else 0.0         # a card back from the graveyard, closed
-    if eff == EF_WEB:
+    if eff == Effect.WEB:
         # its owner loses its next turn with it (it cannot be attacked meanwhile either)
         return 0.0 if own or webbed(S, g, t) else 0.3 * C[ct, COST]
     return 0.0
@@ -427,11 +380,11 @@ def roll_outcome(C, S, g, p, ra, rd, strong, to_one, minus_a, minus_c):
         c_str = min(c_str, WEAK)
     wt = 0
     if a_str > MISS:
-        wt = predicted_wounds(C, S, g, att, t, K_STRIKE, a_str, S[g, GAME0 + G_ROLL_DEF] == 1, ign, False)
+        wt = predicted_wounds(C, S, g, att, t, AttackKind.STRIKE, a_str, S[g, GAME0 + G_ROLL_DEF] == 1, ign, False)
         wt = max((min(wt, 1) if to_one & 1 else wt) - minus_a, 0)
     wa = 0
     if c_str > MISS:
-        wa = predicted_wounds(C, S, g, t, att, K_STRIKE, c_str, False, False, ign)
+        wa = predicted_wounds(C, S, g, t, att, AttackKind.STRIKE, c_str, False, False, ign)
         wa = max((min(wa, 1) if to_one & 2 else wa) - minus_c, 0)
     v = hit_value(C, S, g, t, wt) - hit_value(C, S, g, att, wa)
     return v if att // MAX_DECK == p else -v
@@ -451,12 +404,12 @@ def strike_effect_value(C, S, g, s, c, k, opt):
     ma = S[g, GAME0 + G_ROLL_MINUS]
     mc = S[g, GAME0 + G_ROLL_MINUS_C]
     before = roll_outcome(C, S, g, p, ra, rd, strong, to_one, ma, mc)
-    if eff == EF_WOUND_ON_ONE:
+    if eff == Effect.WOUND_ON_ONE:
         victim = S[g, GAME0 + G_ROLL_ATT] if opt == 0 else S[g, GAME0 + G_ROLL_T]
         v = hit_value(C, S, g, victim, n)
         return -v if victim // MAX_DECK == p else v
     after = before
-    if eff == EF_DIE_LUCK:
+    if eff == Effect.DIE_LUCK:
         die = opt // 3
         mode = opt % 3
         if mode == 2:
@@ -468,11 +421,11 @@ def strike_effect_value(C, S, g, s, c, k, opt):
             d = 1 if mode == 0 else -1
             after = roll_outcome(C, S, g, p, ra + (d if die == 0 else 0), rd + (d if die == 1 else 0),
                                  strong, to_one, ma, mc)
-    elif eff == EF_STRIKE_STRONG:
+    elif eff == Effect.STRIKE_STRONG:
         after = roll_outcome(C, S, g, p, ra, rd, strong | (1 << opt), to_one, ma, mc)
-    elif eff == EF_STRIKE_TO_ONE:
+    elif eff == Effect.STRIKE_TO_ONE:
         after = roll_outcome(C, S, g, p, ra, rd, strong, to_one | (1 << opt), ma, mc)
-    elif eff == EF_STRIKE_MINUS:
+    elif eff == Effect.STRIKE_MINUS:
         after = roll_outcome(C, S, g, p, ra, rd, strong, to_one, ma + (n if opt == 0 else 0),
                              mc + (n if opt == 1 else 0))
     v = after - before
@@ -494,9 +447,9 @@ def ability_value(C, S, g, s, c, k, t):
     target = ab(C, c, k, AB_TARGET)
     n = ab(C, c, k, AB_AMOUNT)
     v = 0.0
-    if eff == EF_TRAP:
+    if eff == Effect.TRAP:
         v = 0.35 * n                   # some enemy creature of average worth will take it
-    elif eff == EF_BOOST:
+    elif eff == Effect.BOOST_NEXT_ATTACK:
         # about one extra wound on a later attack, if a creature it can boost is in play
         p = s // MAX_DECK
         e = ab(C, c, k, AB_F_ELEM)
@@ -505,38 +458,38 @@ def ability_value(C, S, g, s, c, k, t):
             if e == 0 or C[S[g, o * NCF + EFF], ELEMENT] == e - 1:
                 v = 0.35 * n
                 break
-    elif target == TG_SELF:
+    elif target == Target.SELF:
         v = effect_value(C, S, g, s, c, k, s)
-    elif target == TG_OPPOSITE_ENEMY:
+    elif target == Target.OPPOSITE_ENEMY:
         o = opposite_card(S, g, s)
         if o >= 0 and o // MAX_DECK != s // MAX_DECK and matches(C, S, g, s, c, k, o):
-            if eff == EF_RAM:
+            if eff == Effect.RAM:
                 _, v = best_ram(C, S, g, s, o)
             else:
                 v = effect_value(C, S, g, s, c, k, o)
     elif t >= 0:
         v = effect_value(C, S, g, s, c, k, t)
-        if ab(C, c, k, AB_SPREAD) == SPREAD_SAME_WEAK:       # branch dark: Герольд мрака
+        if ab(C, c, k, AB_SPREAD) == Spread.ADJACENT_ENEMIES_SAME_WEAK:       # branch dark: Герольд мрака
             lo, hi = spread_targets(C, S, g, s, t)
             for o in range(N_SLOTS):
                 if (lo >> o) & 1 if o < 64 else (hi >> (o - 64)) & 1:
                     v += effect_value(C, S, g, s, c, k, o)
         if ab(C, c, k, AB_SELF_XL) > 0:                       # branch dark: Керсамская знать
-            v += one_effect_value(C, S, g, s, c, k, s, EF_EXTRA_LIVES, ab(C, c, k, AB_SELF_XL))
+            v += one_effect_value(C, S, g, s, c, k, s, Effect.EXTRA_LIVES, ab(C, c, k, AB_SELF_XL))
         if ab(C, c, k, AB_AND_SELF) == 1:
             v -= hit_value(C, S, g, s, 1000)
     else:
         p = s // MAX_DECK
         for q in range(2):
-            if (target == TG_ADJ_ENEMIES or target == TG_ALL_ENEMIES) and q == p:
+            if (target == Target.ADJACENT_ENEMIES or target == Target.ALL_ENEMIES) and q == p:
                 continue
-            if target == TG_ALL_OWN and q != p:
+            if target == Target.ALL_OWN and q != p:
                 continue
             for i in range(n_in_play(S, g, q)):
                 o = play_slot(S, g, q, i)
-                if o == s and target != TG_ALL_OWN and target != TG_ALL:
+                if o == s and target != Target.ALL_OWN and target != Target.ALL:
                     continue
-                if target == TG_ADJ or target == TG_ADJ_ENEMIES:
+                if target == Target.ADJACENT or target == Target.ADJACENT_ENEMIES:
                     if S[g, o * NCF + ZONE] != Z_FIELD or S[g, s * NCF + ZONE] != Z_FIELD or \
                             not adjacent_cells(S[g, o * NCF + CELL], S[g, s * NCF + CELL]):
                         continue

@@ -19,6 +19,8 @@ protected from it) neither counts as an attack nor keeps the creature from appro
 """
 from numba import njit
 
+from decks.registry import AttackKind, Effect, Kind, Limit, Target
+
 from ..cardtable import (
     AB_COUNTER_COST,
     AB_COUNTERS,
@@ -28,8 +30,6 @@ from ..cardtable import (
     AB_N_PLAYED,
     AB_TARGET,
     COST,
-    EF_BOOST,
-    EF_TRAP,
     F_MUST_STRIKE,
     FINISH,
     GAIN_DIRECTED,
@@ -37,21 +37,12 @@ from ..cardtable import (
     HEAL_SELF,
     IGN_TARGET,
     JUMP,
-    K_SPECIAL,
-    KIND_FAST,
-    KIND_PLAYED,
     LIFE,
-    LIMIT_BATTLE,
     N_AB,
     RANGED_PER_COUNTER,
     RKIND,
     SPECIAL,
     SPECIAL_STUN,
-    TG_CHOSEN,
-    TG_CHOSEN_ADJ,
-    TG_CHOSEN_DEAD,
-    TG_CHOSEN_ENEMY,
-    TG_CHOSEN_OWN,
     TWICE,
 )
 from ..rules.abilities import ab, ability_target_error, source_error
@@ -187,7 +178,7 @@ def _consider_target(C, S, g, s, t, can_strike, acted, best, b_kind, b_target, u
         if v > best:
             best, b_kind, b_target = v, A_FINISH, t
     if C[c, SPECIAL] > 0 and S[g, s * NCF + COUNTERS] > 0 and special_error(C, S, g, s, t) == E_OK:
-        w = predicted_wounds(C, S, g, s, t, K_SPECIAL, 0, False, False, False)
+        w = predicted_wounds(C, S, g, s, t, AttackKind.SPECIAL_STRIKE, 0, False, False, False)
         v = hit_value(C, S, g, t, w)
         if C[c, SPECIAL_STUN] == 1 and S[g, t * NCF + CLOSED] == 1:
             v += 0.3 * C[S[g, t * NCF + EFF], COST]     # a stunned card misses its next turn's untap
@@ -205,20 +196,20 @@ def _best_use(C, S, g, s, c, k, floor):
     eff = ab(C, c, k, AB_EFFECT)
     target = ab(C, c, k, AB_TARGET)
     best, b_target = floor, -2
-    if target == TG_CHOSEN_DEAD:                # revive: a card of its owner's graveyard
+    if target == Target.CHOSEN_OWN_DEAD:                # revive: a card of its owner's graveyard
         p = s // MAX_DECK
         for t in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
             if S[g, t * NCF + ZONE] == Z_GRAVE and ability_target_error(C, S, g, s, c, k, t) == E_OK:
                 v = ability_value(C, S, g, s, c, k, t)
                 if v > best:
                     best, b_target = v, t
-    elif (target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN
-          or target == TG_CHOSEN_ADJ):
-        if eff == EF_TRAP or eff == EF_BOOST:
+    elif (target == Target.CHOSEN or target == Target.CHOSEN_ENEMY or target == Target.CHOSEN_OWN
+          or target == Target.CHOSEN_ADJACENT):
+        if eff == Effect.TRAP or eff == Effect.BOOST_NEXT_ATTACK:
             return best, b_target
         p = s // MAX_DECK
         for q in range(2):
-            if (target == TG_CHOSEN_OWN and q != p) or (target == TG_CHOSEN_ENEMY and q == p):
+            if (target == Target.CHOSEN_OWN and q != p) or (target == Target.CHOSEN_ENEMY and q == p):
                 continue
             for i in range(n_in_play(S, g, q)):
                 t = play_slot(S, g, q, i)
@@ -239,12 +230,12 @@ def _consider_abilities(C, S, g, s, prepare, best, b_kind, b_target):
     c = S[g, s * NCF + EFF]
     for k in range(C[c, N_AB]):
         kind = ab(C, c, k, AB_KIND)
-        if kind != KIND_PLAYED and kind != KIND_FAST:
+        if kind != Kind.PLAYED and kind != Kind.FAST:
             continue
         eff = ab(C, c, k, AB_EFFECT)
-        if (eff == EF_TRAP or eff == EF_BOOST) and not prepare:
+        if (eff == Effect.TRAP or eff == Effect.BOOST_NEXT_ATTACK) and not prepare:
             continue
-        if eff == EF_TRAP and kind == KIND_FAST:
+        if eff == Effect.TRAP and kind == Kind.FAST:
             continue            # set at the end-of-turn window instead (ai.decisions.choose_fast)
         if source_error(C, S, g, s, k, False) != E_OK:
             continue
@@ -266,9 +257,9 @@ def saving_value(C, S, g, s):
     for k in range(C[c, N_AB]):
         kind = ab(C, c, k, AB_KIND)
         need = ab(C, c, k, AB_COUNTERS)
-        if (kind != KIND_PLAYED and kind != KIND_FAST) or need <= have:
+        if (kind != Kind.PLAYED and kind != Kind.FAST) or need <= have:
             continue
-        if ab(C, c, k, AB_LIMIT) == LIMIT_BATTLE and (S[g, s * NCF + USED_GAME] >> k) & 1:
+        if ab(C, c, k, AB_LIMIT) == Limit.ONCE_PER_BATTLE and (S[g, s * NCF + USED_GAME] >> k) & 1:
             continue
         v, t = _best_use(C, S, g, s, c, k, 0.0)
         if t > -2:

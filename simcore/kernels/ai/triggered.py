@@ -10,29 +10,9 @@ other policy module (they import the rules).
 """
 from numba import njit
 
-from ..cardtable import (
-    COST,
-    EF_DESTROY,
-    EF_EXTRA_LIVES,
-    # branch mount
-    EF_FIRST_UNANSWERED,
-    EF_HEAL,
-    EF_OVA,
-    EF_POISON,
-    EF_REDUCE_LIFE,
-    EF_ROLLED_SHOT,
-    EF_SHOT,
-    EF_SPECIAL,
-    EF_STONE_SKIN,
-    EF_STRIKE_BONUS,
-    EF_WOUND,
-    K_SHOT,
-    SM,
-    TC0_MOVE,
-    TC0_REGEN,
-    TC0_STRIKE,
-    TC_W,
-)
+from decks.registry import AttackKind, Effect
+
+from ..cardtable import COST, SM, TC0_MOVE, TC0_REGEN, TC0_STRIKE, TC_W
 from ..rules.damage import attack_wounds
 from ..state import CLOSED, EFF, EXTRA_LIVES, LIFE_MAX, MAX_DECK, NCF, PARAM0, PR_POLICY0, WOUNDS
 
@@ -54,27 +34,27 @@ def target_value(C, S, g, src, t, eff, n):
     life = S[g, t * NCF + LIFE_MAX] + S[g, t * NCF + EXTRA_LIVES] - S[g, t * NCF + WOUNDS]
     per_life = C[ct, COST] / max(S[g, t * NCF + LIFE_MAX] + S[g, t * NCF + EXTRA_LIVES], 1)
     v = 0.0
-    if eff == EF_ROLLED_SHOT:
+    if eff == Effect.ROLLED_SHOT:
         # a shot deals N for every strength: the wounds it would deal now (medium roll, armor aside)
-        n = attack_wounds(C, S, g, src, t, K_SHOT, 2, n, False, False, False)
-        eff = EF_WOUND
-    if eff == EF_WOUND or eff == EF_SPECIAL or eff == EF_REDUCE_LIFE or eff == EF_SHOT:
+        n = attack_wounds(C, S, g, src, t, AttackKind.SHOT, 2, n, False, False, False)
+        eff = Effect.WOUND
+    if eff == Effect.WOUND or eff == Effect.SPECIAL_STRIKE or eff == Effect.REDUCE_LIFE or eff == Effect.SHOT:
         v = C[ct, COST] if n >= life else n * per_life
         return -v if own else v
-    if eff == EF_DESTROY:
+    if eff == Effect.DESTROY:
         return -C[ct, COST] if own else C[ct, COST]
-    if eff == EF_POISON:
+    if eff == Effect.POISON:
         return 0.0 if own else 1.5 * n * per_life
-    if eff == EF_HEAL:
+    if eff == Effect.HEAL:
         v = 0.8 * min(S[g, t * NCF + WOUNDS], n) * per_life
         return v if own else -v
-    if eff == EF_EXTRA_LIVES:
+    if eff == Effect.EXTRA_LIVES:
         v = 0.8 * n * per_life
         return v if own else -v
-    if eff == EF_STONE_SKIN:
+    if eff == Effect.STONE_SKIN:
         v = 0.02 * n * C[ct, COST]         # worth more on a dearer creature
         return v if own else -v
-    if eff == EF_STRIKE_BONUS or eff == EF_OVA or eff == EF_FIRST_UNANSWERED:
+    if eff == Effect.STRIKE_BONUS or eff == Effect.ATTACK_EXPERIENCE or eff == Effect.FIRST_STRIKE_UNANSWERED:
         # a gain for this turn's strikes: worth most on an open creature with a strong strike
         if S[g, t * NCF + CLOSED] == 1:
             return 0.0

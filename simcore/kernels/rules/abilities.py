@@ -18,6 +18,20 @@ ability rows of the card table (cardtable AB_* columns, written from decks.cards
 import numpy as np
 from numba import njit
 
+from decks.registry import (
+    AmountOf,
+    AttackKind,
+    Condition,
+    Duration,
+    Effect,
+    Kind,
+    Limit,
+    Protection,
+    Spread,
+    Target,
+    Trigger,
+)
+
 from ..ai.triggered import RANDOM, best_form, best_ram, policy_of, prefers_closing, prefers_push, target_value
 from ..cardtable import (
     AB0,
@@ -32,7 +46,6 @@ from ..cardtable import (
     AB_DESTROY_SELF,
     AB_DURATION,
     AB_EFFECT,
-    # branch mount: valhalla, first_strike_unanswered, filter class
     AB_F_CLASS,
     AB_F_ELEM,
     AB_FLAGS,
@@ -43,7 +56,6 @@ from ..cardtable import (
     AB_OPTIONAL,
     AB_PLUS_NOT_MOVED,
     AB_RANGE,
-    # branch dark
     AB_SELF_XL,
     AB_SPELL,
     AB_SPREAD,
@@ -58,63 +70,8 @@ from ..cardtable import (
     AB_TRIGGER,
     AB_UP_TO,
     AB_W,
-    AMT_ABOVE_PRINTED,
-    # branch swst
-    AMT_CELLS_MOVED,
-    AMT_OPPOSITE_MEDIUM,
-    AMT_OTHER_POISON,
-    AMT_STRIKE_VALUE,
-    AMT_TURN_WOUNDS,
     CLASS0,
     CLASS1,
-    COND_ADJ_ALLY,
-    COND_ADJ_ENEMY,
-    COND_BACK_ROW,
-    COND_FORMATION,
-    COND_FRONT_ROW,
-    COND_NOT_MOVED,
-    COND_UNWOUNDED,
-    COND_WOUNDED,
-    DUR_OWN_TURN,
-    EF_BOOST,
-    EF_CLOSE,
-    EF_CLOSE_OR_WOUND,
-    EF_CURE_POISON,
-    EF_DESTROY,
-    EF_EXTRA_LIVES,
-    EF_FINISH_OFF,
-    EF_FIRST_UNANSWERED,
-    EF_GAIN_COUNTER,
-    EF_GAIN_DIRECTED,
-    EF_HEAL,
-    EF_INCARNATION_TOKEN,
-    EF_LOSE_ABILITIES,
-    EF_NEXT_SIX,
-    EF_NO_TAP,
-    EF_OPEN,
-    EF_OVA,
-    EF_POISON,
-    EF_PROT_STRIKES,
-    EF_PUSH_OR_WOUND,
-    EF_RAISE_POISON,
-    EF_RAM,
-    EF_RANGE_BONUS,
-    EF_RANGED_BONUS,
-    EF_REDUCE_LIFE,
-    EF_REDUCE_LIFE_TURN,
-    EF_REVIVE,
-    EF_ROLL_MARK,
-    EF_ROLLED_SHOT,
-    EF_ROOT,
-    EF_SHOT,
-    EF_SPECIAL,
-    EF_STONE_SKIN,
-    EF_STRIKE_BONUS,
-    EF_STUN,
-    EF_TAKE_WOUNDS,
-    EF_TRAP,
-    EF_WEB,
-    EF_WOUND,
     ELEMENT,
     F_DEATH_WATCH,
     F_INCARNATION,
@@ -126,60 +83,21 @@ from ..cardtable import (
     IGN_TARGET,
     INCARN,
     INCARN_OPEN,
-    K_SHOT,
-    K_SPECIAL,
-    K_STRIKE,
-    KIND_FAST,
-    KIND_PERMANENT,
-    KIND_PLAYED,
-    KIND_TRIGGERED,
     LIFE,
-    LIMIT_BATTLE,
-    LIMIT_TURN,
-    LIMIT_TWICE,
     MAX_AB,
     MAX_COUNTERS,
     MOVE,
     N_AB,
-    P_POISON,
-    P_SPELL,
     RANGED_ADJ,
     SM,
-    SPREAD_SAME_WEAK,
     SW,
-    T_CREATURE_DIES,
-    T_CREATURE_INCARNATES,
-    T_ENEMY_POISON_WOUNDED,
-    T_ON_DEATH,
-    T_ON_INCARNATE,
-    T_ON_STRIKE,
-    T_ON_STRUCK,
-    T_ON_TOKEN,
-    T_VALHALLA,
     TC_W,
-    TG_ADJ,
-    TG_ADJ_ENEMIES,
-    TG_ALL,
-    TG_ALL_ENEMIES,
-    TG_ALL_OWN,
-    TG_ATTACKED,
-    TG_ATTACKER,
-    TG_CHOSEN,
-    TG_CHOSEN_ADJ,
-    TG_CHOSEN_ADJ_OTHER,
-    TG_CHOSEN_DEAD,
-    TG_CHOSEN_ENEMY,
-    TG_CHOSEN_OWN,
-    TG_LEFT_RIGHT_OWN,
-    TG_OPPOSITE_ENEMY,
-    TG_SELF,
     VALHALLA_TWICE,
 )
 from ..state import (
     AB_USES,
     ACQ_LOST,
     ACTED,
-    # branch mount
     ARMOR_LEFT,
     CARD_ID,
     CELL,
@@ -213,7 +131,6 @@ from ..state import (
     GAINED_SIX,
     GAINED_STONE_SHIFT,
     GAINED_STUN,
-    # branch dark
     GAINED_TOKEN,
     GAINED_WEB,
     GAME0,
@@ -224,7 +141,6 @@ from ..state import (
     LIFE_MAX,
     MAX_DECK,
     MAX_DELAYED,
-    # branch swst
     MOVED,
     MOVES_LEFT,
     N_CELLS,
@@ -417,9 +333,9 @@ def _lost_step(C, S, g, lo, hi, src_lo, src_hi, acq_lo, acq_hi):
                 continue
             c = S[g, s * NCF + CARD_ID]
             for k in range(C[c, N_AB]):
-                if ab(C, c, k, AB_KIND) != KIND_PERMANENT or ab(C, c, k, AB_EFFECT) != EF_LOSE_ABILITIES:
+                if ab(C, c, k, AB_KIND) != Kind.PERMANENT or ab(C, c, k, AB_EFFECT) != Effect.LOSE_ABILITIES:
                     continue
-                enemies_only = ab(C, c, k, AB_TARGET) == TG_ADJ_ENEMIES
+                enemies_only = ab(C, c, k, AB_TARGET) == Target.ADJACENT_ENEMIES
                 cell = S[g, s * NCF + CELL]
                 row = cell_row(cell)
                 col = cell_col(cell)
@@ -521,23 +437,23 @@ def condition_holds(C, S, g, s, c, k):
     cond = ab(C, c, k, AB_COND)
     if cond == 0:
         return True
-    if cond == COND_FORMATION:
+    if cond == Condition.IN_FORMATION:
         return in_formation(C, S, g, s)
-    if cond == COND_UNWOUNDED:
+    if cond == Condition.UNWOUNDED:
         return S[g, s * NCF + WOUNDS] == 0
-    if cond == COND_WOUNDED:
+    if cond == Condition.WOUNDED:
         return S[g, s * NCF + WOUNDS] > 0
-    if cond == COND_ADJ_ENEMY:
+    if cond == Condition.ADJACENT_ENEMY:
         return has_adjacent_enemy(S, g, s)
-    if cond == COND_ADJ_ALLY:
+    if cond == Condition.ADJACENT_ALLY:
         return adjacent_ally(C, S, g, s, c, k)
-    if cond == COND_NOT_MOVED:
+    if cond == Condition.NOT_MOVED:
         return S[g, s * NCF + MOVED] == 0
-    if cond == COND_FRONT_ROW or cond == COND_BACK_ROW:
+    if cond == Condition.OWN_FRONT_ROW or cond == Condition.OWN_BACK_ROW:
         if S[g, s * NCF + ZONE] != Z_FIELD:
             return False
         f = forwardness(owner_of(s), cell_row(S[g, s * NCF + CELL]))
-        return f == 2 if cond == COND_FRONT_ROW else f == 0
+        return f == 2 if cond == Condition.OWN_FRONT_ROW else f == 0
     return False
 
 
@@ -558,7 +474,7 @@ def adjacent_ally(C, S, g, s, c, k):
 
 @njit(cache=True, _nrt=False)
 def spell_blocked(C, S, g, c, k, t):
-    return ab(C, c, k, AB_SPELL) == 1 and (protections(C, S, g, t) & P_SPELL) != 0
+    return ab(C, c, k, AB_SPELL) == 1 and (protections(C, S, g, t) & Protection.SPELL) != 0
 
 
 # ---- effects ---------------------------------------------------------------------------------------------
@@ -705,15 +621,15 @@ def apply_effect(C, S, g, src, c, k, t, other):
     effect on the same card. An `amount_of` amount is computed now (other: the trigger's other card,
     -1 if none)."""
     n = ab(C, c, k, AB_AMOUNT)
-    if ab(C, c, k, AB_AMOUNT_OF) == AMT_OPPOSITE_MEDIUM:
+    if ab(C, c, k, AB_AMOUNT_OF) == AmountOf.OPPOSITE_MEDIUM_STRIKE:
         n = opposite_medium_strike(C, S, g, src)
-    elif ab(C, c, k, AB_AMOUNT_OF) == AMT_OTHER_POISON:
+    elif ab(C, c, k, AB_AMOUNT_OF) == AmountOf.OTHER_POISON:
         n = S[g, other * NCF + POISON] if other >= 0 else 0
-    elif ab(C, c, k, AB_AMOUNT_OF) == AMT_TURN_WOUNDS:
+    elif ab(C, c, k, AB_AMOUNT_OF) == AmountOf.WOUNDS_THIS_TURN:
         n = turn_wounds(S, g, t)
-    elif ab(C, c, k, AB_AMOUNT_OF) == AMT_CELLS_MOVED:
+    elif ab(C, c, k, AB_AMOUNT_OF) == AmountOf.CELLS_MOVED:
         n = S[g, src * NCF + MOVED]
-    elif ab(C, c, k, AB_AMOUNT_OF) == AMT_ABOVE_PRINTED:
+    elif ab(C, c, k, AB_AMOUNT_OF) == AmountOf.OWN_ABOVE_PRINTED_LIFE:
         n = min(own_above_printed(C, S, g, owner_of(src)), n)
     if ab(C, c, k, AB_PLUS_NOT_MOVED) > 0 and t >= 0 and S[g, t * NCF + MOVED] == 0:
         n += ab(C, c, k, AB_PLUS_NOT_MOVED)          # the target took no step in its last turn
@@ -725,65 +641,65 @@ def apply_effect(C, S, g, src, c, k, t, other):
 @njit(cache=True, _nrt=False)
 def apply_one(C, S, g, src, c, k, t, eff, n):
     """One effect eff of amount n of ability k (table row c, source slot src) on card t."""
-    if eff == EF_TRAP:
+    if eff == Effect.TRAP:
         add_delayed(S, g, DL_TRAP, owner_of(src), n, 0, 0)
         return
-    if eff == EF_BOOST:
+    if eff == Effect.BOOST_NEXT_ATTACK:
         add_delayed(S, g, DL_BOOST, owner_of(src), n, ab(C, c, k, AB_F_ELEM), ab(C, c, k, AB_STRENGTHS))
         return
-    if eff == EF_REVIVE:
+    if eff == Effect.REVIVE:
         if t >= 0 and revivable(C, S, g, src, t):
             revive(C, S, g, t)
         return
-    if eff == EF_INCARNATION_TOKEN:
+    if eff == Effect.INCARNATION_TOKEN:
         give_incarnation_token(C, S, g, owner_of(src))
         return
     if t < 0 or not in_play(S, g, t) or spell_blocked(C, S, g, c, k, t):
         return
-    if eff == EF_WOUND:
+    if eff == Effect.WOUND:
         wound(S, g, t, n, src)
         if ab(C, c, k, AB_THEN) == 1:
             S[g, t * NCF + HEAL_END] += ab(C, c, k, AB_THEN_AMOUNT)
-    elif eff == EF_HEAL:
+    elif eff == Effect.HEAL:
         heal(S, g, t, n)
-    elif eff == EF_EXTRA_LIVES:
+    elif eff == Effect.EXTRA_LIVES:
         S[g, t * NCF + EXTRA_LIVES] += n
-    elif eff == EF_REDUCE_LIFE:
+    elif eff == Effect.REDUCE_LIFE:
         S[g, t * NCF + LIFE_MAX] = max(S[g, t * NCF + LIFE_MAX] - n, 0)
         life_lowered(S, g, t)
         if current_life(S, g, t) <= 0 and S[g, t * NCF + DIED_FROM] == -1:
             S[g, t * NCF + DIED_FROM] = src
-    elif eff == EF_DESTROY:
+    elif eff == Effect.DESTROY:
         destroy(S, g, t, src)
-    elif eff == EF_POISON:
+    elif eff == Effect.POISON:
         poison(C, S, g, src, t, n)
-    elif eff == EF_STRIKE_BONUS:
-        if ab(C, c, k, AB_DURATION) == DUR_OWN_TURN:
+    elif eff == Effect.STRIKE_BONUS:
+        if ab(C, c, k, AB_DURATION) == Duration.END_OF_OWN_TURN:
             add_tmp(S, g, t, TMP_OWN, TO_STRIKE_SHIFT, n)
         else:
             S[g, t * NCF + TMP_STRIKE] += n
-    elif eff == EF_OVA:
-        if ab(C, c, k, AB_DURATION) == DUR_OWN_TURN:
+    elif eff == Effect.ATTACK_EXPERIENCE:
+        if ab(C, c, k, AB_DURATION) == Duration.END_OF_OWN_TURN:
             add_tmp(S, g, t, TMP_OWN, TO_OVA_SHIFT, n)
         else:
             add_tmp(S, g, t, TMP_FLAGS, TF_OVA_SHIFT, n)
-    elif eff == EF_RANGED_BONUS:
+    elif eff == Effect.RANGED_BONUS:
         add_tmp(S, g, t, TMP_FLAGS, TF_RANGED_SHIFT, n)
-    elif eff == EF_RANGE_BONUS:
+    elif eff == Effect.RANGE_BONUS:
         add_tmp(S, g, t, TMP_FLAGS, TF_RANGE_SHIFT, n)
-    elif eff == EF_GAIN_DIRECTED:
+    elif eff == Effect.GAIN_DIRECTED:
         S[g, t * NCF + TMP_FLAGS] |= TF_DIRECTED
-    elif eff == EF_STUN:
+    elif eff == Effect.STUN:
         S[g, t * NCF + GAINED] |= GAINED_STUN
-    elif eff == EF_NEXT_SIX:
+    elif eff == Effect.NEXT_ROLL_SIX:
         S[g, t * NCF + GAINED] |= GAINED_SIX
-    elif eff == EF_CURE_POISON:
+    elif eff == Effect.CURE_POISON:
         S[g, t * NCF + POISON] = 0
-    elif eff == EF_ROLLED_SHOT:
+    elif eff == Effect.ROLLED_SHOT:
         shot_effect(C, S, g, src, t, n, ab(C, c, k, AB_IGN_TARGET) == 1)
-    elif eff == EF_WEB:
+    elif eff == Effect.WEB:
         S[g, t * NCF + GAINED] |= GAINED_WEB
-    elif eff == EF_CLOSE_OR_WOUND:
+    elif eff == Effect.CLOSE_OR_WOUND:
         # the target's owner chooses: it closes, or it takes n wounds
         q = owner_of(t)
         if policy_of(S, g, q) == RANDOM:
@@ -796,24 +712,24 @@ def apply_one(C, S, g, src, c, k, t, eff, n):
             S[g, t * NCF + CLOSED] = 1
         else:
             wound(S, g, t, n, src)
-    elif eff == EF_LOSE_ABILITIES:
+    elif eff == Effect.LOSE_ABILITIES:
         S[g, t * NCF + ACQ_LOST] = 1
         board_changed(S, g)
-    elif eff == EF_CLOSE:
+    elif eff == Effect.CLOSE:
         S[g, t * NCF + CLOSED] = 1
-    elif eff == EF_OPEN:
+    elif eff == Effect.OPEN:
         S[g, t * NCF + CLOSED] = 0
-    elif eff == EF_SPECIAL:
+    elif eff == Effect.SPECIAL_STRIKE:
         # an attack of src, as its tap special strike: strike bonuses, protections, reductions and
         # armor apply; no dice, no counter-strike
         if logging(S, g):
-            log(S, g, EV_ATTACK, src, t, K_SPECIAL, 0, 0)
+            log(S, g, EV_ATTACK, src, t, AttackKind.SPECIAL_STRIKE, 0, 0)
         ign = C[S[g, src * NCF + EFF], IGN_TARGET] == 1
-        w = attack_wounds(C, S, g, src, t, K_SPECIAL, 0, n, False, ign, False)
-        w = absorb_armor(C, S, g, t, w, K_SPECIAL, ign)
+        w = attack_wounds(C, S, g, src, t, AttackKind.SPECIAL_STRIKE, 0, n, False, ign, False)
+        w = absorb_armor(C, S, g, t, w, AttackKind.SPECIAL_STRIKE, ign)
         wound(S, g, t, w, src)
         mark_attack_wound(S, g, t, w)
-    elif eff == EF_REDUCE_LIFE_TURN:
+    elif eff == Effect.REDUCE_LIFE_TURN:
         # life maximum -n until the end of the turn (508.4); given back in end_of_turn_effects
         cut = min(n, S[g, t * NCF + LIFE_MAX])
         S[g, t * NCF + LIFE_MAX] -= cut
@@ -821,20 +737,20 @@ def apply_one(C, S, g, src, c, k, t, eff, n):
         add_tmp(S, g, t, TMP_FLAGS, TF_LIFE_SHIFT, cut)
         if current_life(S, g, t) <= 0 and S[g, t * NCF + DIED_FROM] == -1:
             S[g, t * NCF + DIED_FROM] = src
-    elif eff == EF_NO_TAP:
+    elif eff == Effect.NO_TAP_AFTER_ATTACK:
         S[g, t * NCF + TMP_FLAGS] |= TF_NO_TAP
-    elif eff == EF_GAIN_COUNTER:
+    elif eff == Effect.GAIN_COUNTER:
         m = C[S[g, t * NCF + EFF], MAX_COUNTERS]
         if m == 0 or S[g, t * NCF + COUNTERS] < m:
             S[g, t * NCF + COUNTERS] += 1
-    elif eff == EF_FIRST_UNANSWERED:
+    elif eff == Effect.FIRST_STRIKE_UNANSWERED:
         S[g, t * NCF + TMP_FLAGS] |= TF_UNANSWERED      # its first simple strike this turn
-    elif eff == EF_PUSH_OR_WOUND:
+    elif eff == Effect.PUSH_OR_WOUND:
         push_or_wound(C, S, g, src, t, n)
-    elif eff == EF_STONE_SKIN:
+    elif eff == Effect.STONE_SKIN:
         v = min(((S[g, t * NCF + GAINED] >> GAINED_STONE_SHIFT) & 7) + n, 7)
         S[g, t * NCF + GAINED] = (S[g, t * NCF + GAINED] & ~(7 << GAINED_STONE_SHIFT)) | (v << GAINED_STONE_SHIFT)
-    elif eff == EF_RAM:
+    elif eff == Effect.RAM:
         ram(C, S, g, src, t)
     else:
         apply_swst(C, S, g, src, c, k, t, eff, n)
@@ -843,31 +759,31 @@ def apply_one(C, S, g, src, c, k, t, eff, n):
 @njit(cache=True, _nrt=False)
 def apply_swst(C, S, g, src, c, k, t, eff, n):
     """The effects added with branch swst: shot, protect_from_strikes, take_wounds, raise_poison, root."""
-    if eff == EF_SHOT:
+    if eff == Effect.SHOT:
         # an attack of src: a shot N, no dice, no counter-strike; its ranged strike bonuses, the
         # target's protections (ZoV), reductions and armor apply
         if logging(S, g):
-            log(S, g, EV_ATTACK, src, t, K_SHOT, 0, 0)
+            log(S, g, EV_ATTACK, src, t, AttackKind.SHOT, 0, 0)
         ign = C[S[g, src * NCF + EFF], IGN_TARGET] == 1
-        w = attack_wounds(C, S, g, src, t, K_SHOT, 0, n, False, ign, False)
-        w = absorb_armor(C, S, g, t, w, K_SHOT, ign)
+        w = attack_wounds(C, S, g, src, t, AttackKind.SHOT, 0, n, False, ign, False)
+        w = absorb_armor(C, S, g, t, w, AttackKind.SHOT, ign)
         wound(S, g, t, w, src)
-    elif eff == EF_PROT_STRIKES:
+    elif eff == Effect.PROTECT_FROM_STRIKES:
         S[g, t * NCF + TMP_FLAGS] |= TF_NO_STRIKES
-    elif eff == EF_TAKE_WOUNDS:
+    elif eff == Effect.TAKE_WOUNDS:
         # up to n of t's wounds move onto the ability's card (an impact: no reductions)
         if in_play(S, g, src) and t != src:
             m = heal(S, g, t, n)
             wound(S, g, src, m, KILLED_BY_RULE)
-    elif eff == EF_RAISE_POISON:
+    elif eff == Effect.RAISE_POISON:
         p = S[g, t * NCF + POISON]
-        if p > 0 and (protections(C, S, g, t) & P_POISON) == 0:
+        if p > 0 and (protections(C, S, g, t) & Protection.POISON) == 0:
             v = max(p, min(p + n, ab(C, c, k, AB_UP_TO)))
             if v > p:
                 S[g, t * NCF + POISON] = v
                 if logging(S, g):
                     log(S, g, EV_POISONED, t, v - p, src, 0, 0)
-    elif eff == EF_ROLL_MARK:
+    elif eff == Effect.ROLL_BONUS_AGAINST:
         # until the end of the turn the creatures of src's owner get + n to their die rolls when they
         # attack t (a mark of the other player is replaced)
         f = S[g, t * NCF + TMP_FLAGS]
@@ -875,11 +791,11 @@ def apply_swst(C, S, g, src, c, k, t, eff, n):
         p = owner_of(src)
         v = min((m & TMP_BYTE) + n, TMP_BYTE) if m != 0 and (m >> 8) & 1 == p else n
         S[g, t * NCF + TMP_FLAGS] = (f & ~(511 << TF_MARK_SHIFT)) | ((v | (p << 8)) << TF_MARK_SHIFT)
-    elif eff == EF_FINISH_OFF:
+    elif eff == Effect.FINISH_OFF:
         # finish off N (509.2): a creature on the battlefield with current life <= N is destroyed
         if S[g, t * NCF + ZONE] == Z_FIELD and current_life(S, g, t) <= n:
             destroy(S, g, t, src)
-    elif eff == EF_ROOT:
+    elif eff == Effect.ROOT:
         S[g, t * NCF + GAINED] = (S[g, t * NCF + GAINED] & ~(255 << ROOT_SHIFT)) | ((src + 1) << ROOT_SHIFT)
 
 
@@ -892,14 +808,14 @@ def shot_effect(C, S, g, src, t, n, ign_ability):
     if web_blocks(S, g, src, t):
         return
     if logging(S, g):
-        log(S, g, EV_ATTACK, src, t, K_SHOT, 0, 0)
+        log(S, g, EV_ATTACK, src, t, AttackKind.SHOT, 0, 0)
     a = roll_d6(S, g) + attack_roll_bonus(C, S, g, src, t)
     st = single_roll_strength(a)
     if logging(S, g):
         log(S, g, EV_ROLL, src, t, a, -1, st * 4)
     ign = C[S[g, src * NCF + EFF], IGN_TARGET] == 1 or ign_ability
-    w = attack_wounds(C, S, g, src, t, K_SHOT, st, n + take_boost(C, S, g, src, st), False, ign, False)
-    w = absorb_armor(C, S, g, t, w, K_SHOT, ign)
+    w = attack_wounds(C, S, g, src, t, AttackKind.SHOT, st, n + take_boost(C, S, g, src, st), False, ign, False)
+    w = absorb_armor(C, S, g, t, w, AttackKind.SHOT, ign)
     wound(S, g, t, w, src)
 
 
@@ -908,17 +824,17 @@ def _apply_area(C, S, g, src, c, k, center, target, other):
     """Every card matching an area target, all at once (simple ability, RULES.md section 8)."""
     p = owner_of(src)
     for q in range(2):
-        if (target == TG_ADJ_ENEMIES or target == TG_ALL_ENEMIES) and q == p:
+        if (target == Target.ADJACENT_ENEMIES or target == Target.ALL_ENEMIES) and q == p:
             continue
-        if target == TG_ALL_OWN and q != p:
+        if target == Target.ALL_OWN and q != p:
             continue
         i = 0
         while i < n_in_play(S, g, q):
             o = play_slot(S, g, q, i)
             i += 1
-            if o == src and target != TG_ALL_OWN and target != TG_ALL:
+            if o == src and target != Target.ALL_OWN and target != Target.ALL:
                 continue
-            if target == TG_ADJ or target == TG_ADJ_ENEMIES:
+            if target == Target.ADJACENT or target == Target.ADJACENT_ENEMIES:
                 if center < 0 or S[g, o * NCF + ZONE] != Z_FIELD or not adjacent_cells(
                         center, S[g, o * NCF + CELL]):
                     continue
@@ -932,8 +848,8 @@ def _apply_area(C, S, g, src, c, k, center, target, other):
 
 @njit(cache=True, _nrt=False, inline="always")
 def is_chosen(target):
-    return (target == TG_CHOSEN or target == TG_CHOSEN_ENEMY or target == TG_CHOSEN_OWN
-            or target == TG_CHOSEN_ADJ or target == TG_CHOSEN_ADJ_OTHER or target == TG_CHOSEN_DEAD)
+    return (target == Target.CHOSEN or target == Target.CHOSEN_ENEMY or target == Target.CHOSEN_OWN
+            or target == Target.CHOSEN_ADJACENT or target == Target.CHOSEN_ADJACENT_TO_OTHER or target == Target.CHOSEN_OWN_DEAD)
 
 
 @njit(cache=True, _nrt=False)
@@ -980,7 +896,7 @@ def trigger_target_error(C, S, g, src, c, k, t, other):
     """ability_target_error, and for chosen_adjacent_to_other: t stands on a cell around the trigger's
     other card (around its last cell when it has left play), t not being that card."""
     e = ability_target_error(C, S, g, src, c, k, t)
-    if e != E_OK or ab(C, c, k, AB_TARGET) != TG_CHOSEN_ADJ_OTHER:
+    if e != E_OK or ab(C, c, k, AB_TARGET) != Target.CHOSEN_ADJACENT_TO_OTHER:
         return e
     if other < 0:
         return E_NOT_ADJACENT
@@ -1001,7 +917,7 @@ def choose_trigger_target(C, S, g, src, c, k, other, lo, hi):
     optional = ab(C, c, k, AB_OPTIONAL) == 1
     eff = ab(C, c, k, AB_EFFECT)
     n = ab(C, c, k, AB_AMOUNT)
-    if ab(C, c, k, AB_AMOUNT_OF) == AMT_OTHER_POISON:
+    if ab(C, c, k, AB_AMOUNT_OF) == AmountOf.OTHER_POISON:
         n = S[g, other * NCF + POISON] if other >= 0 else 0
     count = 0
     best = -1
@@ -1040,7 +956,7 @@ def resolve(C, S, g, src, c, k, chosen, other):
     by the caller."""
     target = ab(C, c, k, AB_TARGET)
     eff = ab(C, c, k, AB_EFFECT)
-    if chosen < 0 and is_chosen(target) and ab(C, c, k, AB_KIND) == KIND_TRIGGERED:
+    if chosen < 0 and is_chosen(target) and ab(C, c, k, AB_KIND) == Kind.TRIGGERED:
         if ab(C, c, k, AB_TIMES) == 1:
             resolve_times(C, S, g, src, c, k)
             return
@@ -1049,8 +965,8 @@ def resolve(C, S, g, src, c, k, chosen, other):
             log(S, g, EV_CHOOSE, src, k, chosen, eff, 0)      # the owner's choice (-1: none)
         if chosen < 0:
             return
-    if ab(C, c, k, AB_KIND) == KIND_TRIGGERED and ab(C, c, k, AB_LIMIT) != 0:
-        if ab(C, c, k, AB_LIMIT) == LIMIT_TWICE and (S[g, src * NCF + USED_TURN] >> k) & 1:
+    if ab(C, c, k, AB_KIND) == Kind.TRIGGERED and ab(C, c, k, AB_LIMIT) != 0:
+        if ab(C, c, k, AB_LIMIT) == Limit.TWICE_PER_TURN and (S[g, src * NCF + USED_TURN] >> k) & 1:
             S[g, src * NCF + USED_TURN] |= 1 << (k + MAX_AB)
         S[g, src * NCF + USED_TURN] |= 1 << k        # "(once per turn)": it has fired
     if ab(C, c, k, AB_DESTROY_SELF) == 1 and in_play(S, g, src):
@@ -1061,19 +977,19 @@ def resolve(C, S, g, src, c, k, chosen, other):
         S[g, src * NCF + EXTRA_LIVES] += ab(C, c, k, AB_SELF_XL)     # self_first: the card gains first
     if is_strike_effect(eff):
         _resolve_strike_effect(C, S, g, src, c, k, chosen)
-    elif eff == EF_TRAP or eff == EF_BOOST:
+    elif eff == Effect.TRAP or eff == Effect.BOOST_NEXT_ATTACK:
         apply_effect(C, S, g, src, c, k, -1, other)
-    elif target == TG_SELF:
+    elif target == Target.SELF:
         apply_effect(C, S, g, src, c, k, src, other)
-    elif target == TG_OPPOSITE_ENEMY:
+    elif target == Target.OPPOSITE_ENEMY:
         o = opposite_card(S, g, src)
         if o >= 0 and owner_of(o) != owner_of(src) and matches(C, S, g, src, c, k, o):
             apply_effect(C, S, g, src, c, k, o, other)
-    elif target == TG_ATTACKED or target == TG_ATTACKER:
+    elif target == Target.ATTACKED or target == Target.ATTACKER:
         if other >= 0 and matches(C, S, g, src, c, k, other):
             apply_effect(C, S, g, src, c, k, other, other)
     elif is_chosen(target):
-        if ab(C, c, k, AB_SPREAD) == SPREAD_SAME_WEAK:
+        if ab(C, c, k, AB_SPREAD) == Spread.ADJACENT_ENEMIES_SAME_WEAK:
             spread_same_weak(C, S, g, src, c, k, chosen, other)
         else:
             apply_effect(C, S, g, src, c, k, chosen, other)
@@ -1088,9 +1004,9 @@ def resolve(C, S, g, src, c, k, chosen, other):
 def trigger_used_up(C, S, g, s, c, k):
     """A triggered ability limited once (twice) per turn that has fired once (twice) this turn."""
     lim = ab(C, c, k, AB_LIMIT)
-    if lim == LIMIT_TURN:
+    if lim == Limit.ONCE_PER_TURN:
         return (S[g, s * NCF + USED_TURN] >> k) & 1 == 1
-    if lim == LIMIT_TWICE:
+    if lim == Limit.TWICE_PER_TURN:
         return (S[g, s * NCF + USED_TURN] >> (k + MAX_AB)) & 1 == 1
     return False
 
@@ -1117,19 +1033,19 @@ def fire_triggers(C, S, g, s, trig, other, strength):
     if c < 0 or (C[c, AB_TRIG_MASK] >> trig) & 1 == 0:
         return
     for k in range(C[c, N_AB]):
-        if ab(C, c, k, AB_KIND) != KIND_TRIGGERED or ab(C, c, k, AB_TRIGGER) != trig:
+        if ab(C, c, k, AB_KIND) != Kind.TRIGGERED or ab(C, c, k, AB_TRIGGER) != trig:
             continue
         if strength > 0 and (ab(C, c, k, AB_STRENGTHS) >> (strength - 1)) & 1 == 0:
             continue
-        if trig != T_ON_DEATH and not condition_holds(C, S, g, s, c, k):
+        if trig != Trigger.ON_DEATH and not condition_holds(C, S, g, s, c, k):
             continue
         if trigger_used_up(C, S, g, s, c, k):
             continue
-        if other >= 0 and (trig == T_ON_STRIKE or trig == T_ON_STRUCK or trig == T_ENEMY_POISON_WOUNDED) \
+        if other >= 0 and (trig == Trigger.ON_STRIKE or trig == Trigger.ON_STRUCK or trig == Trigger.ENEMY_POISON_WOUNDED) \
                 and not filter_ok(
                 C, S, g, s, c, k, other, AB_TF_ELEM):
             continue                # the trigger filter: which struck / striking card fires it
-        if ab(C, c, k, AB_TARGET) == TG_LEFT_RIGHT_OWN:
+        if ab(C, c, k, AB_TARGET) == Target.LEFT_RIGHT_OWN:
             resolve_left_right(C, S, g, s, c, k, other, strength)
             continue
         resolve(C, S, g, s, c, k, -1, other)
@@ -1145,8 +1061,8 @@ def resolve_left_right(C, S, g, s, c, k, other, strength):
         return
     eff = ab(C, c, k, AB_EFFECT)
     n = ab(C, c, k, AB_AMOUNT)
-    if ab(C, c, k, AB_AMOUNT_OF) == AMT_STRIKE_VALUE:
-        n = base_value(C, S, g, s, K_STRIKE, strength)
+    if ab(C, c, k, AB_AMOUNT_OF) == AmountOf.STRIKE_VALUE:
+        n = base_value(C, S, g, s, AttackKind.STRIKE, strength)
     if logging(S, g):
         log(S, g, EV_ABILITY, s, k, other, eff, 0)
     cell = S[g, s * NCF + CELL]
@@ -1186,9 +1102,9 @@ def fire_death_watchers(C, S, g, dead):
             s = play_slot(S, g, p, i)
             n_before = n_in_play(S, g, p)
             c = S[g, s * NCF + EFF]
-            if (C[c, AB_TRIG_MASK] >> T_CREATURE_DIES) & 1:
+            if (C[c, AB_TRIG_MASK] >> Trigger.CREATURE_DIES) & 1:
                 for k in range(C[c, N_AB]):
-                    if ab(C, c, k, AB_KIND) == KIND_TRIGGERED and ab(C, c, k, AB_TRIGGER) == T_CREATURE_DIES \
+                    if ab(C, c, k, AB_KIND) == Kind.TRIGGERED and ab(C, c, k, AB_TRIGGER) == Trigger.CREATURE_DIES \
                             and condition_holds(C, S, g, s, c, k) and filter_ok(C, S, g, s, c, k, dead, AB_TF_ELEM) \
                             and not trigger_used_up(C, S, g, s, c, k):
                         resolve(C, S, g, s, c, k, -1, dead)
@@ -1207,8 +1123,8 @@ def fire_poison_watchers(C, S, g, poisoned):
         s = play_slot(S, g, p, i)
         n_before = n_in_play(S, g, p)
         c = S[g, s * NCF + EFF]
-        if (C[c, AB_TRIG_MASK] >> T_ENEMY_POISON_WOUNDED) & 1:
-            fire_triggers(C, S, g, s, T_ENEMY_POISON_WOUNDED, poisoned, 0)
+        if (C[c, AB_TRIG_MASK] >> Trigger.ENEMY_POISON_WOUNDED) & 1:
+            fire_triggers(C, S, g, s, Trigger.ENEMY_POISON_WOUNDED, poisoned, 0)
         if n_in_play(S, g, p) == n_before:
             i += 1
 
@@ -1239,7 +1155,7 @@ def _check_deaths(C, S, g):
         while s <= max(hi, S[g, GAME0 + G_PEND_HI]):
             if S[g, s * NCF + DEATH_PENDING] == 1:
                 S[g, s * NCF + DEATH_PENDING] = 0
-                fire_triggers(C, S, g, s, T_ON_DEATH, -1, 0)
+                fire_triggers(C, S, g, s, Trigger.ON_DEATH, -1, 0)
                 S[g, s * NCF + EFF] = S[g, s * NCF + CARD_ID]
                 if C[S[g, s * NCF + CARD_ID], INCARN] > 0:
                     S[g, s * NCF + COUNTERS] = 0        # in the graveyard its counters are incarnation tokens
@@ -1267,10 +1183,10 @@ def fire_valhalla(C, S, g, p):
         if S[g, s * NCF + ZONE] != Z_GRAVE:
             continue
         c = S[g, s * NCF + CARD_ID]
-        if (C[c, AB_TRIG_MASK] >> T_VALHALLA) & 1 == 0:
+        if (C[c, AB_TRIG_MASK] >> Trigger.VALHALLA) & 1 == 0:
             continue
         for k in range(C[c, N_AB]):
-            if ab(C, c, k, AB_KIND) != KIND_TRIGGERED or ab(C, c, k, AB_TRIGGER) != T_VALHALLA:
+            if ab(C, c, k, AB_KIND) != Kind.TRIGGERED or ab(C, c, k, AB_TRIGGER) != Trigger.VALHALLA:
                 continue
             times = 2 if twice else 1
             twice = False
@@ -1321,7 +1237,7 @@ def fire_token_triggers(C, S, g, s):
     """on_incarnation_token: card s (in the graveyard) has just received an incarnation token."""
     c = S[g, s * NCF + CARD_ID]
     for k in range(C[c, N_AB]):
-        if ab(C, c, k, AB_KIND) == KIND_TRIGGERED and ab(C, c, k, AB_TRIGGER) == T_ON_TOKEN:
+        if ab(C, c, k, AB_KIND) == Kind.TRIGGERED and ab(C, c, k, AB_TRIGGER) == Trigger.ON_INCARNATION_TOKEN:
             resolve(C, S, g, s, c, k, -1, -1)
 
 
@@ -1428,7 +1344,7 @@ def incarnate(C, S, g, s):
     S[g, s * NCF + ARMOR_LEFT] = armor_value(C, S, g, s)
     if logging(S, g):
         log(S, g, EV_INCARNATE, s, cell, 0, 0, 0)
-    fire_triggers(C, S, g, s, T_ON_INCARNATE, -1, 0)
+    fire_triggers(C, S, g, s, Trigger.ON_INCARNATE, -1, 0)
     fire_incarnation_watchers(C, S, g, s)
     return True
 
@@ -1444,7 +1360,7 @@ def fire_incarnation_watchers(C, S, g, s):
         n_before = n_in_play(S, g, p)
         c = S[g, o * NCF + EFF]
         for k in range(C[c, N_AB]):
-            if ab(C, c, k, AB_KIND) == KIND_TRIGGERED and ab(C, c, k, AB_TRIGGER) == T_CREATURE_INCARNATES \
+            if ab(C, c, k, AB_KIND) == Kind.TRIGGERED and ab(C, c, k, AB_TRIGGER) == Trigger.CREATURE_INCARNATES \
                     and condition_holds(C, S, g, o, c, k):
                 resolve(C, S, g, o, c, k, -1, s)
         if n_in_play(S, g, p) == n_before:
@@ -1563,29 +1479,29 @@ def ability_target_error(C, S, g, s, c, k, t):
     if is_strike_effect(eff):
         return strike_option_error(S, g, s, eff, t)       # t: the option (rules.strike_effects)
     chosen = is_chosen(target)
-    if not chosen or eff == EF_TRAP or eff == EF_BOOST:
+    if not chosen or eff == Effect.TRAP or eff == Effect.BOOST_NEXT_ATTACK:
         return E_OK if t < 0 else E_TARGET_UNWANTED
-    if target == TG_CHOSEN_DEAD:
+    if target == Target.CHOSEN_OWN_DEAD:
         if not revivable(C, S, g, s, t):
             return E_NOT_REVIVABLE
         return E_OK if matches(C, S, g, s, c, k, t) else E_TARGET_FILTER
     if t < 0 or not in_play(S, g, t):
         return E_TARGET_NOT_IN_PLAY
-    if target == TG_CHOSEN_ENEMY and owner_of(t) == owner_of(s):
+    if target == Target.CHOSEN_ENEMY and owner_of(t) == owner_of(s):
         return E_TARGET_OWN
-    if target == TG_CHOSEN_OWN and owner_of(t) != owner_of(s):
+    if target == Target.CHOSEN_OWN and owner_of(t) != owner_of(s):
         return E_TARGET_THEIRS
     if not matches(C, S, g, s, c, k, t):
         return E_TARGET_FILTER
     if spell_blocked(C, S, g, c, k, t):
         return E_TARGET_SPELL
-    if target == TG_CHOSEN_ADJ:
+    if target == Target.CHOSEN_ADJACENT:
         # around the card's cell, or its last cell when it has left play (an on-death ability, 509.3)
         center = S[g, s * NCF + CELL] if in_play(S, g, s) else S[g, s * NCF + LAST_CELL]
         if center < 0 or t == s or S[g, t * NCF + ZONE] != Z_FIELD or not adjacent_cells(
                 center, S[g, t * NCF + CELL]):
             return E_NOT_ADJACENT
-    if eff == EF_ROLLED_SHOT:
+    if eff == Effect.ROLLED_SHOT:
         e = shot_target_error(C, S, g, s, t)
         if e != E_OK:
             return e
@@ -1605,7 +1521,7 @@ def shot_target_error(C, S, g, s, t):
         return E_ADJACENT_RANGED
     if flyers_drawn(C, S, g, s, t):
         return E_DRAWN
-    blocked, _ = drawn_kinds_block(C, S, g, s, t, K_SHOT)
+    blocked, _ = drawn_kinds_block(C, S, g, s, t, AttackKind.SHOT)
     if blocked:
         return E_DRAWN
     return E_OK
@@ -1636,7 +1552,7 @@ def source_error(C, S, g, s, k, window):
     if k >= C[c, N_AB]:
         return E_NO_ABILITY
     kind = ab(C, c, k, AB_KIND)
-    if kind != KIND_FAST and (window or kind != KIND_PLAYED):
+    if kind != Kind.FAST and (window or kind != Kind.PLAYED):
         return E_NO_ABILITY
     # strike effects only at an attack's dice window, and nothing else there (branch neut)
     if is_strike_effect(ab(C, c, k, AB_EFFECT)) != (window and S[g, GAME0 + G_ROLL] != ROLL_NONE):
@@ -1653,11 +1569,11 @@ def source_error(C, S, g, s, k, window):
     if not condition_holds(C, S, g, s, c, k):
         return E_CONDITION
     lim = ab(C, c, k, AB_LIMIT)
-    if lim == LIMIT_TURN and (S[g, s * NCF + USED_TURN] >> k) & 1:
+    if lim == Limit.ONCE_PER_TURN and (S[g, s * NCF + USED_TURN] >> k) & 1:
         return E_LIMIT
-    if lim == LIMIT_BATTLE and (S[g, s * NCF + USED_GAME] >> k) & 1:
+    if lim == Limit.ONCE_PER_BATTLE and (S[g, s * NCF + USED_GAME] >> k) & 1:
         return E_LIMIT
-    if lim == LIMIT_TWICE and (S[g, s * NCF + USED_TURN] >> (k + MAX_AB)) & 1:
+    if lim == Limit.TWICE_PER_TURN and (S[g, s * NCF + USED_TURN] >> (k + MAX_AB)) & 1:
         return E_LIMIT          # bit k: used once this turn, bit MAX_AB + k: twice
     return E_OK
 
@@ -1676,7 +1592,7 @@ def pay_and_push(C, S, g, s, k, t):
     if logging(S, g):
         log(S, g, EV_DECLARE, s, k, t, ab(C, c, k, AB_EFFECT), 0)
     S[g, s * NCF + COUNTERS] -= ab(C, c, k, AB_COUNTERS)
-    if ab(C, c, k, AB_LIMIT) == LIMIT_TWICE and (S[g, s * NCF + USED_TURN] >> k) & 1:
+    if ab(C, c, k, AB_LIMIT) == Limit.TWICE_PER_TURN and (S[g, s * NCF + USED_TURN] >> k) & 1:
         S[g, s * NCF + USED_TURN] |= 1 << (k + MAX_AB)
     S[g, s * NCF + USED_TURN] |= 1 << k
     S[g, s * NCF + USED_GAME] |= 1 << k

@@ -8,6 +8,8 @@ itself, which assumes the predicate passed.
 """
 from numba import njit
 
+from decks.registry import AttackKind, Trigger
+
 from ..ai.decisions import choose_defender, choose_exchange
 from ..cardtable import (
     AB_COUNTER_COST,
@@ -31,10 +33,6 @@ from ..cardtable import (
     HAS_WHILE,
     HEAL_SELF,
     IGN_TARGET,
-    K_MAGIC,
-    K_ROW,
-    K_SPECIAL,
-    K_STRIKE,
     MAX_COUNTERS,
     NO_COUNTER_WOUNDS,
     NO_TAP,
@@ -53,10 +51,6 @@ from ..cardtable import (
     SPECIAL_POISON,
     SPECIAL_STUN,
     STRIKES_WEAK,
-    T_ON_ATTACK,
-    T_ON_DEFEND,
-    T_ON_STRIKE,
-    T_ON_STRUCK,
     TWICE,
     TWICE_DIFF,
     W_DIRECTED,
@@ -304,14 +298,14 @@ def ranged_error(C, S, g, att, t):
         return E_OK
     a_field = S[g, att * NCF + ZONE] == Z_FIELD
     t_field = S[g, t * NCF + ZONE] == Z_FIELD
-    if kind == K_MAGIC:
+    if kind == AttackKind.MAGIC_STRIKE:
         # magic strike: an adjacent creature on the battlefield, like a simple strike of a ground card
         if not (a_field and t_field):
             return E_NOT_CREATURE_TARGET
         if not adjacent_cells(S[g, att * NCF + CELL], S[g, t * NCF + CELL]):
             return E_NOT_ADJACENT
         return E_OK
-    if kind == K_ROW:
+    if kind == AttackKind.ROW_STRIKE:
         # strike through a row: two cells away orthogonally, the middle cell empty or own (504)
         if not (a_field and t_field):
             return E_ROW_GEOMETRY
@@ -519,22 +513,22 @@ def resolve_strike(C, S, g, att, tgt, t, a_str, c_str):
     ign = C[S[g, att * NCF + EFF], IGN_TARGET] == 1
     base = -1
     if a_str > MISS:
-        base = (base_value(C, S, g, att, K_STRIKE, a_str) + take_boost(C, S, g, att, a_str)
+        base = (base_value(C, S, g, att, AttackKind.STRIKE, a_str) + take_boost(C, S, g, att, a_str)
                 + copied_strike(C, S, g, att, t, a_str) + half_life_bonus(C, S, g, att, t, a_str))
-    w_t = attack_wounds(C, S, g, att, t, K_STRIKE, a_str, base, defending, ign, False)
+    w_t = attack_wounds(C, S, g, att, t, AttackKind.STRIKE, a_str, base, defending, ign, False)
     dice = S[g, GAME0 + G_FLAGS] & F_DICE
     if dice:
         w_t = changed_wounds(S, g, w_t, 0)
-    w_t = absorb_armor(C, S, g, t, w_t, K_STRIKE, ign)
+    w_t = absorb_armor(C, S, g, t, w_t, AttackKind.STRIKE, ign)
     w_a = 0
     if c_str > MISS:
         # Етун ignores the abilities of the creature it attacks: its strike bonuses do not count
-        w_a = attack_wounds(C, S, g, t, att, K_STRIKE, c_str, -1, False, False, ign)
+        w_a = attack_wounds(C, S, g, t, att, AttackKind.STRIKE, c_str, -1, False, False, ign)
         if dice:
             w_a = changed_wounds(S, g, w_a, 1)
         if C[S[g, att * NCF + EFF], NO_COUNTER_WOUNDS] == 1:
             w_a = 0                 # no_counter_strike_wounds (Килсус)
-        w_a = absorb_armor(C, S, g, att, w_a, K_STRIKE, False)
+        w_a = absorb_armor(C, S, g, att, w_a, AttackKind.STRIKE, False)
     if a_str > MISS:
         wound(S, g, t, w_t, att)
         mark_attack_wound(S, g, t, w_t)
@@ -563,8 +557,8 @@ def resolve_strike(C, S, g, att, tgt, t, a_str, c_str):
         # triggered abilities: the attacker's "on strike" (of this strength), the target's "when
         # hit by a strike"; both see the cards as they are after the wounds (509 comes after)
         if S[g, GAME0 + G_FLAGS] & F_ABILITIES:
-            fire_triggers(C, S, g, att, T_ON_STRIKE, t, a_str)
-            fire_triggers(C, S, g, t, T_ON_STRUCK, att, 0)
+            fire_triggers(C, S, g, att, Trigger.ON_STRIKE, t, a_str)
+            fire_triggers(C, S, g, t, Trigger.ON_STRUCK, att, 0)
 
 
 @njit(cache=True, _nrt=False)
@@ -572,7 +566,7 @@ def strike(C, S, g, att, tgt, defender, exchange):
     """Simple strike (504). defender: slot, -1 none, -2 ask the defending player's policy.
     exchange: 0 keep, 1 lower both, -1 ask the policy of the side with the stronger strike."""
     if logging(S, g):
-        log(S, g, EV_ATTACK, att, tgt, K_STRIKE, 0, 0)
+        log(S, g, EV_ATTACK, att, tgt, AttackKind.STRIKE, 0, 0)
     t = tgt
     if not is_directed(C, S, g, att, tgt):
         if defender == -2:
@@ -582,7 +576,7 @@ def strike(C, S, g, att, tgt, defender, exchange):
             if logging(S, g):
                 log(S, g, EV_DEFEND, defender, tgt, att, 0, 0)
             if S[g, GAME0 + G_FLAGS] & F_ABILITIES:
-                fire_triggers(C, S, g, defender, T_ON_DEFEND, tgt, 0)
+                fire_triggers(C, S, g, defender, Trigger.ON_DEFEND, tgt, 0)
     if not answers_to_attack(C, S, g, att, t):
         return
     ca = S[g, att * NCF + EFF]
@@ -656,10 +650,10 @@ def strike(C, S, g, att, tgt, defender, exchange):
         S[g, t * NCF + CLOSED] = 1
     check_deaths(C, S, g)
     check_game_end(S, g)
-    if (C[S[g, att * NCF + EFF], AB_TRIG_MASK] >> T_ON_ATTACK) & 1 and in_play(S, g, att) \
+    if (C[S[g, att * NCF + EFF], AB_TRIG_MASK] >> Trigger.ON_ATTACK) & 1 and in_play(S, g, att) \
             and S[g, GAME0 + G_WINNER] < 0:
         # "on a strike or a miss when attacking" (forest branch): after the strike and its deaths
-        fire_triggers(C, S, g, att, T_ON_ATTACK, t if in_play(S, g, t) else -1, 0)
+        fire_triggers(C, S, g, att, Trigger.ON_ATTACK, t if in_play(S, g, t) else -1, 0)
         check_deaths(C, S, g)
         check_game_end(S, g)
 
@@ -684,12 +678,12 @@ def ranged(C, S, g, att, t):
         log(S, g, EV_ATTACK, att, t, kind, 0, 0)
     if not answers_to_attack(C, S, g, att, t):
         return
-    if kind == K_ROW and C[ca, ROW_MID_OVA] > 0:
+    if kind == AttackKind.ROW_STRIKE and C[ca, ROW_MID_OVA] > 0:
         row_middle_ova(C, S, g, att, t)
     ign = C[ca, IGN_TARGET] == 1
     dice = S[g, GAME0 + G_FLAGS] & F_DICE
     block = C[S[g, t * NCF + EFF], BLOCKS_RANGED_ON]
-    if dice and block > 0 and kind != K_MAGIC and not ign:
+    if dice and block > 0 and kind != AttackKind.MAGIC_STRIKE and not ign:
         # Воин храма: a ranged attack at it is blocked on a die of `block` or more
         r = roll_d6(S, g)
         if logging(S, g):
@@ -737,14 +731,14 @@ def special_strike(C, S, g, att, t):
     S[g, att * NCF + COUNTERS] -= 1
     stun = C[S[g, att * NCF + EFF], SPECIAL_STUN] == 1 and S[g, t * NCF + CLOSED] == 1
     if logging(S, g):
-        log(S, g, EV_ATTACK, att, t, K_SPECIAL, 0, 0)
+        log(S, g, EV_ATTACK, att, t, AttackKind.SPECIAL_STRIKE, 0, 0)
     if web_blocks(S, g, att, t):
         after_attack(C, S, g, att)
         return
     ign = C[S[g, att * NCF + EFF], IGN_TARGET] == 1
-    w = attack_wounds(C, S, g, att, t, K_SPECIAL, 0,
+    w = attack_wounds(C, S, g, att, t, AttackKind.SPECIAL_STRIKE, 0,
                       C[S[g, att * NCF + EFF], SPECIAL], False, ign, False)
-    w = absorb_armor(C, S, g, t, w, K_SPECIAL, ign)
+    w = absorb_armor(C, S, g, t, w, AttackKind.SPECIAL_STRIKE, ign)
     wound(S, g, t, w, att)
     mark_attack_wound(S, g, t, w)
     if stun:

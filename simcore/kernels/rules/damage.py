@@ -8,20 +8,18 @@ formation and the keywords it acquired (117).
 """
 from numba import njit
 
+from decks.registry import AppliesTo, AttackKind, AuraCells, Filter, Protection, VsValue, WhileCondition
+
 from ..cardtable import (
     ALLY_ELEMENT,
     ALLY_MAX,
-    APPLY_CODES,
     ARMOR,
-    AURA_COLUMN,
     AURA_F_ELEM,
-    AURA_LEFT_RIGHT,
     AURA_RANGE,
     AURA_RED_AMT,
     AURA_RED_COST_MAX,
     AURA_RED_SRC,
     AURA_TO,
-    # branch swst
     BESIDE_WEAK,
     BONUS0,
     CLASS0,
@@ -48,19 +46,6 @@ from ..cardtable import (
     F_STONE_SKIN,
     F_TURN_WOUNDS,
     F_WEB,
-    FF_ELITE,
-    FF_ENEMY,
-    FF_GROUND,
-    FF_KILLED_BY_POISON,
-    FF_MAGIC_USER,
-    FF_NOT_ATTACK_WOUNDED,
-    FF_NOT_MOVED,
-    FF_OPEN,
-    FF_ORDINARY,
-    FF_OTHER,
-    FF_POISONED,
-    FF_RANGED_USER,
-    FF_UNWOUNDED,
     FLYER,
     HALF_LIFE_BONUS,
     HAS_BONUS,
@@ -69,13 +54,6 @@ from ..cardtable import (
     IGN_DRAWS,
     IGN_TARGET,
     IGN_ZOAL,
-    K_DISCHARGE,
-    K_MAGIC,
-    K_ROW,
-    K_SHOT,
-    K_SPECIAL,
-    K_STRIKE,
-    K_THROW,
     LIFE,
     MAGIC_USER,
     MAX_BONUS,
@@ -83,13 +61,6 @@ from ..cardtable import (
     N_VS,
     OVA,
     OVZ,
-    P_DISCHARGE,
-    P_FLYER,
-    P_MAGIC,
-    P_POISON,
-    P_SHOT,
-    P_THROW,
-    P_WEAK,
     PROT,
     RANGED_PER_COUNTER,
     RANGED_PER_WOUND,
@@ -118,16 +89,6 @@ from ..cardtable import (
     VAMP,
     VAMP_LESS,
     VAMP_MAX,
-    VS_ARMORED,
-    VS_CLOSED,
-    VS_DEFENDER,
-    VS_FLYER,
-    VS_ISOLATED,
-    VS_MAGIC,
-    VS_OPPOSITE,
-    VS_RANGED,
-    VS_SAME_ROW,
-    VS_THROW,
     W0_COND,
     W_ARMOR,
     W_COND,
@@ -138,16 +99,6 @@ from ..cardtable import (
     W_OVZ,
     W_PROT,
     W_W,
-    WC_CENTRAL,
-    WC_CLASSES,
-    WC_EDGE,
-    WC_ENEMY_FRONT_EMPTY,
-    WC_EVERY_ROW,
-    WC_FORM_ELITE,
-    WC_FORM_ORDINARY,
-    WC_OUTNUMBER,
-    WC_UNWOUNDED_ALLIES,
-    WC_UNWOUNDED_OPPOSITE,
 )
 from ..state import (
     ARMOR_LEFT,
@@ -218,9 +169,6 @@ from .board import (
 )
 from .log import EV_HEAL, EV_NO_WOUND, EV_POISONED, EV_VAMPIRISM, EV_WEB, EV_WOUND, log, logging
 
-APPLY_STRIKE = APPLY_CODES["strike"]
-APPLY_RANGED = APPLY_CODES["ranged"]
-
 
 @njit(cache=True, _nrt=False, inline="always")
 def current_life(S, g, s):
@@ -237,22 +185,22 @@ def while_holds(C, S, g, s, b):
         return False
     cell = S[g, s * NCF + CELL]
     col = cell_col(cell)
-    if cond == WC_CENTRAL:
+    if cond == WhileCondition.CENTRAL_COLUMN:
         return col == N_COLS // 2
-    if cond == WC_EDGE:
+    if cond == WhileCondition.EDGE_COLUMN:
         return col == 0 or col == N_COLS - 1
-    if cond == WC_FORM_ELITE:
+    if cond == WhileCondition.FORMATION_WITH_ELITE:
         return in_formation_with(C, S, g, s, 1)
-    if cond == WC_FORM_ORDINARY:
+    if cond == WhileCondition.FORMATION_WITH_ORDINARY:
         return in_formation_with(C, S, g, s, 0)
-    if cond == WC_UNWOUNDED_OPPOSITE:
+    if cond == WhileCondition.UNWOUNDED_ALLY_OPPOSITE:
         # an unwounded creature of its owner on the cell directly in front of it (forest branch)
         r = cell_row(cell) + (1 if owner_of(s) == 0 else -1)
         if r < 0 or r >= N_ROWS:
             return False
         o = S[g, GAME0 + G_BOARD + r * N_COLS + col]
         return o >= 0 and owner_of(o) == owner_of(s) and S[g, o * NCF + WOUNDS] == 0
-    if cond == WC_EVERY_ROW:
+    if cond == WhileCondition.CREATURE_IN_EVERY_ROW:
         p = owner_of(s)
         rows = 0
         for i in range(n_in_play(S, g, p)):
@@ -260,7 +208,7 @@ def while_holds(C, S, g, s, b):
             if S[g, o * NCF + ZONE] == Z_FIELD:
                 rows |= 1 << cell_row(S[g, o * NCF + CELL])
         return rows == (1 << N_ROWS) - 1
-    if cond == WC_ENEMY_FRONT_EMPTY:
+    if cond == WhileCondition.ENEMY_FRONT_ROW_EMPTY:
         # no card of the enemy on the enemy's first row (the row of his half next to the middle)
         p = owner_of(s)
         r = N_ROWS // 2 if p == 0 else N_ROWS // 2 - 1
@@ -293,11 +241,11 @@ def while_holds(C, S, g, s, b):
                 classes |= 1 << (C[co, CLASS0] - 1)
             if C[co, CLASS1] > 0:
                 classes |= 1 << (C[co, CLASS1] - 1)
-    if cond == WC_OUTNUMBER:
+    if cond == WhileCondition.OUTNUMBERING_ADJACENT:
         return own > enemy
-    if cond == WC_UNWOUNDED_ALLIES:
+    if cond == WhileCondition.UNWOUNDED_ALLIES_ADJACENT:
         return unwounded >= C[c, W0_COND + W_W * b + W_COUNT]
-    if cond == WC_CLASSES:
+    if cond == WhileCondition.ADJACENT_CLASSES:
         n = 0
         while classes != 0:
             classes &= classes - 1
@@ -430,29 +378,29 @@ def vs_matches(C, S, g, code, att, t, t_defending):
         return True
     if code <= 6:
         return C[ct, ELEMENT] == code - 1
-    if code == VS_CLOSED:
+    if code == VsValue.CLOSED:
         return S[g, t * NCF + CLOSED] == 1
-    if code == VS_FLYER:
+    if code == VsValue.FLYER:
         return C[ct, FLYER] == 1
-    if code == VS_DEFENDER:
+    if code == VsValue.DEFENDER:
         return t_defending
-    if code == VS_MAGIC:
+    if code == VsValue.MAGIC_USER:
         return C[ct, MAGIC_USER] == 1
-    if code == VS_RANGED:
+    if code == VsValue.RANGED_USER:
         return C[ct, RANGED_USER] == 1
-    if code == VS_ARMORED:
+    if code == VsValue.ARMORED_OR_EXPERIENCED:
         return C[ct, OVA] > 0 or C[ct, OVZ] > 0 or C[ct, ARMOR] > 0
-    if code == VS_THROW:
-        return C[ct, RKIND] == K_THROW
-    if code == VS_SAME_ROW:
+    if code == VsValue.THROW_USER:
+        return C[ct, RKIND] == AttackKind.THROW
+    if code == VsValue.SAME_ROW:
         # the enemy row with the same number as its own row (1st = front, forest branch)
         return (S[g, att * NCF + ZONE] == Z_FIELD and S[g, t * NCF + ZONE] == Z_FIELD
                 and forwardness(owner_of(att), cell_row(S[g, att * NCF + CELL]))
                 == forwardness(owner_of(t), cell_row(S[g, t * NCF + CELL])))
-    if code == VS_OPPOSITE:
+    if code == VsValue.OPPOSITE:
         return (S[g, att * NCF + ZONE] == Z_FIELD and S[g, t * NCF + ZONE] == Z_FIELD
                 and cell_col(S[g, att * NCF + CELL]) == cell_col(S[g, t * NCF + CELL]))
-    if code == VS_ISOLATED:
+    if code == VsValue.ISOLATED:
         if S[g, t * NCF + ZONE] != Z_FIELD:
             return False
         cell = S[g, t * NCF + CELL]
@@ -500,7 +448,7 @@ def strike_bonus(C, S, g, att, t, strength, applies, t_defending):
         if vs_matches(C, S, g, C[ca, BONUS0 + 5 * j + 1], att, t, t_defending):
             total += amount
     ally = C[ca, ALLY_ELEMENT]
-    if ally > 0 and (applies & APPLY_STRIKE) != 0:
+    if ally > 0 and (applies & AppliesTo.STRIKE) != 0:
         # "+X strike, X = your other creatures of an element in play (at most max)"
         n = 0
         p = att // MAX_DECK
@@ -509,7 +457,7 @@ def strike_bonus(C, S, g, att, t, strength, applies, t_defending):
             if o != att and C[S[g, o * NCF + EFF], ELEMENT] == ally - 1:
                 n += 1
         total += min(n, C[ca, ALLY_MAX])
-    if (applies & APPLY_STRIKE) != 0 and C[ca, STRIKE_PER_COUNTER] > 0:
+    if (applies & AppliesTo.STRIKE) != 0 and C[ca, STRIKE_PER_COUNTER] > 0:
         total += S[g, att * NCF + COUNTERS] * C[ca, STRIKE_PER_COUNTER]   # Камнедрев: + its counters
     return total
 
@@ -518,24 +466,24 @@ def strike_bonus(C, S, g, att, t, strength, applies, t_defending):
 def source_ok(C, S, g, t, att, kind, strength, src):
     """Is an attack of this kind and strength by att on t of reduction source src (SOURCE_CODES)?"""
     if src == 0:
-        return kind == K_STRIKE
+        return kind == AttackKind.STRIKE
     if src == 1:
-        return kind == K_SHOT or kind == K_THROW or kind == K_DISCHARGE or kind == K_ROW
+        return kind == AttackKind.SHOT or kind == AttackKind.THROW or kind == AttackKind.DISCHARGE or kind == AttackKind.ROW_STRIKE
     if src == 2:
-        return kind != K_DISCHARGE and kind != K_MAGIC
+        return kind != AttackKind.DISCHARGE and kind != AttackKind.MAGIC_STRIKE
     if src == 3:
-        return (kind == K_STRIKE and S[g, att * NCF + ZONE] == Z_FIELD and S[g, t * NCF + ZONE] == Z_FIELD
+        return (kind == AttackKind.STRIKE and S[g, att * NCF + ZONE] == Z_FIELD and S[g, t * NCF + ZONE] == Z_FIELD
                 and diagonal(S[g, att * NCF + CELL], S[g, t * NCF + CELL]))
     if src == 4:
-        return kind == K_SHOT or kind == K_THROW
+        return kind == AttackKind.SHOT or kind == AttackKind.THROW
     if src == 5:
         return C[S[g, att * NCF + EFF], FLYER] == 1
     if src == 6:
-        return kind == K_STRIKE and strength == 1
+        return kind == AttackKind.STRIKE and strength == 1
     if src >= 10:
         return C[S[g, att * NCF + EFF], ELEMENT] == src - 10
     if src == 7:
-        return kind == K_STRIKE and is_directed(C, S, g, att, t)
+        return kind == AttackKind.STRIKE and is_directed(C, S, g, att, t)
     return False
 
 
@@ -558,31 +506,31 @@ def card_filter_ok(C, S, g, src, t, c, col0):
     f = C[c, col0 + 1]
     if f == 0:
         return True
-    if (f & FF_ELITE) and C[ct, ELITE] == 0:
+    if (f & Filter.ELITE) and C[ct, ELITE] == 0:
         return False
-    if (f & FF_ORDINARY) and C[ct, ELITE] == 1:
+    if (f & Filter.ORDINARY) and C[ct, ELITE] == 1:
         return False
-    if (f & FF_POISONED) and S[g, t * NCF + POISON] == 0:
+    if (f & Filter.POISONED) and S[g, t * NCF + POISON] == 0:
         return False
-    if (f & FF_RANGED_USER) and C[ct, RANGED_USER] == 0:
+    if (f & Filter.RANGED_USER) and C[ct, RANGED_USER] == 0:
         return False
-    if (f & FF_GROUND) and C[ct, FLYER] == 1:
+    if (f & Filter.GROUND) and C[ct, FLYER] == 1:
         return False
-    if (f & FF_UNWOUNDED) and S[g, t * NCF + WOUNDS] > 0:
+    if (f & Filter.UNWOUNDED) and S[g, t * NCF + WOUNDS] > 0:
         return False
-    if (f & FF_OTHER) and t == src:
+    if (f & Filter.OTHER) and t == src:
         return False
-    if (f & FF_NOT_MOVED) and owner_of(t) == S[g, GAME0 + G_ACTIVE] and S[g, t * NCF + MOVED] > 0:
+    if (f & Filter.NOT_MOVED) and owner_of(t) == S[g, GAME0 + G_ACTIVE] and S[g, t * NCF + MOVED] > 0:
         return False                # only the active player's creatures can have moved this turn
-    if (f & FF_OPEN) and S[g, t * NCF + CLOSED] == 1:
+    if (f & Filter.OPEN) and S[g, t * NCF + CLOSED] == 1:
         return False
-    if (f & FF_ENEMY) and owner_of(t) == owner_of(src):
+    if (f & Filter.ENEMY) and owner_of(t) == owner_of(src):
         return False
-    if (f & FF_KILLED_BY_POISON) and S[g, t * NCF + DIED_FROM] != KILLED_BY_POISON:
+    if (f & Filter.KILLED_BY_POISON) and S[g, t * NCF + DIED_FROM] != KILLED_BY_POISON:
         return False
-    if (f & FF_MAGIC_USER) and C[ct, MAGIC_USER] == 0:
+    if (f & Filter.MAGIC_USER) and C[ct, MAGIC_USER] == 0:
         return False
-    if (f & FF_NOT_ATTACK_WOUNDED) and S[g, t * NCF + TMP_FLAGS] & TF_ATTACK_WOUNDED:
+    if (f & Filter.NOT_ATTACK_WOUNDED) and S[g, t * NCF + TMP_FLAGS] & TF_ATTACK_WOUNDED:
         return False
     return True
 
@@ -607,10 +555,10 @@ def aura_covers(C, S, g, o, t):
         return False
     a = S[g, o * NCF + CELL]
     b = S[g, t * NCF + CELL]
-    if to == AURA_LEFT_RIGHT:
+    if to == AuraCells.LEFT_RIGHT:
         if cell_row(a) != cell_row(b) or abs(cell_col(a) - cell_col(b)) != 1:
             return False
-    elif to == AURA_COLUMN:
+    elif to == AuraCells.COLUMN:
         if cell_col(a) != cell_col(b):
             return False
     return card_filter_ok(C, S, g, o, t, co, AURA_F_ELEM)
@@ -680,20 +628,20 @@ def reduction(C, S, g, t, att, kind, strength):
 def protected_from(C, S, g, t, att, kind, strength):
     """True if t's protections make this attack deal it no wounds (RULES.md section 5)."""
     prot = protections(C, S, g, t)
-    if kind == K_SHOT and prot & P_SHOT:
+    if kind == AttackKind.SHOT and prot & Protection.SHOT:
         return True
-    if kind == K_THROW and prot & P_THROW:
+    if kind == AttackKind.THROW and prot & Protection.THROW:
         return True
-    if kind == K_DISCHARGE and prot & (P_DISCHARGE | P_MAGIC):
+    if kind == AttackKind.DISCHARGE and prot & (Protection.DISCHARGE | Protection.MAGIC):
         return True
-    if kind == K_MAGIC and prot & P_MAGIC:
+    if kind == AttackKind.MAGIC_STRIKE and prot & Protection.MAGIC:
         return True
-    if kind == K_STRIKE and strength == 1 and prot & P_WEAK:
+    if kind == AttackKind.STRIKE and strength == 1 and prot & Protection.WEAK_STRIKE:
         return True
-    if kind == K_STRIKE and S[g, t * NCF + TMP_FLAGS] & TF_NO_STRIKES:
+    if kind == AttackKind.STRIKE and S[g, t * NCF + TMP_FLAGS] & TF_NO_STRIKES:
         return True                 # protect_from_strikes: until the end of the turn
     ca = S[g, att * NCF + EFF]
-    if C[ca, FLYER] == 1 and prot & P_FLYER and C[ca, IGN_ZOAL] == 0:
+    if C[ca, FLYER] == 1 and prot & Protection.FLYER and C[ca, IGN_ZOAL] == 0:
         return True
     return False
 
@@ -703,7 +651,7 @@ def base_value(C, S, g, att, kind, strength):
     ca = S[g, att * NCF + EFF]
     if strength == 0:
         return 0
-    if kind == K_STRIKE:
+    if kind == AttackKind.STRIKE:
         v = C[ca, SW] if strength == 1 else (C[ca, SM] if strength == 2 else C[ca, SS])
         form = (S[g, att * NCF + GAINED] >> GAINED_FORM_SHIFT) & 3
         if form > 0:
@@ -784,14 +732,14 @@ def attack_wounds(C, S, g, att, t, kind, strength, base, t_defending, ignore_t, 
         return 0
     if base < 0:
         base = base_value(C, S, g, att, kind, strength)
-    applies = APPLY_STRIKE if (kind == K_STRIKE or kind == K_SPECIAL) else APPLY_RANGED
+    applies = AppliesTo.STRIKE if (kind == AttackKind.STRIKE or kind == AttackKind.SPECIAL_STRIKE) else AppliesTo.RANGED
     dmg = base
     if not no_bonus:
         dmg += strike_bonus(C, S, g, att, t, strength, applies, t_defending)
     if not ignore_t:
         if protected_from(C, S, g, t, att, kind, strength):
             return 0
-        if kind == K_STRIKE:
+        if kind == AttackKind.STRIKE:
             ct = S[g, t * NCF + EFF]
             if C[ct, CLOSED_STRIKE_CAP] > 0 and S[g, t * NCF + CLOSED] == 1:
                 dmg = min(dmg, C[ct, CLOSED_STRIKE_CAP])     # Морок: strikes at it while closed
@@ -820,7 +768,7 @@ def beside_weak(C, S, g, t):
 @njit(cache=True, _nrt=False)
 def absorb_armor(C, S, g, t, dmg, kind, ignore_t):
     """Armor X absorbs up to X wounds from non-magical attacks per turn (RULES.md section 5)."""
-    if ignore_t or kind == K_DISCHARGE or kind == K_MAGIC or dmg <= 0:
+    if ignore_t or kind == AttackKind.DISCHARGE or kind == AttackKind.MAGIC_STRIKE or dmg <= 0:
         return dmg
     a = min(S[g, t * NCF + ARMOR_LEFT], dmg)
     S[g, t * NCF + ARMOR_LEFT] -= a
@@ -873,7 +821,7 @@ def add_poison(S, g, t, n):
 def poison(C, S, g, att, t, n):
     """att poisons t by n (an acquired effect, 117), unless t left play or is protected from
     poison; see add_poison."""
-    if n > 0 and in_play(S, g, t) and (protections(C, S, g, t) & P_POISON) == 0:
+    if n > 0 and in_play(S, g, t) and (protections(C, S, g, t) & Protection.POISON) == 0:
         add_poison(S, g, t, n)
         if logging(S, g):
             log(S, g, EV_POISONED, t, n, att, 0, 0)

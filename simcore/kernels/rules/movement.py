@@ -7,15 +7,9 @@ spending all its movement. Relocation needs an empty cell (507.1).
 """
 from numba import njit
 
-from ..cardtable import (
-    AB_TRIG_MASK,
-    F_ROOT,
-    JUMP,
-    LOSE_COUNTERS_MOVE,
-    T_ON_MOVE,
-    T_TO_ENEMY_HALF,
-    T_TO_OWN_HALF,
-)
+from decks.registry import Trigger
+
+from ..cardtable import AB_TRIG_MASK, F_ROOT, JUMP, LOSE_COUNTERS_MOVE
 from ..state import (
     CELL,
     COUNTERS,
@@ -51,7 +45,7 @@ from .errors import (
 from .log import EV_JUMP, EV_MOVE, log, logging
 
 # the triggers a step can fire
-MOVE_TRIGGERS = (1 << T_ON_MOVE) | (1 << T_TO_ENEMY_HALF) | (1 << T_TO_OWN_HALF)
+MOVE_TRIGGERS = (1 << Trigger.ON_MOVE) | (1 << Trigger.TO_ENEMY_HALF) | (1 << Trigger.TO_OWN_HALF)
 
 
 @njit(cache=True, _nrt=False)
@@ -116,15 +110,15 @@ def move(C, S, g, s, cell):
     mask = C[S[g, s * NCF + EFF], AB_TRIG_MASK]
     if mask & MOVE_TRIGGERS:
         # on_move, then crossing between the halves (the step from the old cell to the new one)
-        if (mask >> T_ON_MOVE) & 1:
-            fire_triggers(C, S, g, s, T_ON_MOVE, -1, 0)
+        if (mask >> Trigger.ON_MOVE) & 1:
+            fire_triggers(C, S, g, s, Trigger.ON_MOVE, -1, 0)
         p = owner_of(s)
         was_own = own_row(p, cell_row(old))
         now_own = own_row(p, cell_row(cell))
         if was_own and not now_own:
-            fire_triggers(C, S, g, s, T_TO_ENEMY_HALF, -1, 0)
+            fire_triggers(C, S, g, s, Trigger.TO_ENEMY_HALF, -1, 0)
         elif now_own and not was_own:
-            fire_triggers(C, S, g, s, T_TO_OWN_HALF, -1, 0)
+            fire_triggers(C, S, g, s, Trigger.TO_OWN_HALF, -1, 0)
         check_deaths(C, S, g)
         check_game_end(S, g)
 

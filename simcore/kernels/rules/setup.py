@@ -7,11 +7,12 @@ auxiliary zone; with `placement_levels` (modern) cells are filled level by level
 """
 from numba import njit
 
+from decks.registry import Element
+
 from ..cardtable import (
     AB_FLAGS,
     COST,
     DRAWS_RANGED,
-    E_NEUTRAL,
     ELEMENT,
     ELITE,
     F_FAST,
@@ -251,7 +252,7 @@ def with_card(C, c, elite, ordinary, flyers, bonus_gold, elements):
         ordinary += C[c, COST]
     if C[c, FLYER] == 1:
         flyers += C[c, COST]
-    if C[c, ELEMENT] != E_NEUTRAL:
+    if C[c, ELEMENT] != Element.NEUTRAL:
         elements |= 1 << C[c, ELEMENT]
     return elite, ordinary, flyers, bonus_gold + C[c, RECRUIT_GOLD], elements
 
@@ -316,7 +317,7 @@ def free_discount(C, S, g, p, extra):
 def element_penalty(S, g, elements):
     """Each distinct non-neutral element beyond the first costs 1 gold (the ruleset's setting)."""
     n_el = 0
-    for e in range(E_NEUTRAL):
+    for e in range(Element.NEUTRAL):
         if (elements >> e) & 1:
             n_el += 1
     return max(n_el - 1, 0) * S[g, PARAM0 + PR_ELEMENT_PENALTY]

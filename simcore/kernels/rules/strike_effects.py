@@ -25,13 +25,8 @@ creature has the element `also_unless_struck`.
 """
 from numba import njit
 
-from ..cardtable import (
-    EF_DIE_LUCK,
-    EF_STRIKE_MINUS,
-    EF_STRIKE_STRONG,
-    EF_STRIKE_TO_ONE,
-    EF_WOUND_ON_ONE,
-)
+from decks.registry import Effect
+
 from ..state import (
     G_ROLL,
     G_ROLL_A,
@@ -55,7 +50,7 @@ N_OPTIONS = 6       # the most options a strike effect has (die_luck)
 
 @njit(cache=True, _nrt=False, inline="always")
 def is_strike_effect(eff):
-    return EF_DIE_LUCK <= eff <= EF_STRIKE_MINUS
+    return Effect.DIE_LUCK <= eff <= Effect.STRIKE_MINUS
 
 
 @njit(cache=True, _nrt=False)
@@ -68,20 +63,20 @@ def strike_option_error(S, g, s, eff, opt):
     p = owner_of(s)
     att = S[g, GAME0 + G_ROLL_ATT]
     t = S[g, GAME0 + G_ROLL_T]
-    if eff == EF_DIE_LUCK:
+    if eff == Effect.DIE_LUCK:
         if opt >= 6 or (opt >= 3 and not both):
             return E_BAD_OPTION
         return E_OK
     if opt >= 2 or (opt == 1 and not both):
         return E_BAD_OPTION
-    if eff == EF_WOUND_ON_ONE:
+    if eff == Effect.WOUND_ON_ONE:
         return E_OK if S[g, GAME0 + G_ROLL_A + opt] == 1 else E_BAD_OPTION
     if kind == ROLL_RANGED:
         return E_BAD_OPTION
-    if eff == EF_STRIKE_STRONG:
+    if eff == Effect.STRIKE_STRONG:
         mine = att if opt == 0 else t
         return E_OK if owner_of(mine) == p else E_BAD_OPTION
-    if eff == EF_STRIKE_TO_ONE:
+    if eff == Effect.STRIKE_TO_ONE:
         struck = t if opt == 0 else att
         return E_OK if owner_of(struck) == p else E_BAD_OPTION
     return E_OK         # strike_minus: any strike
@@ -93,7 +88,7 @@ def apply_strike_effect(S, g, src, eff, opt, n):
     option (for `also_unless_struck`), else -1."""
     att = S[g, GAME0 + G_ROLL_ATT]
     t = S[g, GAME0 + G_ROLL_T]
-    if eff == EF_DIE_LUCK:
+    if eff == Effect.DIE_LUCK:
         f = GAME0 + G_ROLL_A + opt // 3
         mode = opt % 3
         if mode == 0:
@@ -103,16 +98,16 @@ def apply_strike_effect(S, g, src, eff, opt, n):
         else:
             S[g, f] = roll_d6(S, g)
         return -1
-    if eff == EF_WOUND_ON_ONE:
+    if eff == Effect.WOUND_ON_ONE:
         victim = att if opt == 0 else t
         if S[g, GAME0 + G_ROLL_A + opt] == 1 and in_play(S, g, victim):
             wound(S, g, victim, n, src)
         return -1
     struck = t if opt == 0 else att
-    if eff == EF_STRIKE_STRONG:
+    if eff == Effect.STRIKE_STRONG:
         S[g, GAME0 + G_ROLL_STRONG] |= 1 << opt
-    elif eff == EF_STRIKE_TO_ONE:
+    elif eff == Effect.STRIKE_TO_ONE:
         S[g, GAME0 + G_ROLL_TO_ONE] |= 1 << opt
-    elif eff == EF_STRIKE_MINUS:
+    elif eff == Effect.STRIKE_MINUS:
         S[g, GAME0 + G_ROLL_MINUS + opt] += n
     return struck

@@ -9,8 +9,9 @@ Actions are (kind, actor, target); `action_error` is the predicate, `apply_actio
 """
 from numba import njit
 
+from decks.registry import Protection, Target, Trigger
+
 from ..cardtable import (
-    # branch mount
     AB0,
     AB_N_PLAYED,
     AB_TARGET,
@@ -31,17 +32,11 @@ from ..cardtable import (
     MOVE,
     MUST_STRIKE_CLOSED,
     N_AB,
-    P_POISON,
     REGEN,
     RKIND,
     SPECIAL,
-    T_OPP_TURN_END,
-    T_OPP_TURN_START,
-    T_TURN_END,
-    T_TURN_START,
     TC0_MOVE,
     TC0_REGEN,
-    TG_CHOSEN_DEAD,
     TWICE,
 )
 from ..state import (
@@ -152,7 +147,7 @@ def start_turn(C, S, g):
     for i in range(n_in_play(S, g, p)):
         s = play_slot(S, g, p, i)
         if S[g, s * NCF + POISON] > 0:
-            if protections(C, S, g, s) & P_POISON:
+            if protections(C, S, g, s) & Protection.POISON:
                 continue
             if logging(S, g):
                 log(S, g, EV_POISON_TICK, s, S[g, s * NCF + POISON], 0, 0, 0)
@@ -172,8 +167,8 @@ def start_turn(C, S, g):
                 log(S, g, EV_REGEN, s, regen, 0, 0, 0)
             heal(S, g, s, regen)
     # then the other "at the start of the turn" abilities: the active player's, then his opponent's
-    fire_player_triggers(C, S, g, p, T_TURN_START)
-    fire_player_triggers(C, S, g, 1 - p, T_OPP_TURN_START)
+    fire_player_triggers(C, S, g, p, Trigger.TURN_START)
+    fire_player_triggers(C, S, g, 1 - p, Trigger.OPPONENT_TURN_START)
     check_deaths(C, S, g)
     check_game_end(S, g)
     fire_valhalla(C, S, g, p)           # then valhalla, from the active player's graveyard
@@ -196,8 +191,8 @@ def end_turn(C, S, g):
         S[g, GAME0 + G_AT_END] = 0
         if check_game_end(S, g):
             return
-        fire_player_triggers(C, S, g, p, T_TURN_END)
-        fire_player_triggers(C, S, g, 1 - p, T_OPP_TURN_END)
+        fire_player_triggers(C, S, g, p, Trigger.TURN_END)
+        fire_player_triggers(C, S, g, 1 - p, Trigger.OPPONENT_TURN_END)
         end_of_turn_effects(C, S, g)
     check_deaths(C, S, g)
     if check_game_end(S, g):
@@ -391,7 +386,7 @@ def _push_abilities(C, S, g, s, buf, n):
         if ability_error(C, S, g, s, k, -1) == E_OK:
             n = _push(buf, n, A_AB0 + k, s, -1)
             continue
-        if C[c, AB0 + AB_W * k + AB_TARGET] == TG_CHOSEN_DEAD:      # a card of his graveyard (revive)
+        if C[c, AB0 + AB_W * k + AB_TARGET] == Target.CHOSEN_OWN_DEAD:      # a card of his graveyard (revive)
             p = owner_of(s)
             for t in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
                 if S[g, t * NCF + ZONE] == Z_GRAVE and ability_error(C, S, g, s, k, t) == E_OK:
