@@ -1,4 +1,4 @@
-"""Polars pipelines over the outcome shards of simcore runs (ANALYTICS.md): deck win rates, the
+"""Polars pipelines over the outcome shards of simcore runs (docs/ANALYTICS.md): deck win rates, the
 matchup matrix, first-player advantage, field win rates with the Nash mix and tiers, game shape and
 observational card statistics, each with n and a 95% interval.
 

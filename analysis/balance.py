@@ -1,4 +1,4 @@
-"""Balance search (issue 6, part 5): the fewest +-1 stat edits (life, each simple strike value,
+"""Balance search: the fewest +-1 stat edits (life, each simple strike value,
 cost of the decks' cards) that pull every deck's field win rate into a target band.
 
 A deck's field win rate is its mean score against the other decks under uniform weights, mirrors

@@ -1,4 +1,4 @@
-"""Causal card impact (ANALYTICS.md, "Card level, causal"; issue 6 parts 1, 2 and 6): swap tests on
+"""Causal card impact (docs/ANALYTICS.md, "Card level, causal"): swap tests on
 common random numbers, with a sequential test (SPRT) that stops as soon as it decides.
 
 A swap test plays a deck D and its variant D' (card c replaced by c' in every slot that held c)

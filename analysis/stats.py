@@ -1,4 +1,4 @@
-"""Statistical primitives of the analytics reports (ANALYTICS.md): every rate comes with its n and a 95%
+"""Statistical primitives of the analytics reports (docs/ANALYTICS.md): every rate comes with its n and a 95%
 interval (Wilson), differences of rates get a Newcombe interval and a two-proportion test, many tests are
 corrected with Holm, the field of a matchup matrix is weighted by its Nash equilibrium mix, and decks are
 grouped into tiers by an explicit interval-aware rule.

@@ -1,4 +1,4 @@
-"""Stat sweep (issue 6, part 3; ANALYTICS.md "Card level, causal"): a deck's win rate against each
+"""Stat sweep (docs/ANALYTICS.md "Card level, causal"): a deck's win rate against each
 opponent and against the field as one card stat takes each value of a range, and the "exchange
 rate" of the stat: the win-rate change per +1, by finite differences on common random numbers.
 

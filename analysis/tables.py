@@ -1,4 +1,4 @@
-"""The report tables of ANALYTICS.md as Polars frames, from a run or meta folder (analysis.run).
+"""The report tables of docs/ANALYTICS.md as Polars frames, from a run or meta folder (analysis.run).
 
 Every function takes a path or a Run and returns a tidy `polars.DataFrame` (`.to_pandas()` works)
 with an explicit sort. Counts stay integers until the last step; rates are floats in 0..1 with

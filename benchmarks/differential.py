@@ -1,4 +1,4 @@
-"""Differential run on demand (issue 4, part 2): N seeded games played by the fast Numba engine and
+"""Differential run on demand: N seeded games played by the fast Numba engine and
 replayed, action by action, by the plain-Python reference engine (simcore.reference), over every pair of
 the decks (mirrors included), the four seatings of the greedy and random AIs and both rulesets.
 Prints the number of games and of disagreements (with the first ones in full), and the reference

@@ -1,4 +1,4 @@
-"""Scale benchmark of issue 7: games/s of whole runs (shards written, as `berserk simulate` does)
+"""Scale benchmark: games/s of whole runs (shards written, as `berserk simulate` does)
 through the local executor and through Dask LocalClusters on this machine, the overhead per chunk,
 and the client's cost of writing one default-size shard (the one serial step of a cluster run,
 which bounds how far adding machines helps).

@@ -1,4 +1,4 @@
-"""Throughput benchmark of issue 2: prints games/s with 1 thread and all threads (greedy vs greedy
+"""Throughput benchmark: prints games/s with 1 thread and all threads (greedy vs greedy
 on a fixed matchup), first-call compile time cold and cached, the cached start of
 `berserk simulate --games 1000`, peak memory of runs of two sizes, and greedy's win rate against
 random over the bundled decks (target >= 90%).
@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DECK_A = ROOT / "decks" / "lists" / "steppe.txt"
 DECK_B = ROOT / "decks" / "lists" / "swamps.txt"
-# ability-heavy (issue 3): every card of the seed deck carries a played, triggered, permanent or
+# ability-heavy: every card of the seed deck carries a played, triggered, permanent or
 # delayed ability
 ABILITY_A = ROOT / "decks" / "lists" / "seeds_mixed.txt"
 ABILITY_B = ROOT / "decks" / "lists" / "seeds_mixed.txt"

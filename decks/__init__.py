@@ -1,4 +1,4 @@
-"""decks: the card set and deck lists a user edits, and their parsers/validators (RULES.md section 1).
+"""decks: the card set and deck lists a user edits, and their parsers/validators (docs/RULES.md section 1).
 
 The lowest floor of berserk-sim: plain Python objects (a validated CardSet, Decks) for simcore to compile.
 The vocabulary tuples (ELEMENTS, BONUS_VS, ...) fix the spelling of every keyword value; an engine may use

@@ -1,6 +1,6 @@
 """The card set: loads a TOML card database (decks/cards/set1.toml by default) into validated Card objects.
 
-Implements the card fields of RULES.md section 1 (name, element, cost, elite, unique, kind, class, life,
+Implements the card fields of docs/RULES.md section 1 (name, element, cost, elite, unique, kind, class, life,
 movement for ground creatures only, simple strike X-Y-Z) and the ability vocabulary, the exact set of
 keywords the engine plays: every word comes from decks.registry (VOCABULARY.md documents them). Every
 problem in the file becomes an InputError naming the file, the line, the card, the field and the fix.

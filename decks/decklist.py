@@ -1,7 +1,7 @@
 """Deck lists: parses the community text format and checks a deck's legality.
 
 Format: an optional first line `# Deck name`, then `N Card name` per line; other `#` lines are comments,
-blank lines are ignored; names match the card set case-insensitively with ё = е. Legality is RULES.md
+blank lines are ignored; names match the card set case-insensitively with ё = е. Legality is docs/RULES.md
 section 1: a deck holds 30-50 cards and at most 3 copies of a name (no card of set 1 has Horde, which
 would allow 5). Unique cards may stand in a deck several times: the one-copy limit applies in the squad.
 """
@@ -71,7 +71,7 @@ def load_deck(path, cardset, validate=True):
 
 
 def validate_deck(deck, cardset):
-    """Check RULES.md section 1 deck legality; raise InputError at the offending line."""
+    """Check docs/RULES.md section 1 deck legality; raise InputError at the offending line."""
     copies, total = {}, 0
     for card_name, count, line in deck.entries:
         if cardset.get(card_name) is None:

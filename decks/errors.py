@@ -1,6 +1,6 @@
 """The one error type of the decks layer: bad user input, told as file, line, what is wrong and the fix.
 
-Everything a user writes (the card set, deck lists) is checked at the edge (ARCHITECTURE.md, decks);
+Everything a user writes (the card set, deck lists) is checked at the edge (docs/ARCHITECTURE.md, decks);
 a failed check raises InputError, whose str() is a single line a CLI can print before exiting with 2.
 """
 

@@ -1,4 +1,4 @@
-"""Card-name matching: names compare case-insensitively with ё read as е (ARCHITECTURE.md, decks), and an
+"""Card-name matching: names compare case-insensitively with ё read as е (docs/ARCHITECTURE.md, decks), and an
 unknown name is answered with the closest known ones."""
 
 import difflib

@@ -404,7 +404,7 @@ class CounterSpending(Word):
 
 # ---- the card fields ----------------------------------------------------------------------------------
 class Keyword(Word):
-    """The fields of a card's table in the card file (RULES.md section 1 and the keywords). Attributes:
+    """The fields of a card's table in the card file (docs/RULES.md section 1 and the keywords). Attributes:
     kind ("flag": yes/no; "number": a whole number from `lo`; "value": anything else, checked by its own
     rule in decks.cardset), required, field (the decks.cardset.Card attribute, when it is not the key)."""
     # the card's body

@@ -1,4 +1,4 @@
-"""Variant cards for swap tests (ANALYTICS.md, "Card level, causal"): a card set with extra cards
+"""Variant cards for swap tests (docs/ANALYTICS.md, "Card level, causal"): a card set with extra cards
 appended, such as a card's vanilla copy (the filler of `berserk impact --all-cards`) or a copy with
 edited stats (a strictly stronger copy in the tests).
 

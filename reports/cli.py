@@ -802,7 +802,7 @@ def decks():
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @card_overrides_option
 def validate(files, sets):
-    """Check that every deck file is legal (RULES.md section 1). Legality does not depend on card
+    """Check that every deck file is legal (docs/RULES.md section 1). Legality does not depend on card
     stats, so --set is only checked and shown."""
     from decks import load_deck
 

@@ -1,4 +1,4 @@
-"""The impact report (issue 6, part 6): a swap test's folder (analysis.causal) as the same family of
+"""The impact report: a swap test's folder (analysis.causal) as the same family of
 outputs as the analytics reports: one self-contained HTML page with plotly charts (impact on the
 field and per opponent with paired intervals, SPRT verdicts and paths), sortable tables, provenance
 and notes; report.md; every table as CSV and Parquet. Rendering is deterministic like

@@ -1,5 +1,5 @@
 """The report renderer: one self-contained HTML page (plotly charts, sortable tables, provenance, notes),
-a Markdown summary for pasting into a forum, and every table as CSV and Parquet (ANALYTICS.md, Outputs).
+a Markdown summary for pasting into a forum, and every table as CSV and Parquet (docs/ANALYTICS.md, Outputs).
 
 `report` is {"provenance": {...}, "notes": [str], "tables": {name: polars.DataFrame}}. Any table may be
 missing or empty: the page renders what exists. The output is deterministic: identical input gives

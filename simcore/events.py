@@ -45,6 +45,8 @@ def format_events(S, g, name_of) -> list:
     ev = events_view(S)[g]
     for i in range(n):
         code, a, b, c, d, e = (int(x) for x in ev[i])
+        if code in (L.EV_DECISION, L.EV_OFFER):
+            continue            # a decision's options, for the reference engine: its words are logged too
         out.append(_format(code, a, b, c, d, e, name_of))
     return out
 

@@ -1,4 +1,4 @@
-"""Rulesets: the house-rule settings of RULES.md ([H]) as one int array the kernels read.
+"""Rulesets: the house-rule settings of docs/RULES.md ([H]) as one int array the kernels read.
 
 Presets live in `decks/rulesets.toml` (`classic`, the default, and `modern`); a user can see every
 setting there and override any with `--rule name=value`. The index of each setting in a game's row

@@ -15,7 +15,7 @@ and n..2n-1, together hold exactly the games of one run of 2n games); a shard is
 renamed, so a shard file is either complete or absent. This process writes every file; executors
 only hand back the games of a shard.
 
-Seat-swapped pairs (ANALYTICS.md, "seat-balanced pairs"; `seat_pairs=True`, what `meta` and `matchup`
+Seat-swapped pairs (docs/ANALYTICS.md, "seat-balanced pairs"; `seat_pairs=True`, what `meta` and `matchup`
 play): games 2k and 2k+1 share the random numbers of key k (shuffles, dice, AI streams) and differ
 only in who moves first: deck A in game 2k, deck B in game 2k+1. Without pairs (plain `simulate`),
 game i uses key i and the first player is the seeded roll-off of the rules.

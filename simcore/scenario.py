@@ -1,5 +1,6 @@
 """Scenario harness: set up a position from a TOML file, play its actions through the real engine
-with forced dice, and report the resulting state (the public contract of issue 2).
+with forced dice, and report the resulting state (its output is a public contract: rule tests and
+designers read it).
 
 File format (top-level keys first, then [[cards]] tables):
   ruleset = "classic"        optional
@@ -26,11 +27,11 @@ from decks.registry import PlayedAbility
 
 from .events import cell_name, format_events, parse_cell
 from .kernels.cardtable import F_ABILITIES, F_FAST, LIFE, MOVE, N_AB, N_PLAYED, PLAYED0
-from .kernels.rules.abilities import recompute
 from .kernels.rules.board import rebuild_play_lists
 from .kernels.rules.damage import armor_value
 from .kernels.rules.defence import defender_error
 from .kernels.rules.errors import MESSAGES
+from .kernels.rules.permanent import recompute
 from .kernels.rules.setup import init_game
 from .kernels.rules.turn import (
     A_AB0,

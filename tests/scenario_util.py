@@ -1,12 +1,13 @@
 """Helpers of the rule tests: run a scenario of tests/scenarios/ and check its result.
 
-Expected values in the rule tests are worked out by hand from RULES.md (the dice table of section 5)
+Expected values in the rule tests are worked out by hand from docs/RULES.md (the dice table of section 5)
 and the card stats of decks/cards/set1.toml; each scenario file says in its comment what it plays.
 """
 
 import functools
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from decks import load_cardset
@@ -62,7 +63,7 @@ def before(events, first, then):
 
 
 def roll(a, d, strike, counter):
-    """The roll event of a two-dice simple strike (RULES.md section 5)."""
+    """The roll event of a two-dice simple strike (docs/RULES.md section 5)."""
     return f"roll: A={a} D={d} (A-D={a - d:+d}) -> {strike} strike, {counter}"
 
 
@@ -129,3 +130,53 @@ def whole_games(deck_a, deck_b, ais, games, seed) -> dict:
     for c, u in zip(cc["card"], cc["ability_uses"]):
         uses[m.table.names[c]] = uses.get(m.table.names[c], 0) + int(u)
     return uses
+
+
+def position(cards, active=0):
+    """A position built by hand: cards [(name, owner, cell)] on the battlefield, open, unwounded, greedy on
+    both seats, player `active` to play. Returns (card table, state, their slots)."""
+    from conftest import LISTS
+
+    from simcore.kernels.cardtable import LIFE, MOVE
+    from simcore.kernels.rules.board import rebuild_play_lists
+    from simcore.kernels.rules.permanent import recompute
+    from simcore.kernels.rules.setup import init_game
+    from simcore.kernels.state import (
+        CELL,
+        G_ACTIVE,
+        G_BOARD,
+        GAME0,
+        LIFE_MAX,
+        MAX_DECK,
+        MOVES_LEFT,
+        NCF,
+        Z_FIELD,
+        ZONE,
+        new_state,
+        set_params,
+    )
+    from simcore.matchup import make_matchup
+
+    m = make_matchup(LISTS / "seeds_mixed.txt", LISTS / "seeds_mixed.txt")
+    C = m.table.stats
+    ids = {n: i for i, n in enumerate(m.table.names)}
+    decks = np.full((2, MAX_DECK), -1, np.int64)
+    sizes = np.zeros(2, np.int64)
+    slots = []
+    for name, owner, cell in cards:
+        decks[owner, sizes[owner]] = ids[name]
+        slots.append((owner * MAX_DECK + sizes[owner], ids[name], cell))
+        sizes[owner] += 1
+    S = new_state(1)
+    set_params(S, m.params)
+    init_game(C, S, 0, decks, sizes, np.uint64(0), 0)
+    for s, c, cell in slots:
+        S[0, s * NCF + ZONE] = Z_FIELD
+        S[0, s * NCF + CELL] = cell
+        S[0, s * NCF + LIFE_MAX] = C[c, LIFE]
+        S[0, s * NCF + MOVES_LEFT] = C[c, MOVE]
+        S[0, GAME0 + G_BOARD + cell] = s
+    rebuild_play_lists(S, 0)
+    recompute(C, S, 0)
+    S[0, GAME0 + G_ACTIVE] = active
+    return C, S, [s for s, _, _ in slots]

@@ -1,7 +1,8 @@
-"""The greedy policy plays abilities (issue 3, part 10): over seeded games it uses the played and fast
+"""The greedy policy plays abilities: over seeded games it uses the played and fast
 abilities of the seed cards, and the per-card outcome rows count those uses."""
 import numpy as np
 from conftest import LISTS
+from scenario_util import position
 
 from simcore.kernels.batch import card_counts, play_batch
 from simcore.kernels.state import new_state, set_params
@@ -34,63 +35,21 @@ def test_random_policy_also_reaches_the_abilities():
 
 
 # ---- timing and futility (positions built by hand, the greedy policy asked directly) --------------------
-def _position(cards, active=0):
-    """cards: [(name, owner, cell)] on the battlefield, open, unwounded; greedy on both seats."""
-    from simcore.kernels.cardtable import LIFE, MOVE
-    from simcore.kernels.rules.abilities import recompute
-    from simcore.kernels.rules.board import rebuild_play_lists
-    from simcore.kernels.rules.setup import init_game
-    from simcore.kernels.state import (
-        CELL,
-        G_ACTIVE,
-        G_BOARD,
-        GAME0,
-        LIFE_MAX,
-        MAX_DECK,
-        MOVES_LEFT,
-        NCF,
-        Z_FIELD,
-        ZONE,
-    )
-
-    m = make_matchup(SEEDS, SEEDS)
-    C = m.table.stats
-    ids = {n: i for i, n in enumerate(m.table.names)}
-    decks = np.full((2, MAX_DECK), -1, np.int64)
-    sizes = np.zeros(2, np.int64)
-    slots = []
-    for name, owner, cell in cards:
-        decks[owner, sizes[owner]] = ids[name]
-        slots.append((owner * MAX_DECK + sizes[owner], ids[name], cell))
-        sizes[owner] += 1
-    S = new_state(1)
-    set_params(S, m.params)
-    init_game(C, S, 0, decks, sizes, np.uint64(0), 0)
-    for s, c, cell in slots:
-        S[0, s * NCF + ZONE] = Z_FIELD
-        S[0, s * NCF + CELL] = cell
-        S[0, s * NCF + LIFE_MAX] = C[c, LIFE]
-        S[0, s * NCF + MOVES_LEFT] = C[c, MOVE]
-        S[0, GAME0 + G_BOARD + cell] = s
-    rebuild_play_lists(S, 0)
-    recompute(C, S, 0)
-    S[0, GAME0 + G_ACTIVE] = active
-    return C, S, [s for s, _, _ in slots]
 
 
 def test_118_greedy_sets_its_fast_trap_at_the_end_of_its_own_turn():
-    """Issue 3 part 10, "traps before the opponent's turn": at the start of its own turn (and at its
-    own attacks' windows) Ловчий keeps open so that it may still move or strike; at the end-of-turn
-    window it sets the trap. In the opponent's turn it sets it at the first window."""
-    from simcore.kernels.ai.decisions import choose_fast
+    """Traps before the opponent's turn: at the start of its own turn (and at its own attacks' windows)
+    Ловчий keeps open so that it may still move or strike; at the end-of-turn window it sets the trap.
+    In the opponent's turn it sets it at the first window (the greedy answer to decision ANSWER)."""
+    from simcore.kernels.rules.played import answer_decision as choose_fast
     from simcore.kernels.state import G_AT_END, GAME0
 
-    C, S, (hunter, _) = _position([("Ловчий", 0, 12), ("Кочевник", 1, 22)], active=0)
+    C, S, (hunter, _) = position([("Ловчий", 0, 12), ("Кочевник", 1, 22)], active=0)
     assert choose_fast(C, S, 0, 0)[0] == -1             # its own turn, not the end: it waits
     S[0, GAME0 + G_AT_END] = 1
     s, _, t = choose_fast(C, S, 0, 0)
     assert (s, t) == (hunter, -1)                       # the end of its turn: the trap
-    C, S, (hunter, _) = _position([("Ловчий", 1, 22), ("Кочевник", 0, 12)], active=0)
+    C, S, (hunter, _) = position([("Ловчий", 1, 22), ("Кочевник", 0, 12)], active=0)
     assert choose_fast(C, S, 0, 1)[0] == hunter         # the opponent's turn: at once
 
 
@@ -106,7 +65,7 @@ def test_greedy_approaches_when_its_ranged_attack_cannot_wound():
     from simcore.kernels.rules.turn import A_MOVE
     from simcore.kernels.state import EFF, NCF
 
-    C, S, (lord, other) = _position([("Повелитель молний", 0, 2), ("Повелитель молний", 1, 27)])
+    C, S, (lord, other) = position([("Повелитель молний", 0, 2), ("Повелитель молний", 1, 27)])
     assert ranged_error(C, S, 0, lord, other) == E_OK                               # it could shoot
     assert single_roll_ev(C, S, 0, lord, other, C[S[0, lord * NCF + EFF], RKIND]) == 0.0   # for nothing
     score, kind, to = best_for(C, S, 0, lord, True)
@@ -128,19 +87,19 @@ def test_greedy_seed_mirror_rarely_reaches_the_round_cap():
 
 
 def test_123_greedy_saves_counters_for_kharon_only_against_a_target_worth_it():
-    """Issue 3 part 10, "uses counters when they pay off": Харон's spell (3 counters: destroy Харон
+    """Counters are used when they pay off: Харон's spell (3 counters: destroy Харон
     and a chosen creature) pays off against a big creature. With no counters, Харон next to a
     Минотавр (cost 9) taps to gain a counter rather than attack it; next to a Кочевник (cost 3, not
     worth Харон itself) it attacks."""
     from simcore.kernels.ai.policies import SAVE_SHARE, best_for, saving_value
     from simcore.kernels.rules.turn import A_GAIN_COUNTER, A_RANGED, A_STRIKE
 
-    C, S, (kharon, big) = _position([("Харон", 0, 12), ("Минотавр", 1, 17)])
+    C, S, (kharon, big) = position([("Харон", 0, 12), ("Минотавр", 1, 17)])
     # the spell at the Минотавр: 9 * 2 for it, 5 * 2 for Харон, 0.05 a counter; 3 counters missing
     assert abs(saving_value(C, S, 0, kharon) - SAVE_SHARE * (18 - 10 - 0.15) / 3) < 1e-9
     score, kind, target = best_for(C, S, 0, kharon, False)
     assert kind == A_GAIN_COUNTER and score > 0, (score, kind, target)
-    C, S, (kharon, small) = _position([("Харон", 0, 12), ("Кочевник", 1, 17)])
+    C, S, (kharon, small) = position([("Харон", 0, 12), ("Кочевник", 1, 17)])
     assert saving_value(C, S, 0, kharon) == 0.0
     score, kind, target = best_for(C, S, 0, kharon, False)
     assert kind in (A_STRIKE, A_RANGED) and target == small and score > 0, (score, kind, target)

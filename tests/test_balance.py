@@ -1,4 +1,4 @@
-"""`berserk balance` (issue 6, part 5): the greedy search edits the deck farthest from the band in the
+"""`berserk balance`: the greedy search edits the deck farthest from the band in the
 direction that helps it, stops as soon as the band is reached, confirms on a fresh seed against the
 unedited meta, and reports it; bad --target or too few decks are one line, exit 2."""
 import json

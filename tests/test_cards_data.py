@@ -1,4 +1,4 @@
-"""The bundled data: set1.toml carries the printed stats (RULES.md section 1) and every bundled deck is legal.
+"""The bundled data: set1.toml carries the printed stats (docs/RULES.md section 1) and every bundled deck is legal.
 
 tests/data/set1_stats.csv is a copy of the printed stats of all 200 cards of set 1 (name, set number,
 element, cost, elite, unique, kind, life, move, simple strike).
@@ -46,7 +46,7 @@ def test_card_matches_printed_stats(card):
 
 
 def test_assumed_cards_are_the_seed_cards_no_source_prints():
-    """RULES.md section 10: the seed cards without a printed source carry house stats, marked
+    """docs/RULES.md section 10: the seed cards without a printed source carry house stats, marked
     assumed, with a seed-N set number; no printed card is marked assumed."""
     assert {c.name for c in ASSUMED_CARDS} == {"Ловчий", "Альхенгард", "Рафаэль", "Воин Вайлов",
                                                "Единорог", "Грибыныч"}

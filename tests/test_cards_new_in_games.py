@@ -1,4 +1,4 @@
-"""Whole seeded games with the cards of the features of issue 3 part 9 (while blocks, auras, triggered
+"""Whole seeded games with the cards of while blocks, auras, triggered
 choices, temporary gains, stun, destroy_self, ...): every game ends without an engine error under both
 policies, and the cards' abilities take part (their triggered and played abilities are used)."""
 import pytest

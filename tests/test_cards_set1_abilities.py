@@ -1,10 +1,10 @@
 """The set-1 cards encoded with the `abilities` list (VOCABULARY.md, "Abilities"), each main ability
 played as a scenario with forced dice through the real engine.
 
-Expected values are worked out by hand from RULES.md and the printed stats in set1.toml:
+Expected values are worked out by hand from docs/RULES.md and the printed stats in set1.toml:
 Кочевник life 8; Хедд life 8; Берсерк life 10, protected from poison and spells (ZoO, ZoZ);
 Ундина (1-129) life 8, "tap: impact 'voluptuous aura' - a creature is poisoned 1 ; tap: spell
-'Undine's power' - wound every poisoned enemy creature by 1". Poison N (117, RULES.md section 8): at
+'Undine's power' - wound every poisoned enemy creature by 1". Poison N (117, docs/RULES.md section 8): at
 the start of its owner's turn the card takes N wounds. Neither ability rolls a die (dice = []).
 """
 from scenario_util import card, play

@@ -2,7 +2,7 @@
 magic_strike ranged kind and strikes_only_opposite (VOCABULARY.md), each as a scenario with forced dice
 through the real engine (greedy policies).
 
-Expected values are worked out by hand from RULES.md section 5 and the printed stats in set1.toml.
+Expected values are worked out by hand from docs/RULES.md section 5 and the printed stats in set1.toml.
 Кочевник: steppe, 3 ordinary, life 8, strike 1-2-3, no abilities.
 """
 import pytest

@@ -4,7 +4,7 @@ abilities with a chosen target (chosen_enemy on death, chosen_adjacent with opti
 destroy_self and second_player_counters (VOCABULARY.md), each as a scenario with forced dice through the
 real engine. Scenarios play both seats with the greedy policy.
 
-Expected values are worked out by hand from RULES.md section 5 and the printed stats in set1.toml.
+Expected values are worked out by hand from docs/RULES.md section 5 and the printed stats in set1.toml.
 Кочевник: steppe, 3 ordinary, life 8, strike 1-2-3, no abilities. Гаррид-лучник: shot 1-2-3 range 4.
 """
 import numpy as np

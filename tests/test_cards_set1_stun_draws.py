@@ -2,7 +2,7 @@
 draws_ranged_condition, finish_off_bonus, the stun effect and the creature_in_every_row condition
 (VOCABULARY.md), each as a scenario with forced dice through the real engine (greedy policies).
 
-Expected values are worked out by hand from RULES.md section 5 and the printed stats in set1.toml.
+Expected values are worked out by hand from docs/RULES.md section 5 and the printed stats in set1.toml.
 Кочевник: steppe, 3 ordinary, life 8, strike 1-2-3, no abilities. Гаррид-лучник: shot 1-2-3 range 4.
 """
 import pytest

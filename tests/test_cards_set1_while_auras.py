@@ -2,7 +2,7 @@
 special_strike and no_tap_after_attack effects and the to_enemy_half / to_own_half triggers
 (VOCABULARY.md), each as a scenario with forced dice through the real engine.
 
-Expected values are worked out by hand from the dice table of RULES.md section 5 and the printed stats
+Expected values are worked out by hand from the dice table of docs/RULES.md section 5 and the printed stats
 in set1.toml. Player 1 holds rows 1-3 (front row 3), player 2 rows 4-6; column c is the central one.
 Кочевник: steppe, 3 ordinary, life 8, strike 1-2-3, no class, no abilities.
 """

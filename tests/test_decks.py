@@ -1,4 +1,4 @@
-"""The decks parsers (RULES.md section 1): card-set and deck-list errors name file and line in one line."""
+"""The decks parsers (docs/RULES.md section 1): card-set and deck-list errors name file and line in one line."""
 
 import pytest
 

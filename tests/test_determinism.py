@@ -41,7 +41,7 @@ def test_batch_split_and_position_do_not_matter(steppe_vs_swamps):
 
 def test_a_reused_row_plays_the_same_game_as_a_fresh_one():
     """Rows are reused batch after batch (simcore.executors): a game must not depend on the game the
-    row held before. It did: init_game left the greedy policy's cursor (G_AI_TURN, G_AI_CURSOR) of
+    row held before. It did: init_game left the greedy policy's cursor (P_CURSOR_TURN, P_CURSOR) of
     the previous game, so tables depended on --batch-size (game 129 below, seen end to end)."""
     from simcore.executors import play_span
     from simcore.matchup import make_matchup

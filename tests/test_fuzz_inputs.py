@@ -1,4 +1,4 @@
-"""Fuzzing the edges (issue 4, part 6): deck files, card files, scenario files and command-line options
+"""Fuzzing the edges: deck files, card files, scenario files and command-line options
 mutated at random. Whatever the input, the tool either works or prints one line (`error: ...`) and
 exits with 2: never a traceback, never a partial output folder.
 

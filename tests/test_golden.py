@@ -1,4 +1,4 @@
-"""Golden games (issue 4, part 5): three seeded games replay exactly as recorded in tests/golden/, or the
+"""Golden games: three seeded games replay exactly as recorded in tests/golden/, or the
 test fails with a unified diff and says whether RULES_VERSION must be bumped (see tests/golden)."""
 import golden
 import pytest

@@ -1,4 +1,4 @@
-"""Swap tests on common random numbers (analysis.causal, `berserk impact`; ANALYTICS.md "Card level,
+"""Swap tests on common random numbers (analysis.causal, `berserk impact`; docs/ANALYTICS.md "Card level,
 causal"): the variant keeps each card's slot, a card swapped for itself changes no game, a strictly
 stronger copy is significantly better, the SPRT stops, Holm counts its tests, the report is written,
 and bad options are one line and exit 2."""

@@ -1,4 +1,4 @@
-"""Invariants of the rules on random play (issue 4, part 4), checked after setup and after every action
+"""Invariants of the rules on random play, checked after setup and after every action
 (simcore.stepper): random legal decks drawn from the card set, random or greedy AIs on either seat,
 random rule settings.
 
@@ -158,7 +158,7 @@ def check_state(S, decks, sizes, in_setup=False):
             life = c[LIFE_MAX] + c[EXTRA_LIVES] - c[WOUNDS]
             if life <= 0:
                 bad.append(f"slot {s} is in play with current life {life}")
-            # Оборотень's turn_choice form may add movement for the turn (branch mount), kept if it then
+            # Оборотень's turn_choice form may add movement for the turn, kept if it then
             # loses its abilities
             form = (c[GAINED] >> GAINED_FORM_SHIFT) & 3
             movement = max(C[c[EFF], MOVE], 0) + (C[c[CARD_ID], TC0_MOVE + TC_W * (form - 1)] if form else 0)

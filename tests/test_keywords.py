@@ -1,6 +1,6 @@
 """Every combat keyword of decks/cards/VOCABULARY.md, played as scenarios with forced dice.
 
-Expected values are worked out from RULES.md section 5 and the printed stats of set1.toml (each scenario
+Expected values are worked out from docs/RULES.md section 5 and the printed stats of set1.toml (each scenario
 file's comment gives the arithmetic). Keywords no set-1 card carries (discharge, unanswered strike,
 protection from throws, "-N from flyers" / "-N from <element>", a strike bonus vs forest) use the
 test-only cards of tests/data/test_cards.toml, appended to set 1 (fixture `xcards`).

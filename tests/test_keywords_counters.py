@@ -2,7 +2,7 @@
 bonuses", played as scenarios with forced dice on the cards that carry them: Арбалетчик, Повелитель молний,
 Ижор and Зомби (set1.toml), plus the draw keyword they meet (Мерцающий змей).
 
-Expected values are worked out by hand from RULES.md section 5 (a ranged attack: only the attacker rolls,
+Expected values are worked out by hand from docs/RULES.md section 5 (a ranged attack: only the attacker rolls,
 1-3 weak, 4-5 medium, 6 or more strong; the two-dice table of a simple strike) and the printed stats;
 each scenario file's comment gives the arithmetic. Мерцающий змей draws only shots and throws, so the
 ignores_draws test that can fail uses the test-only card Тест-громоотвод (tests/data/test_cards.toml),

@@ -5,7 +5,6 @@ package, and no modules import each other in a cycle. Imports inside functions c
 import ast
 from collections import defaultdict
 
-import pytest
 from conftest import ROOT
 
 PACKAGES = ("decks", "simcore", "analysis", "reports")
@@ -72,7 +71,6 @@ def test_every_import_runs_down_the_floors():
     assert not up, "\n".join(up)
 
 
-@pytest.mark.xfail(strict=True, reason="the rules still ask the pilots directly: the decision points come next")
 def test_the_rules_kernels_import_no_pilot():
     bad = sorted({f"{m}:{line} imports {i}" for m, deps in IMPORTS.items() if m.startswith("simcore.kernels.rules")
                   for i, _, line in deps if i.startswith("simcore.kernels.ai")})
@@ -130,7 +128,8 @@ def test_the_checker_sees_an_upward_import_a_cycle_and_a_pilot_import(monkeypatc
         ("simcore.kernels.ai.policies", None, 1)]
     fake["simcore.kernels.state"] = IMPORTS["simcore.kernels.state"] + [("simcore.kernels.rules.turn", None, 1)]
     monkeypatch.setitem(globals(), "IMPORTS", fake)
-    for check in (test_every_import_runs_down_the_floors, test_no_import_cycle):
+    for check in (test_every_import_runs_down_the_floors, test_the_rules_kernels_import_no_pilot,
+                  test_no_import_cycle):
         try:
             check()
         except AssertionError:

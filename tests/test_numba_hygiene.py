@@ -1,4 +1,4 @@
-"""Numba hygiene (issue 4, part 7): a subset of the suite also passes with the kernels run as plain
+"""Numba hygiene: a subset of the suite also passes with the kernels run as plain
 Python (NUMBA_DISABLE_JIT=1) and with every array index bounds-checked (NUMBA_BOUNDSCHECK=1), each in
 a child pytest with the variable set (CI runs only `python -m pytest`).
 

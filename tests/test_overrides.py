@@ -1,4 +1,4 @@
-"""Card-stat overrides (`--set CARD.FIELD=VALUE`, decks.overrides; issue 6 part 4): validation
+"""Card-stat overrides (`--set CARD.FIELD=VALUE`, decks.overrides): validation
 errors are one line naming the option, an override changes play through the card table, a no-op
 override plays the very same games, and the edits reach the manifest, the hash, the report and
 the resume check."""

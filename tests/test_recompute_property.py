@@ -6,9 +6,9 @@ from hypothesis import strategies as st
 
 from decks import load_cardset
 from simcore.kernels.cardtable import compile_cardset
-from simcore.kernels.rules.abilities import recompute
 from simcore.kernels.rules.board import rebuild_play_lists
 from simcore.kernels.rules.movement import relocate
+from simcore.kernels.rules.permanent import recompute
 from simcore.kernels.rules.setup import init_game
 from simcore.kernels.state import (
     CARD_ID,

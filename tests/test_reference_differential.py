@@ -1,4 +1,4 @@
-"""Differential tests (issue 4, part 2): the fast Numba engine against the plain-Python reference engine
+"""Differential tests: the fast Numba engine against the plain-Python reference engine
 (simcore.reference), and tests that the checker catches a disagreement, so that the big test cannot
 pass vacuously."""
 import numpy as np
@@ -30,7 +30,7 @@ def test_differential_2000_games_all_decks_both_ais(all_matchups):
     assert s.games == GAMES
     assert s.actions > 50 * GAMES            # real games, not empty ones
     # every kind of decision was replayed; games ended by a wipe-out and by the round cap
-    for kind in ("mulligan", "buy", "placement", "defender", "exchange", "fast answer", "both pass"):
+    for kind in ("mulligan", "buy", "placement", "defender", "exchange", "answer", "answer_target"):
         assert s.decisions[kind] > 0, kind
     assert s.ends["wipe"] and s.ends["turn_cap"]
     assert not s.disagreements, f"{len(s.disagreements)} disagreements; the first:\n" + "\n\n".join(
@@ -95,18 +95,31 @@ def test_checker_reports_a_different_die(seeds_vs_forest, monkeypatch):
         play_checked(seeds_vs_forest, 3, 0)
 
 
-def test_checker_reports_an_illegal_decision():
-    """A decision the fast engine logged but the reference did not take is a disagreement; a
-    defender the rules do not allow is refused."""
+def test_checker_compares_the_options_of_every_decision():
+    """A decision is replayed only when the reference offers the same decision to the same player with
+    the same options; a decision left over at the end of an action is a disagreement too."""
     from simcore.kernels.rules import log as L
+    from simcore.kernels.rules.decisions import Decision
 
-    d = D.LogDecisions()
-    d.feed([[L.EV_DEFEND, 7, 60, 55, 0, 0]])
-    assert d.defender(55, 61) == -1          # not this strike's defender
-    with pytest.raises(Disagreement, match="did not take"):
+    def log():
+        d = D.LogDecisions()
+        d.feed([[L.EV_DECISION, Decision.DEFENDER, 1, 2, 0, -1], [L.EV_OFFER, Decision.DEFENDER, 7, 0, 0, 0],
+                [L.EV_OFFER, Decision.DEFENDER, -1, 0, 0, 0],
+                [L.EV_DECISION, Decision.RAM, 0, 5, 2, 1]])
+        return d
+
+    d = log()
+    assert d.decide("defender", 1, [7, -1]) == 7
+    with pytest.raises(Disagreement, match="did not reach"):
         d.done()
-    assert d.defender(55, 60) == 7
+    assert d.decide("ram", 0, lo=1, n=5) == 3
     d.done()
+    with pytest.raises(Disagreement, match=r"offers player 2 defender with options \[7, 8, -1\]"):
+        log().decide("defender", 1, [7, 8, -1])         # a defender the fast engine did not offer
+    with pytest.raises(Disagreement, match="offers player 1 exchange"):
+        log().decide("exchange", 0, [0, 1])             # another decision than the one logged
+    with pytest.raises(Disagreement, match="next decision is none"):
+        D.LogDecisions().decide("form", 0, [0, 1])     # a decision the fast engine did not offer
 
 
 def test_checker_reports_an_illegal_action(seeds_vs_forest):
@@ -197,7 +210,8 @@ def test_differential_600_games_random_decks_whole_card_set(random_matchups):
     `while` blocks, auras, chosen-target triggers, close_or_wound, stun... included), the four seatings
     of the AIs, both rulesets: no disagreement after any action; every 10th game also compares the
     legal-action sets. Every card of the set was recruited in some game, and the decisions made inside
-    rule kernels (a triggered ability's target, close_or_wound) were replayed."""
+    the rules (a triggered ability's target, close_or_wound, a form, a push, wounds moved) were replayed
+    with their options."""
     from decks import load_cardset
 
     s = D.run_games(random_matchups, RANDOM_GAMES, SEED, legal_sets_every=10)
@@ -206,13 +220,14 @@ def test_differential_600_games_random_decks_whole_card_set(random_matchups):
         s.disagreements[:3])
     names = {c.name for c in load_cardset().cards}
     assert set(s.bought) == names, f"never recruited: {sorted(names - set(s.bought))}"
-    assert s.decisions["trigger target"] > 0 and s.decisions["close or wound"] > 0
+    for kind in ("trigger_target", "close_or_wound", "form", "push", "wounds_moved"):
+        assert s.decisions[kind] > 0, kind
     assert {m.ruleset for m in random_matchups} == {"classic", "modern"}
     assert {m.ais for m in random_matchups} == set(D.AI_SEATS)
 
 
 def test_random_decks_are_legal(random_matchups):
-    """RULES.md section 1: 30-50 cards, at most 3 copies of a name; the same seed gives the same decks."""
+    """docs/RULES.md section 1: 30-50 cards, at most 3 copies of a name; the same seed gives the same decks."""
     from decks.decklist import MAX_CARDS, MAX_COPIES, MIN_CARDS
 
     for m in random_matchups[:50]:
@@ -242,41 +257,74 @@ def _game_with_event(matchups, code, wanted):
     raise AssertionError("no game with the event")
 
 
-def test_checker_reports_an_illegal_trigger_target(random_matchups):
-    """The target a triggered ability's owner chose (EV_CHOOSE, logged by the fast engine) is replayed
-    and checked: replaced by a card not in play, the reference refuses it."""
-    from simcore.kernels.rules import log as L
+def _first_decision(kind):
+    return lambda e: e[1] == kind
 
-    m, game = _game_with_event(random_matchups, L.EV_CHOOSE, lambda e: e[3] >= 0)
+
+def test_checker_reports_options_the_fast_engine_did_not_offer(random_matchups):
+    """The options of a triggered ability's target are compared: one replaced in the fast engine's log
+    by a card that is not in play, the reference's options differ."""
+    from simcore.kernels.rules import log as L
+    from simcore.kernels.rules.decisions import Decision
+
+    m, game = _game_with_event(random_matchups, L.EV_DECISION, _first_decision(Decision.TRIGGER_TARGET))
     done = []
 
     def corrupt(ev, step):
         out = []
         for e in ev:
-            if e[0] == L.EV_CHOOSE and e[3] >= 0 and not done:
-                e = [e[0], e[1], e[2], 99, e[4], e[5]]      # slot 99: player 2's last deck slot, never in play
+            if e[0] == L.EV_OFFER and e[1] == Decision.TRIGGER_TARGET and not done:
+                e = [e[0], e[1], 99, 0, 0, 0]       # slot 99: player 2's last deck slot, never in play
                 done.append(step)
             out.append(e)
         return out
 
-    with pytest.raises(Disagreement, match=r"chose slot 99 for ability \d+, which is illegal"):
+    with pytest.raises(Disagreement, match=r"the fast engine offered player \d trigger_target with options \[.*99"):
+        play_checked(m, SEED, game, seat_pairs=True, corrupt_log=corrupt)
+    assert done
+
+
+def test_checker_reports_a_decision_the_fast_engine_did_not_offer(random_matchups):
+    """A defender the rules allow but the fast engine's log does not offer (its decision removed) is a
+    disagreement: the reference offers it, and the fast engine's next decision is another."""
+    from simcore.kernels.rules import log as L
+    from simcore.kernels.rules.decisions import Decision
+
+    m, game = _game_with_event(random_matchups, L.EV_DECISION, _first_decision(Decision.DEFENDER))
+    done = []
+
+    def corrupt(ev, step):
+        out, skip = [], 0
+        for e in ev:
+            if skip:
+                skip -= 1
+                continue
+            if e[0] == L.EV_DECISION and e[1] == Decision.DEFENDER and not done:
+                skip = e[3]                 # its options follow
+                done.append(step)
+                continue
+            out.append(e)
+        return out
+
+    with pytest.raises(Disagreement, match=r"the reference offers player \d (the decision )?defender"):
         play_checked(m, SEED, game, seat_pairs=True, corrupt_log=corrupt)
     assert done
 
 
 def test_checker_reports_a_flipped_close_or_wound(random_matchups):
-    """The owner's close_or_wound choice (EV_CLOSE_OR_WOUND) is replayed: flipped in the log, the
-    reference closes where the fast engine wounded (or the reverse), and the states differ."""
+    """The owner's close_or_wound decision is replayed: its choice flipped in the log, the reference
+    closes where the fast engine wounded (or the reverse), and the states differ."""
     from simcore.kernels.rules import log as L
+    from simcore.kernels.rules.decisions import Decision
 
-    m, game = _game_with_event(random_matchups, L.EV_CLOSE_OR_WOUND, lambda e: True)
+    m, game = _game_with_event(random_matchups, L.EV_DECISION, _first_decision(Decision.CLOSE_OR_WOUND))
     done = []
 
     def corrupt(ev, step):
         out = []
         for e in ev:
-            if e[0] == L.EV_CLOSE_OR_WOUND and not done:
-                e = [e[0], e[1], 1 - e[2], e[3], e[4], e[5]]
+            if e[0] == L.EV_DECISION and e[1] == Decision.CLOSE_OR_WOUND and not done:
+                e = [e[0], e[1], e[2], e[3], 1 - e[4], e[5]]
                 done.append(step)
             out.append(e)
         return out

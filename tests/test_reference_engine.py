@@ -58,7 +58,7 @@ def cell(name):
 
 
 def test_504_strike_table_counts_over_the_36_outcomes():
-    """RULES.md section 5's check: weak/none 14, none/weak 5, miss both 4, medium/weak 4, medium/none 3,
+    """docs/RULES.md section 5's check: weak/none 14, none/weak 5, miss both 4, medium/weak 4, medium/none 3,
     weak/medium 2, strong/weak 2, none/medium 1, strong/none 1."""
     n = Counter()
     for a in range(1, 7):

@@ -1,7 +1,7 @@
-"""Abilities (RULES.md section 8, rules 113-118, 123, 503.3, 509.3) and the seed cards of section 10,
+"""Abilities (docs/RULES.md section 8, rules 113-118, 123, 503.3, 509.3) and the seed cards of section 10,
 played as scenarios with forced dice through the real engine.
 
-Expected values are worked out by hand from the dice table of RULES.md section 5 (A-D >= 5: strong
+Expected values are worked out by hand from the dice table of docs/RULES.md section 5 (A-D >= 5: strong
 strike, no counter-strike; A-D = 3: medium, none; A-D = 1: weak, none; a closed target or a ranged
 attack: only the attacker rolls, 1-3 weak, 4-5 medium, 6 strong) and the stats in set1.toml:
 Кочевник life 8 strike 1-2-3; Вайл life 14 strike 1-1-4; Гаррид-лучник life 9, shot 1-2-3 range 4;

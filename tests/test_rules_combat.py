@@ -1,6 +1,6 @@
-"""Attacks (RULES.md section 5, rule 504) and the field (section 2), played as scenarios with forced dice.
+"""Attacks (docs/RULES.md section 5, rule 504) and the field (section 2), played as scenarios with forced dice.
 
-Expected values come from RULES.md's dice table and the printed stats: Кочевник 1-2-3 life 8 strikes,
+Expected values come from docs/RULES.md's dice table and the printed stats: Кочевник 1-2-3 life 8 strikes,
 Гаррид-лучник 2-3-4 life 9 defends (its counter-strike: weak 2, medium 3), Вайл 1-1-4 life 14.
 """
 
@@ -22,7 +22,7 @@ from scenario_util import (
 
 from simcore.scenario import ScenarioError, run_scenario
 
-# RULES.md section 5 table: A - D -> (attacker's strike, counter-strike); exchange rows marked.
+# docs/RULES.md section 5 table: A - D -> (attacker's strike, counter-strike); exchange rows marked.
 STRIKE_WOUNDS = {"miss": 0, "weak": 1, "medium": 2, "strong": 3}  # Кочевник 1-2-3
 COUNTER_WOUNDS = {"none": 0, "weak": 2, "medium": 3}  # Гаррид-лучник 2-3-(4)
 
@@ -152,7 +152,7 @@ def test_504_zero_row_depends_on_A():
 
 
 def test_504_dice_table_all_36_outcomes_match_rules(tmp_path):
-    """Every pair of dice (no bonuses) against the RULES.md table, and the tally RULES.md states."""
+    """Every pair of dice (no bonuses) against the docs/RULES.md table, and the tally docs/RULES.md states."""
     base = (SCENARIOS / "504_table_p5.toml").read_text(encoding="utf-8")
     assert "dice = [6, 1]" in base
     tally = {}

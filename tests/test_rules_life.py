@@ -1,4 +1,4 @@
-"""Life (RULES.md section 6, rule 508), destruction (section 7, rule 509) and the end of the game
+"""Life (docs/RULES.md section 6, rule 508), destruction (section 7, rule 509) and the end of the game
 (section 9), played as scenarios with forced dice. Stats: Кочевник 1-2-3 life 8, Пещерник life 8
 (tap: heal itself 3), Леший life 7 (tap: heal itself fully), Ассасин finish off 4, Гаррид-лучник 2-3-4.
 """

@@ -1,4 +1,4 @@
-"""Movement and relocation (rules 506, 507), jump, clumsiness, closed cards and the turn (RULES.md
+"""Movement and relocation (rules 506, 507), jump, clumsiness, closed cards and the turn (docs/RULES.md
 sections 2 and 4), played as scenarios. Кочевник move 2, Барака move 1 (does not tap after attacking),
 Грызь jump range 4 (4-4-5), Каменный голем clumsy (3-4-5), Вайл life 14.
 """

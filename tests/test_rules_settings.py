@@ -1,4 +1,4 @@
-"""House-rule settings of decks/rulesets.toml change the game exactly where RULES.md leaves a choice."""
+"""House-rule settings of decks/rulesets.toml change the game exactly where docs/RULES.md leaves a choice."""
 from pathlib import Path
 
 import pytest

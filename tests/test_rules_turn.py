@@ -1,4 +1,4 @@
-"""A turn (RULES.md section 4): the start phase, one action per card, only the active player acts."""
+"""A turn (docs/RULES.md section 4): the start phase, one action per card, only the active player acts."""
 
 from scenario_util import check, illegal, run
 

@@ -1,4 +1,4 @@
-"""The SPRT of the swap tests (analysis.stats.sprt_*; ANALYTICS.md "Sequential stopping"): Wald's bounds,
+"""The SPRT of the swap tests (analysis.stats.sprt_*; docs/ANALYTICS.md "Sequential stopping"): Wald's bounds,
 the normal-approximation log-likelihood ratio, and its error rates in simulations of known effects
 (no games: paired differences drawn with numpy, looked at in chunks as `berserk impact` does)."""
 import math

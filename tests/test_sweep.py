@@ -1,4 +1,4 @@
-"""`berserk sweep` (issue 6, part 3): a stat sweep plays every value on the same seeds (common
+"""`berserk sweep`: a stat sweep plays every value on the same seeds (common
 random numbers), so a card no deck holds changes no game at any value (the exchange rate is exactly
 0); a stat that matters moves the win rate the right way; the report folder has the chart, tables
 and manifest; bad options are one line, exit 2; a different sweep in the same folder is refused."""

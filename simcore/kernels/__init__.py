@@ -139,3 +139,9 @@ def _words_are_ints() -> None:
 
 
 _words_are_ints()
+
+
+# The pilots answer the rules' decision points (rules/decisions.py): importing their implementation
+# registers it, so that every kernel that calls a decision point compiles with it. The rules themselves
+# import no pilot.
+from .ai import choices as _pilot_choices  # noqa: E402, F401

@@ -96,7 +96,7 @@ CARD_COUNT_COLUMNS = ("games", "wins", "draws", "dealt_games", "dealt_wins", "de
 
 def card_counts(S, decks, sizes, n) -> dict:
     """Per (player, distinct card) integer counts over rows 0..n-1, enough for every card-level
-    statistic of ANALYTICS.md: games with the card in the deck, in the deal, in the squad, not
+    statistic of docs/ANALYTICS.md: games with the card in the deck, in the deal, in the squad, not
     drawn (with wins and draws of each), the bought copies' wounds, kills, deaths, death turns and
     survival, and how often its played abilities were used."""
     cards = cards_view(S)[:n]

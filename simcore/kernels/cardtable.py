@@ -8,7 +8,7 @@ One int32 table C of 2 * cards rows (small, so that it stays in the fastest cach
 reads it): row i is card i; row cards + i is its blank twin (printed stats
 only, no abilities), which the kernels read while card i has lost its abilities (state field EFF).
 Columns:
-  0 .. N_FIELDS-1                      printed stats and keywords (RULES.md section 1, issue 2 part 4)
+  0 .. N_FIELDS-1                      printed stats and keywords (docs/RULES.md section 1)
   BONUS0 + 5k  (k < MAX_BONUS)         "+N strike [vs X]": amount, vs, applies_to, strengths mask, slot
   REDUCE0 + 4k (k < MAX_REDUCE)        "-N from X": amount, source, attacker cost at most (0 = any), slot
                                        (slot: SLOT_ALWAYS, SLOT_FORMATION, SLOT_WHILE0 + b: `while` block b)
@@ -42,39 +42,146 @@ from decks.registry import (
     WhileCondition,
 )
 
-# ---- stats columns -------------------------------------------------------------------------------
-(ELEMENT, COST, ELITE, UNIQUE, FLYER, LIFE, MOVE, SW, SM, SS,
- RKIND, RW, RM, RS, RRANGE, ARMOR, OVA, OVZ, REGEN, JUMP, FINISH, HEAL_SELF, SPECIAL,
- CLUMSY, NO_TAP, DIRECTED, UNANSWERED, TWICE, TWICE_DIFF, IGN_ZOAL, DEF_ANY, DEF_NO_TAP,
- IGN_TARGET, COUNTER_CLOSED, CLOSE_TARGET, PROT, POISON_W, POISON_M, POISON_S, DRAWS_RANGED,
- GAIN_DIRECTED, GAIN_PROT, RECRUIT_GOLD, DIRECTED_VS, MAGIC_USER, RANGED_USER, HAS_FORMATION,
- F_OVA, F_OVZ, F_ARMOR, F_PROT, N_PLAYED, PLAYED0, PLAYED1, PLAYED2, PLAYED3, HAS_BONUS,
- HAS_REDUCE, GAIN_COUNTER, RANGED_PER_COUNTER, RANGED_SPEND, MAX_COUNTERS, RPOISON_W, RPOISON_M,
- RPOISON_S, ROW_BONUS_ROW, ROW_BONUS_AMT, ALLY_ELEMENT, ALLY_MAX, IGN_DRAWS,
- UNANSWERED_VS, HAS_WHILE, W0_COND, W0_COUNT, W0_OVA, W0_OVZ, W0_ARMOR, W0_PROT, W0_DIRECTED,
- W1_COND, W1_COUNT, W1_OVA, W1_OVZ, W1_ARMOR, W1_PROT, W1_DIRECTED, CLASS0, CLASS1,
- AURA_TO, AURA_F_ELEM, AURA_F_FLAGS, AURA_F_COST, AURA_F_COST_MAX, AURA_RED_AMT, AURA_RED_SRC,
- AURA_RED_COST_MAX, AURA_RANGE, SECOND_COUNTERS, STRIKES_WEAK, DRAWS_COND, FINISH_BONUS,
- STRIKE_COPY, SPECIAL_STUN, ONLY_OPPOSITE,
- # branch swst
- SPECIAL_POISON, RANGED_PER_WOUND, NO_COUNTER_WOUNDS, RANGED_EXPLOSION, DEF_REDUCE, CLOSED_STRIKE_CAP,
- BESIDE_WEAK,
- # branch mount: Гном-басаарг, Ледовый охотник, Рагнар
- MUST_STRIKE_CLOSED, ROW_MID_OVA, VALHALLA_TWICE,
- # branch mount: Оборотень's turn_choice (two options of regeneration, strike, move)
- TC0_REGEN, TC0_STRIKE, TC0_MOVE, TC1_REGEN, TC1_STRIKE, TC1_MOVE,
- # branch dark: vampirism (on, less, max life; 0 = no maximum), incarnation N, incarnates open,
- # ranged attack + X extra lives spent
- VAMP, VAMP_LESS, VAMP_MAX, INCARN, INCARN_OPEN, RANGED_XL,
- # branch neut: dice keywords (Воин храма)
- ROLLS_TWICE, BLOCKS_RANGED_ON,
- # forest branch: scavenging, drawing flyers' attacks, ranged at adjacent cards, + half the target's life
- SCAVENGE, SCAVENGE_LIVES, DRAWS_FLYERS, RANGED_ADJ, HALF_LIFE_BONUS,
- STRIKE_PER_COUNTER, LOSE_COUNTERS_MOVE,     # forest branch: + strike per counter, loses them on moving
- FREE_COSTS,                    # branch neut2: free_if_squad_costs as a bit mask of costs
+# ---- stats columns: printed stats and keywords (decks.cardset.Card; docs/RULES.md section 1) ---------------
+(ELEMENT,               # decks.registry.Element code
+ COST,                  # cost in crystals
+ ELITE,                 # 1 = elite (gold only)
+ UNIQUE,                # 1 = unique
+ FLYER,                 # 1 = a flyer (auxiliary zone)
+ LIFE,                  # printed life
+ MOVE,                  # movement
+ SW,                    # simple strike: weak
+ SM,                    # medium
+ SS,                    # strong
+ RKIND,                 # its tap ranged attack: decks.registry.AttackKind code (0: none)
+ RW,                    # its values: weak
+ RM,                    # medium
+ RS,                    # strong
+ RRANGE,                # its range (0: any distance)
+ ARMOR,                 # armor
+ OVA,                   # attack experience
+ OVZ,                   # defence experience
+ REGEN,                 # regeneration
+ JUMP,                  # jump range (TELEPORT_JUMP: teleport)
+ FINISH,                # tap: finish off N
+ HEAL_SELF,             # tap: heal itself N (decks.cardset.HEAL_FULL: fully)
+ SPECIAL,               # counter + tap: special strike N
+ CLUMSY,                # yes/no keywords, 1 = yes: clumsy
+ NO_TAP,                # no_tap_after_attack
+ DIRECTED,              # directed
+ UNANSWERED,            # unanswered
+ TWICE,                 # strike_twice
+ TWICE_DIFF,            # strike_twice_different
+ IGN_ZOAL,              # ignores_flyer_protection
+ DEF_ANY,               # defends_any
+ DEF_NO_TAP,            # defender_no_tap
+ IGN_TARGET,            # ignores_target_abilities
+ COUNTER_CLOSED,        # counter_strikes_when_closed
+ CLOSE_TARGET,          # close_target_on_attack
+ PROT,                  # protections (decks.registry.Protection bits)
+ POISON_W,              # poison_on_strike: weak
+ POISON_M,              # medium
+ POISON_S,              # strong
+ DRAWS_RANGED,          # draws_ranged (bit AttackKind code)
+ GAIN_DIRECTED,         # tap_gain: directed strike
+ GAIN_PROT,             # tap_gain: protections
+ RECRUIT_GOLD,          # on_recruit_gold
+ DIRECTED_VS,           # directed_vs (bit vs code - 1)
+ MAGIC_USER,            # 1 = a discharge or magic strike
+ RANGED_USER,           # 1 = a shot, throw or discharge
+ HAS_FORMATION,         # 1 = takes part in formations
+ F_OVA,                 # formation: OvA
+ F_OVZ,                 # OvZ
+ F_ARMOR,               # armor
+ F_PROT,                # protections
+ N_PLAYED,              # its tap abilities (`played`): how many
+ PLAYED0,               # their PlayedAbility codes, in order
+ PLAYED1,
+ PLAYED2,
+ PLAYED3,
+ HAS_BONUS,             # 1 = a strike bonus row, or a per-ally or per-counter bonus
+ HAS_REDUCE,            # 1 = a reduction row
+ GAIN_COUNTER,          # gain_counter
+ RANGED_PER_COUNTER,    # ranged_counter_bonus
+ RANGED_SPEND,          # ranged_spends_counters (CounterSpending code)
+ MAX_COUNTERS,          # max_counters (0: no maximum)
+ RPOISON_W,             # ranged_poison: weak
+ RPOISON_M,             # medium
+ RPOISON_S,             # strong
+ ROW_BONUS_ROW,         # roll_bonus_vs_enemy_row: the row
+ ROW_BONUS_AMT,         # its bonus
+ ALLY_ELEMENT,          # strike_per_ally: element + 1
+ ALLY_MAX,              # its maximum
+ IGN_DRAWS,             # ignores_draws
+ UNANSWERED_VS,         # unanswered_vs (bit vs code - 1)
+ HAS_WHILE,             # 1 = a `while` block
+ W0_COND,               # `while` block 0: condition (WhileCondition code)
+ W0_COUNT,              # its count
+ W0_OVA,                # OvA
+ W0_OVZ,                # OvZ
+ W0_ARMOR,              # armor
+ W0_PROT,               # protections
+ W0_DIRECTED,           # W_DIRECTED_BIT | W_FLYERS_BIT
+ W1_COND,               # `while` block 1: the same, W_W columns on
+ W1_COUNT,
+ W1_OVA,
+ W1_OVZ,
+ W1_ARMOR,
+ W1_PROT,
+ W1_DIRECTED,
+ CLASS0,                # its creature classes (class_ids; 0: none)
+ CLASS1,
+ AURA_TO,               # aura: the cells it reaches (AuraCells code; 0: no aura)
+ AURA_F_ELEM,           # its filter: element + 1
+ AURA_F_FLAGS,          # flags (Filter bits)
+ AURA_F_COST,           # cost (see _filter_row)
+ AURA_F_COST_MAX,       # cost at most + 1
+ AURA_RED_AMT,          # the reduction it gives: amount
+ AURA_RED_SRC,          # source (Source code)
+ AURA_RED_COST_MAX,     # attacker cost at most
+ AURA_RANGE,            # the + range it gives
+ SECOND_COUNTERS,       # second_player_counters
+ STRIKES_WEAK,          # strikes_at_it_weak
+ DRAWS_COND,            # draws_ranged_condition (DRAWS_WHILE_ADJ_ENEMY)
+ FINISH_BONUS,          # finish_off_bonus (FINISH_ADJ_POISONED)
+ STRIKE_COPY,           # strike_copies_target
+ SPECIAL_STUN,          # special_strike_stuns_closed
+ ONLY_OPPOSITE,         # strikes_only_opposite
+ SPECIAL_POISON,        # special_strike_poison
+ RANGED_PER_WOUND,      # ranged_per_wound
+ NO_COUNTER_WOUNDS,     # no_counter_strike_wounds
+ RANGED_EXPLOSION,      # ranged_explosion
+ DEF_REDUCE,            # reduce_as_defender
+ CLOSED_STRIKE_CAP,     # strikes_at_it_closed
+ BESIDE_WEAK,           # strikes_beside_weak
+ MUST_STRIKE_CLOSED,    # must_strike_closed
+ ROW_MID_OVA,           # row_strike_middle_ova
+ VALHALLA_TWICE,        # valhalla_twice
+ TC0_REGEN,             # turn_choice form 0: regeneration
+ TC0_STRIKE,            # strike
+ TC0_MOVE,              # move
+ TC1_REGEN,             # form 1: the same, TC_W columns on
+ TC1_STRIKE,
+ TC1_MOVE,
+ VAMP,                  # vampirism: 1 = it has it
+ VAMP_LESS,             # less
+ VAMP_MAX,              # max life (0: none)
+ INCARN,                # incarnation N
+ INCARN_OPEN,           # incarnates_open
+ RANGED_XL,             # ranged_spends_extra_lives
+ ROLLS_TWICE,           # rolls_twice
+ BLOCKS_RANGED_ON,      # blocks_ranged_on (a die face)
+ SCAVENGE,              # scavenging
+ SCAVENGE_LIVES,        # scavenging_extra_lives
+ DRAWS_FLYERS,          # draws_flyer_attacks
+ RANGED_ADJ,            # ranged_at_adjacent
+ HALF_LIFE_BONUS,       # strike_bonus_half_target_life (bit strength)
+ STRIKE_PER_COUNTER,    # strike_per_counter
+ LOSE_COUNTERS_MOVE,    # loses_counters_on_move
+ FREE_COSTS,            # free_if_squad_costs (bit cost)
  N_FIELDS) = range(137)
 TC_W = TC1_REGEN - TC0_REGEN     # turn_choice option o at TC0_REGEN + TC_W * o: regeneration, strike, move
-TELEPORT_JUMP = 99            # branch dark: teleport is a jump to any empty cell (JUMP = 99)
+TELEPORT_JUMP = 99            # teleport is a jump to any empty cell (JUMP = 99)
 DRAWS_WHILE_ADJ_ENEMY = 1     # DRAWS_COND: draws_ranged only while an enemy creature is adjacent
 FINISH_ADJ_POISONED = 1       # FINISH_BONUS: + 1 per poisoned creature adjacent to the target
 # `while` blocks (keywords that hold while a board condition holds): block b at W0_COND + W_W * b,
@@ -93,19 +200,44 @@ MAX_REDUCE = 4
 BONUS0 = N_FIELDS
 REDUCE0 = BONUS0 + 5 * MAX_BONUS
 
-# ---- abilities (decks.cardset.Ability), one row of AB_W columns each ---------------------------------
-(AB_KIND, AB_TRIGGER, AB_STRENGTHS, AB_TAP, AB_COUNTERS, AB_COND, AB_EFFECT, AB_TARGET, AB_AMOUNT,
- AB_F_ELEM, AB_F_FLAGS, AB_F_COST, AB_F_COST_MAX, AB_RANGE, AB_LIMIT, AB_SPELL,
- AB_AND_SELF, AB_THEN, AB_THEN_AMOUNT, AB_TF_ELEM, AB_TF_FLAGS, AB_TF_COST, AB_TF_COST_MAX,
- AB_DURATION, AB_OPTIONAL, AB_ALSO_EFFECT, AB_ALSO_AMOUNT, AB_DESTROY_SELF, AB_AMOUNT_OF,
- # branch swst
- AB_UP_TO,
- AB_F_CLASS,                    # branch mount: target filter `class` (class id, 0 = any)
- AB_PLUS_NOT_MOVED,             # branch mount: + N to the amount on a target that did not move
- AB_SPREAD, AB_SELF_XL,      # branch dark: spread code, extra lives the card gains first (self_first)
- AB_TIMES,                   # branch dark: 1 = resolve X times, X = its incarnation tokens
- AB_ALSO_UNLESS,             # branch neut: element + 1, see STRIKE_EFFECTS
- AB_IGN_TARGET,                      # forest branch: its shot ignores the target's abilities
+# ---- abilities (decks.cardset.Ability), one row of AB_W columns each ---------------------------------------
+(AB_KIND,                   # decks.registry.Kind code
+ AB_TRIGGER,                # Trigger code (triggered; 0: none)
+ AB_STRENGTHS,              # `strengths` as bits (bit 0 weak .. bit 2 strong)
+ AB_TAP,                    # 1 = its cost closes the card
+ AB_COUNTERS,               # counters paid
+ AB_COND,                   # Condition code
+ AB_EFFECT,                 # Effect code
+ AB_TARGET,                 # Target code
+ AB_AMOUNT,                 # amount
+ AB_F_ELEM,                 # filter: element + 1 (0: any)
+ AB_F_FLAGS,                #   flags (Filter bits)
+ AB_F_COST,                 #   cost (see _filter_row)
+ AB_F_COST_MAX,             #   cost at most + 1 (0: any)
+ AB_RANGE,                  # range of a chosen target (0: any)
+ AB_LIMIT,                  # Limit code (0: none)
+ AB_SPELL,                  # 1 = a spell
+ AB_AND_SELF,               # 1 = and_self
+ AB_THEN,                   # 1 = a second condition: heal at the end of the turn (118.3)
+ AB_THEN_AMOUNT,            #   its amount
+ AB_TF_ELEM,                # trigger_filter: element + 1, then flags, cost, cost at most (as the filter)
+ AB_TF_FLAGS,
+ AB_TF_COST,
+ AB_TF_COST_MAX,
+ AB_DURATION,               # Duration code
+ AB_OPTIONAL,               # 1 = "may" (a chosen target may be none)
+ AB_ALSO_EFFECT,            # `also`: Effect code (0: none)
+ AB_ALSO_AMOUNT,            #   its amount
+ AB_DESTROY_SELF,           # 1 = destroy_self
+ AB_AMOUNT_OF,              # AmountOf code (0: the amount is printed)
+ AB_UP_TO,                  # raise_poison: the poison it raises to at most
+ AB_F_CLASS,                # filter `class`: class id (0: any)
+ AB_PLUS_NOT_MOVED,         # + N to the amount on a target that did not move
+ AB_SPREAD,                 # Spread code (0: none)
+ AB_SELF_XL,                # self_first: extra lives the card gains first
+ AB_TIMES,                  # 1 = resolve it X times, X = its incarnation tokens
+ AB_ALSO_UNLESS,            # also_unless_struck: element + 1 (0: none)
+ AB_IGN_TARGET,             # 1 = its shot ignores the target's abilities
  AB_W) = range(38)
 MAX_AB = 4
 AB0 = REDUCE0 + 4 * MAX_REDUCE
@@ -121,28 +253,22 @@ F_TURN_TRIGGERS = 4   # start/end of turn triggers
 F_FAST = 8            # a fast ability: priority windows (114.2.2)
 F_DEATH_WATCH = 16    # a "when a creature dies" trigger
 F_AURA = 32           # an aura: reductions and ranges read the auras of the cards in play
-# branch swst
 F_POISON_WATCH = 64   # an "enemy creature takes poison wounds" trigger
 F_ROOT = 128          # can root a creature to its cell (effect root): movement checks it
 F_TURN_WOUNDS = 256   # amount_of wounds_this_turn: wound() counts the wounds each card takes in a turn
 F_BESIDE_WEAK = 512   # strikes_beside_weak: strikes look at the cards beside their target
-# branch mount
 F_VALHALLA = 1024     # a valhalla ability: the graveyard is read at the start of each turn
 F_MUST_STRIKE = 2048  # must_strike_closed: action legality checks the forced strike
 F_TURN_CHOICE = 4096  # turn_choice: a form chosen before its owner's turn (regeneration, strike, move)
 F_STONE_SKIN = 8192   # stone_skin: reductions read the card's stone skin, the end phase clears it
-# branch dark
 F_VAMPIRE = 16384     # vampirism: a simple strike's wounds give life
 F_INCARNATION = 32768  # incarnation: graveyard cards take tokens and return at the turn start
 F_NEXT_SIX = 65536    # next_roll_six: a card's next die roll may count as 6
-# branch neut
 F_DICE = 131072       # an attack's dice can change: a strike effect (dice window) or a dice keyword
 F_ATTACK_WOUNDS = 262144  # a filter reads "wounded by an attack this turn" (state TF_ATTACK_WOUNDED)
-# forest branch
 F_SCAVENGE = 524288   # scavenging: a strike that destroys a creature heals the striker fully
 F_WEB = 1048576       # the web effect: webbed cards cannot act, attacks at them are blocked
 F_DRAWS_FLYERS = 2097152  # enemy flyers may attack only this card
-# branch neut2
 F_FREE_RECRUIT = 4194304  # free_if_squad_costs: squad totals look for cards recruited for free
 
 
@@ -202,7 +328,7 @@ def _filter_row(f):
         if bit not in (Filter.ELITE, Filter.ORDINARY) and getattr(f, bit.word):
             flags |= bit
     elem = Element.of(f.element) + 1 if f.element else 0
-    # the cost column holds cost + 1 (exactly), or -(cost_at_least + 1) (at least; forest branch)
+    # the cost column holds cost + 1 (exactly), or -(cost_at_least + 1) (at least)
     cost = -(f.cost_at_least + 1) if f.cost_at_least >= 0 else f.cost + 1
     return elem, flags, cost, f.cost_at_most + 1
 
@@ -253,9 +379,9 @@ def _ability_row(a, classes=None):
     return row
 
 
-def _forest_fields(row, c):
-    """The keywords of the forest branch: scavenging, drawing flyers' attacks, ranged attacks at
-    adjacent cards, + half the target's current life to some strike strengths."""
+def _scavenging_and_counter_fields(row, c):
+    """Scavenging, drawing flyers' attacks, ranged attacks at adjacent cards, + half the target's current
+    life to some strike strengths, + strike per counter, free recruiting."""
     row[SCAVENGE] = int(c.scavenging)
     row[SCAVENGE_LIVES] = c.scavenging_extra_lives
     row[DRAWS_FLYERS] = int(c.draws_flyer_attacks)
@@ -270,7 +396,7 @@ def _forest_fields(row, c):
         row[AB_FLAGS] |= F_SCAVENGE
     if c.draws_flyer_attacks:
         row[AB_FLAGS] |= F_DRAWS_FLYERS
-    for cost in c.free_if_squad_costs:          # branch neut2 (Ведающий запасами)
+    for cost in c.free_if_squad_costs:          # Ведающий запасами
         row[FREE_COSTS] |= 1 << cost
     if c.free_if_squad_costs:
         row[AB_FLAGS] |= F_FREE_RECRUIT
@@ -349,7 +475,7 @@ def compile_cardset(cardset) -> CardTable:
         row[RANGED_EXPLOSION] = c.ranged_explosion
         row[DEF_REDUCE] = c.reduce_as_defender
         row[CLOSED_STRIKE_CAP] = c.strikes_at_it_closed
-        # branch dark: vampirism, teleport, incarnation, a ranged attack charged by extra lives
+        # vampirism, teleport, incarnation, a ranged attack charged by extra lives
         if c.vampirism is not None:
             row[VAMP], row[VAMP_LESS], row[VAMP_MAX] = 1, c.vampirism.less, c.vampirism.max_life
             row[AB_FLAGS] |= F_VAMPIRE
@@ -363,7 +489,7 @@ def compile_cardset(cardset) -> CardTable:
         row[RANGED_SPEND] = CounterSpending.of(c.ranged_spends_counters) if c.ranged_spends_counters else 0
         row[MAX_COUNTERS] = c.max_counters
         row[RPOISON_W], row[RPOISON_M], row[RPOISON_S] = c.ranged_poison
-        _forest_fields(row, c)
+        _scavenging_and_counter_fields(row, c)
         if c.roll_bonus_vs_enemy_row is not None:
             row[ROW_BONUS_ROW] = c.roll_bonus_vs_enemy_row.row
             row[ROW_BONUS_AMT] = c.roll_bonus_vs_enemy_row.amount

@@ -1,12 +1,12 @@
-"""One whole game, from the roll-off to the end (RULES.md sections 3-9), as an njit kernel:
+"""One whole game, from the roll-off to the end (docs/RULES.md sections 3-9), as an njit kernel:
 setup (first player, crystals, deal, mulligans, squad, placement), then turns until someone wins,
 both are wiped out, or the round cap adjudicates.
 """
 import numpy as np
 from numba import njit
 
-from .ai.decisions import choose_buy, choose_cell, main_element, wants_mulligan
 from .ai.policies import greedy_action, random_action
+from .ai.squad import choose_buy, choose_cell, main_element, wants_mulligan
 from .cardtable import F_FREE_RECRUIT, FLYER
 from .rules.destruction import count_in_play
 from .rules.dice import roll_d6

@@ -1,108 +1,113 @@
 """The struct-of-arrays game state: one int64 row per game.
 
 Kernels take the state as one array `S` shaped (games, ROW_WIDTH) and a game row g, so a game only
-ever touches its own row. A row is laid out as [cards | game | params | dice | events]: the card
-fields of every slot (S[g, slot * N_CARD_FIELDS + FIELD]), the game fields (S[g, GAME0 + G_*]), the
-ruleset parameters of the game (S[g, PARAM0 + PR_*]), forced dice of a scenario (S[g, DICE0 + i])
-and the event log (S[g, EV0 + 6 * i + k]). Packing the fields into one array, rather than one
+ever touches its own row. A row is laid out as [cards | game | pilots | params | dice | events]: the
+card fields of every slot (S[g, slot * N_CARD_FIELDS + FIELD]), the game fields (S[g, GAME0 + G_*]),
+the pilots' own fields (S[g, PILOT0 + P_*], which the rules never read), the ruleset parameters of the
+game (S[g, PARAM0 + PR_*]), forced dice of a scenario (S[g, DICE0 + i]) and the event log
+(S[g, EV0 + 6 * i + k]). Packing the fields into one array, rather than one
 array per field, matters: every array a Numba function receives costs reference counting on each
 call and compile time for each signature. `cards_view`, `game_view` and `fields` give the
 per-field views for people and tests.
 
 Player p owns slots p*MAX_DECK .. p*MAX_DECK + deck_size[p] - 1; slot i of player p is card i of his
-deck list as expanded by the deck file. The battlefield (RULES.md section 2) is 30 cells numbered
+deck list as expanded by the deck file. The battlefield (docs/RULES.md section 2) is 30 cells numbered
 row * 5 + column, row 0..5 (printed rows 1..6), column 0..4 (a..e). Player 0 (the rules' player 1)
 owns rows 0-2, front row 2; player 1 owns rows 3-5, front row 3.
 
-Card fields (S[g, slot * N_CARD_FIELDS + FIELD]):
-  CARD_ID      card id in the card table, -1 for an empty slot
-  ZONE         Z_* constant
-  CELL         battlefield cell 0..29, -1 off the battlefield
-  WOUNDS       wound markers (508.3)
-  EXTRA_LIVES  extra life markers (508.2)
-  LIFE_MAX     current life maximum (508.1; lowered by life reduction, 508.4)
-  CLOSED       1 = closed (tapped)
-  MOVES_LEFT   movement points left this turn (506)
-  MOVED        steps moved this turn (clumsiness, jump)
-  ACTED        1 = took its action this turn (an action forfeits movement, 506.5)
-  STRIKES      simple strikes made this turn (strike twice)
-  LAST_TARGET  card struck first this turn (strike twice at different cards)
-  ARMOR_LEFT   armor not yet used this turn
-  COUNTERS     counters (фишки, 123)
-  POISON       poison N: N wounds at the start of the owner's turn (acquired, 117)
-  GAINED       acquired keywords: bit 0 directed strike, bit 1 stunned (does not untap at the start
-               of its owner's next turn, GAINED_STUN), bit 4 webbed (GAINED_WEB), bits 8-15 protections (PROT bits << 8), bits
-               16-23 slot + 1 of the card that rooted it to its cell (effect root, ROOT_SHIFT),
-               bits 24-25 the turn_choice form it holds (GAINED_FORM_SHIFT), bits 26-28 its stone skin
-               (GAINED_STONE_SHIFT: - N from non-magic attacks until the end of the opponent's turn)
-  DIED_FROM    killer slot, KILLED_BY_* code, or -1 (509.1.1)
-  DEATH_TURN   turn of death, -1 if alive
-  DEALT        1 = in the (last) deal of 15
-  BOUGHT       1 = bought into the squad
-  DMG_DEALT    wounds this card dealt (statistics)
-  KILLS        enemy cards this card destroyed (statistics)
-Game fields (S[g, GAME0 + G_*]; per-player ones at G_X + player) are listed below.
+Card fields (S[g, slot * N_CARD_FIELDS + FIELD]) and game fields (S[g, GAME0 + G_*]; per-player ones at
+G_X + player) are documented where they are declared below, and so are the bit layouts of the packed
+fields (GAINED, TMP_FLAGS, TMP_OWN).
 Events are (code, a, b, c, d, e) records (rules/log.py), kept when the log capacity is above 1.
 """
 import numpy as np
 
+from .cardtable import MAX_AB
 from .rng import N_STREAMS
 
-MAX_DECK = 50            # RULES.md section 1: a deck holds 30-50 cards
+MAX_DECK = 50            # docs/RULES.md section 1: a deck holds 30-50 cards
 N_SLOTS = 2 * MAX_DECK
 N_CELLS = 30
 N_COLS = 5
 N_ROWS = 6
 MAX_ACTIONS = 512        # legal-action buffer, allocated once per game
 
-# card fields
-(CARD_ID, ZONE, CELL, WOUNDS, EXTRA_LIVES, LIFE_MAX, CLOSED, MOVES_LEFT, MOVED, ACTED, STRIKES,
- LAST_TARGET, ARMOR_LEFT, COUNTERS, POISON, GAINED, DIED_FROM, DEATH_TURN, DEALT, BOUGHT,
- DMG_DEALT, KILLS, EFF, LAST_CELL, TMP_STRIKE, USED_TURN, USED_GAME, ACQ_LOST, HEAL_END, AB_USES,
- DEATH_PENDING, TMP_FLAGS, TMP_OWN, N_CARD_FIELDS) = range(34)
-# EFF: the card id the kernels read abilities from: CARD_ID, or CARD_ID + cards (its blank twin, printed
-#      stats only) while it has lost its abilities (recomputed after every action, 503.3)
-# LAST_CELL: the cell it stood on when it last left the battlefield (509.3)
-# TMP_STRIKE: + strike until the end of the turn; USED_TURN / USED_GAME: bit k = ability k used
-# this turn / this battle (limits; USED_TURN bit MAX_AB + k: used twice this turn); ACQ_LOST: 1 = lost its abilities by an acquired effect (117);
-# HEAL_END: heal this much at the end of the turn (Рафаэль's second condition, 118.3);
-# AB_USES: how many times its played abilities were used (outcome counts); DEATH_PENDING: destroyed,
-# its on-death abilities not yet fired; TMP_FLAGS: keywords gained until the end of the turn (bit 0
-# TF_NO_TAP: does not tap after attacking; bit 1 TF_DIRECTED: directed strike; bit 2 TF_NO_STRIKES:
-# protected from simple strikes; bit 3 TF_UNANSWERED: its first simple strike this turn is unanswered;
-# bits 8-15 + ranged attack value, bits 16-23 + range, bits 24-31 + OvA;
-# bits 32-39 + die roll for the attackers of the player in bit 40 (roll_bonus_against); bits 48-55 the
-# wounds taken this turn, counted only with F_TURN_WOUNDS); TMP_OWN: gains until the end of its owner's turn
-# (bits 0-7 + strike, bits 8-15 + OvA)
+# ---- card fields ------------------------------------------------------------------------------------
+(CARD_ID,            # card id in the card table, -1 for an empty slot
+ ZONE,               # Z_* constant
+ CELL,               # battlefield cell 0..29, -1 off the battlefield
+ WOUNDS,             # wound markers (508.3)
+ EXTRA_LIVES,        # extra life markers (508.2)
+ LIFE_MAX,           # current life maximum (508.1; lowered by life reduction, 508.4)
+ CLOSED,             # 1 = closed (tapped)
+ MOVES_LEFT,         # movement points left this turn (506)
+ MOVED,              # steps moved this turn (clumsiness, jump)
+ ACTED,              # 1 = took its action this turn (an action forfeits movement, 506.5)
+ STRIKES,            # simple strikes made this turn (strike twice)
+ LAST_TARGET,        # card struck first this turn (strike twice at different cards)
+ ARMOR_LEFT,         # armor not yet used this turn
+ COUNTERS,           # counters (фишки, 123); a graveyard card's incarnation tokens
+ POISON,             # poison N: N wounds at the start of its owner's turn (acquired, 117)
+ GAINED,             # acquired for good (117) or waiting for an event: bits GAINED_* below
+ DIED_FROM,          # killer slot, KILLED_BY_* code, or -1 (509.1.1)
+ DEATH_TURN,         # turn of death, -1 if alive
+ DEALT,              # 1 = in the (last) deal of 15
+ BOUGHT,             # 1 = bought into the squad
+ DMG_DEALT,          # wounds this card dealt (statistics)
+ KILLS,              # enemy cards this card destroyed (statistics)
+ EFF,                # the card-table row the kernels read: CARD_ID, or CARD_ID + cards (its blank twin,
+                     # printed stats only) while it has lost its abilities (recomputation, 503.3)
+ LAST_CELL,          # the cell it stood on when it last left the battlefield (509.3)
+ TMP_STRIKE,         # + simple strike until the end of the turn
+ USED_TURN,          # bit k: ability k used this turn; bit MAX_AB + k: used twice (limits)
+ USED_GAME,          # bit k: ability k used this battle
+ ACQ_LOST,           # 1 = lost its abilities by an acquired effect (117)
+ HEAL_END,           # heal this much at the end of the turn (a two-condition ability, 118.3)
+ AB_USES,            # how many times its played abilities were used (outcome counts)
+ DEATH_PENDING,      # 1 = destroyed, its on-death abilities not yet fired (509.3)
+ TMP_FLAGS,          # gains until the end of the turn: bits TF_* below
+ TMP_OWN,            # gains until the end of its owner's turn: bits TO_* below
+ N_CARD_FIELDS) = range(34)
 NCF = N_CARD_FIELDS
 CARD_FIELD_NAMES = ("card", "zone", "cell", "wounds", "extra_lives", "life_max", "closed",
                     "moves_left", "moved", "acted", "strikes", "last_target", "armor_left",
                     "counters", "poison", "gained", "died_from", "death_turn", "dealt", "bought",
                     "dmg_dealt", "kills", "eff", "last_cell", "tmp_strike", "used_turn", "used_game",
                     "acq_lost", "heal_end", "ab_uses", "death_pending", "tmp_flags", "tmp_own")
-TF_NO_TAP = 1
-GAINED_STUN = 2
-GAINED_TOKEN = 4         # branch dark: a graveyard card received an incarnation token, its trigger waits
-GAINED_SIX = 8           # branch dark: its next die roll counts as 6 (next_roll_six)
-GAINED_WEB = 16          # forest branch: GAINED bit 4, under a web (cannot move or act; an attack at it is blocked)
-TF_DIRECTED = 2
-TF_UNANSWERED = 8        # branch mount: TMP_FLAGS bit 3, its first simple strike this turn is unanswered
-GAINED_FORM_SHIFT = 24   # branch mount: GAINED bits 24-25, the turn_choice form held (0 none, o + 1)
-GAINED_STONE_SHIFT = 26  # branch mount: GAINED bits 26-28, stone skin: - N from non-magic attacks
-TF_RANGED_SHIFT, TF_RANGE_SHIFT, TF_OVA_SHIFT = 8, 16, 24
-TO_STRIKE_SHIFT, TO_OVA_SHIFT = 0, 8
-TMP_BYTE = 255           # each packed gain is one byte
-# branch swst
-TF_NO_STRIKES = 4        # TMP_FLAGS bit 2: protected from simple strikes until the end of the turn
-TF_MARK_SHIFT = 32       # TMP_FLAGS bits 32-39: + die roll for attackers of player (bit 40) against it
-TF_TURN_WOUNDS_SHIFT = 48   # TMP_FLAGS bits 48-55: wounds taken this turn (only with F_TURN_WOUNDS)
-ROOT_SHIFT = 16          # GAINED bits 16-23: slot + 1 of the card that rooted it to its cell (0: none)
-# branch neut: TMP_FLAGS bit 4: took wounds from an attack this turn (kept only in games with
-# F_ATTACK_WOUNDS); bits 56-63: life maximum lowered until the end of the turn (reduce_life_turn)
-TF_ATTACK_WOUNDED = 1 << 4
-TF_LIFE_SHIFT = 56
+assert len(CARD_FIELD_NAMES) == N_CARD_FIELDS
 
-# game fields
+# ---- bit layouts of the packed card fields: a flag is one bit, a value is WIDTH bits from SHIFT ----------
+# GAINED
+GAINED_DIRECTED = 1 << 0            # directed strike (tap_gain)
+GAINED_STUN = 1 << 1                # does not untap at the start of its owner's next turn (stun)
+GAINED_TOKEN = 1 << 2               # a graveyard card received an incarnation token: its trigger waits
+GAINED_SIX = 1 << 3                 # its next die roll in an attack counts as 6 (next_roll_six)
+GAINED_WEB = 1 << 4                 # under a web: cannot move or act; an attack at it is blocked
+GAINED_PROT_SHIFT, GAINED_PROT_WIDTH = 8, 8         # protections gained (decks.registry.Protection bits)
+GAINED_ROOT_SHIFT, GAINED_ROOT_WIDTH = 16, 8        # slot + 1 of the card that rooted it to its cell (0: none)
+GAINED_FORM_SHIFT, GAINED_FORM_WIDTH = 24, 2        # the turn_choice form it holds (0: none, option + 1)
+GAINED_STONE_SHIFT, GAINED_STONE_WIDTH = 26, 3      # stone skin N: - N from non-magic attacks
+STONE_MAX = (1 << GAINED_STONE_WIDTH) - 1          # stone skins add up to at most 7
+# TMP_FLAGS: each count is one byte (GAIN_WIDTH bits), at most GAIN_MAX
+GAIN_WIDTH = 8
+GAIN_MAX = (1 << GAIN_WIDTH) - 1
+TF_NO_TAP = 1 << 0                  # does not tap after attacking
+TF_DIRECTED = 1 << 1                # directed strike
+TF_NO_STRIKES = 1 << 2              # protected from simple strikes
+TF_UNANSWERED = 1 << 3              # its first simple strike this turn is unanswered
+TF_ATTACK_WOUNDED = 1 << 4          # took wounds from an attack this turn (kept only with F_ATTACK_WOUNDS)
+TF_RANGED_SHIFT = 8                 # + ranged attack value
+TF_RANGE_SHIFT = 16                 # + range
+TF_OVA_SHIFT = 24                   # + OvA
+TF_MARK_SHIFT, TF_MARK_WIDTH = 32, 9     # roll_bonus_against: + die roll (8 bits) for the attackers of the
+TF_MARK_PLAYER_BIT = 8                   # player in bit 8 of the mark
+TF_TURN_WOUNDS_SHIFT = 48           # wounds taken this turn (counted only with F_TURN_WOUNDS)
+TF_LIFE_SHIFT = 56                  # life maximum lowered until the end of the turn (reduce_life_turn)
+# TMP_OWN: counts of GAIN_WIDTH bits
+TO_STRIKE_SHIFT = 0                 # + simple strike
+TO_OVA_SHIFT = 8                    # + OvA
+
+# ---- game fields ------------------------------------------------------------------------------------
 G_FIRST = 0              # seat that moves first (0 or 1)
 G_ACTIVE = 1             # player whose turn it is
 G_TURN = 2               # turns played (0-based; a round is two turns)
@@ -122,9 +127,7 @@ G_DRAWS = 19             # + stream: draws taken from each random stream (5 stre
 G_BOARD = 24             # + cell: slot standing on each cell, -1 empty
 G_ORDER = G_BOARD + N_CELLS          # + player * MAX_DECK + i: deck order as slot offsets
 G_EV_CAP = G_ORDER + 2 * MAX_DECK   # events the row can hold
-G_AI_TURN = G_EV_CAP + 1             # greedy policy's scratch: the turn its cursor belongs to
-G_AI_CURSOR = G_AI_TURN + 1          # greedy policy's scratch: pass * MAX_DECK + slot offset
-G_DRAWERS = G_AI_CURSOR + 1          # + player: 1 if his deck has a card that draws ranged attacks
+G_DRAWERS = G_EV_CAP + 1             # + player: 1 if his deck has a card that draws ranged attacks
 G_LAST_WOUND = G_DRAWERS + 2         # turn in which a card last took wounds
 G_NPLAY = G_LAST_WOUND + 1           # + player: his creatures in play
 G_PLAY = G_NPLAY + 2                 # + player * MAX_DECK + i: their slots, ascending
@@ -146,7 +149,7 @@ G_SCRIPTED = G_STACK + 3 * MAX_STACK     # 1: a scenario scripts the fast answer
 G_QUEUE_N = G_SCRIPTED + 1
 G_QUEUE = G_QUEUE_N + 1              # + 3 * i: slot, ability, target of the scripted answers, in order
 MAX_QUEUE = 4
-# branch neut: the attack whose dice were just rolled (its dice window, rules.strike_effects)
+# the attack whose dice were just rolled (its dice window, rules/effects/strike.py)
 G_ROLL = G_QUEUE + 3 * MAX_QUEUE     # ROLL_* kind of the attack in progress, ROLL_NONE outside its window
 G_ROLL_ATT = G_ROLL + 1              # the attacker
 G_ROLL_T = G_ROLL + 2                # the card that fights it (the target, or the defender)
@@ -167,20 +170,40 @@ G_HURT = G_TOKENS + 1                # 1: some card's current life went down to 
                                      # destruction check (0: destruction.check_destruction has nothing to do)
 G_LOSS_REACH = G_HURT + 1           # the cells (bitmask) on or next to a card that can take abilities
                                      # away, as of the last recomputation (board.cells_changed)
-N_GAME_FIELDS = G_LOSS_REACH + 1
+# the pending decision (rules/decisions.py): the rules write it, the pilot of G_DECIDER picks an option
+G_DECISION = G_LOSS_REACH + 1        # its rules.decisions.Decision code, 0 while none is pending
+G_DECIDER = G_DECISION + 1           # the player who decides
+G_CONTEXT = G_DECIDER + 1            # + i (i < N_CONTEXT): what it is about (cards, strengths, amounts)
+N_CONTEXT = 5
+G_OFFER_N = G_CONTEXT + N_CONTEXT    # its options: indices 0 .. G_OFFER_N - 1
+G_OFFER_LO = G_OFFER_N + 1           # a range of numbers: option i is G_OFFER_LO + i (none listed below)
+G_OFFER = G_OFFER_LO + 1             # + i: option i of a list (a slot, a cell, a packed ability use, ...)
+MAX_OFFER = MAX_DECK * MAX_AB + 1    # a fast answer: pass, or one of at most 50 cards x 4 abilities
+G_TARGETS_N = G_OFFER + MAX_OFFER    # the legal targets (or strike options) of one fast ability, listed
+G_TARGETS = G_TARGETS_N + 1          # by rules.decisions.answer_targets for a pilot weighing a fast answer
+MAX_TARGETS = N_SLOTS
+G_LOG_OFFERS = G_TARGETS + MAX_TARGETS   # 1: the event log records every decision with its options
+N_GAME_FIELDS = G_LOG_OFFERS + 1
 assert G_DRAWS + N_STREAMS <= G_BOARD, "room for every random stream's draw count"
 
 N_PARAMS = 24            # room for the ruleset parameters below
-# ruleset parameters of a game (S[g, PARAM0 + PR_*]): the house-rule settings of RULES.md ([H]) that
+# ruleset parameters of a game (S[g, PARAM0 + PR_*]): the house-rule settings of docs/RULES.md ([H]) that
 # simcore.ruleset reads from decks/rulesets.toml, the policy of each seat and the seat that moves
 # first (-1: the roll-off decides)
 (PR_GOLD_FIRST, PR_SILVER_FIRST, PR_GOLD_SECOND, PR_SILVER_SECOND, PR_DEAL, PR_MULLIGAN_MAX,
  PR_MULLIGAN_COST, PR_FLYER_CAP, PR_ELEMENT_PENALTY, PR_PLACEMENT_LEVELS, PR_ROUND_CAP,
  PR_GROUND_HITS_LONE_FLYERS, PR_ATTACK_OWN_CARDS, PR_POISON_STACKS, PR_FORMATION_ORTHOGONAL,
  PR_POLICY0, PR_POLICY1, PR_FIRST) = range(18)
+# ---- the pilots' fields (S[g, PILOT0 + P_*]): their own bookkeeping; the rules never read them -----------
+P_CURSOR_TURN = 0        # greedy: the turn (+ 1) its cursor belongs to, 0 before its first action
+P_CURSOR = 1             # greedy: pass * MAX_DECK + slot offset of the next card it looks at
+P_ANSWER = 2             # the target (or strike option) of the fast answer it chose at the source level
+N_PILOT_FIELDS = 4
+
 DICE_CAP = 128           # forced dice a scenario may list
 GAME0 = N_SLOTS * N_CARD_FIELDS
-PARAM0 = GAME0 + N_GAME_FIELDS
+PILOT0 = GAME0 + N_GAME_FIELDS
+PARAM0 = PILOT0 + N_PILOT_FIELDS
 DICE0 = PARAM0 + N_PARAMS
 EV0 = DICE0 + DICE_CAP
 
@@ -197,14 +220,14 @@ ZONE_NAMES = {Z_NONE: "none", Z_DECK: "deck", Z_DEALT: "deal", Z_FIELD: "field",
 
 # end reasons
 END_NONE = 0
-END_WIPE = 1             # one side has no creature left (RULES.md section 9)
+END_WIPE = 1             # one side has no creature left (docs/RULES.md section 9)
 END_BOTH_WIPED = 2       # both lost their last creature in the same action: draw
 END_TURN_CAP = 3         # 604.1 adjudication by total cost in play
 END_NO_SQUAD = 4         # a player fielded no creature at all
 END_NAMES = {END_NONE: "none", END_WIPE: "wipe", END_BOTH_WIPED: "both_wiped",
              END_TURN_CAP: "turn_cap", END_NO_SQUAD: "no_squad"}
 
-# G_ROLL kinds (branch neut)
+# G_ROLL kinds
 ROLL_NONE = 0
 ROLL_BOTH = 1            # a simple strike where both players roll
 ROLL_SINGLE = 2          # a simple strike where only the attacker rolls (closed target, unanswered)

@@ -1,4 +1,4 @@
-"""The reference engine: the rules of RULES.md written plainly in Python (objects, no numpy, no numba),
+"""The reference engine: the rules of docs/RULES.md written plainly in Python (objects, no numpy, no numba),
 a second statement of the rules that the fast Numba engine (simcore.kernels.rules) is tested against.
 
 - `board`: the battlefield, one card of a game (`GameCard`), delayed abilities, the dice table;

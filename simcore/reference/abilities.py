@@ -1,4 +1,4 @@
-"""The reference engine's abilities (RULES.md section 8, rules 113-118, 123, 503.3, 509.3): a table-driven
+"""The reference engine's abilities (docs/RULES.md section 8, rules 113-118, 123, 503.3, 509.3): a table-driven
 interpreter of decks.cardset.Ability, mirroring decks/cards/VOCABULARY.md.
 
 Each vocabulary word is one entry of a table below: EFFECTS (what an ability does to one card),
@@ -34,7 +34,7 @@ DELAYED_EFFECTS = ("trap", "boost_next_attack")
 STRIKE_EFFECTS = ("die_luck", "wound_on_one", "strike_strong", "strike_to_one", "strike_minus")
 
 
-# ---- strike effects (branch neut): the attack in its dice window, and the options ----------------------
+# ---- strike effects: the attack in its dice window, and the options ----------------------
 @dataclasses.dataclass
 class Roll:
     """The attack whose dice were just rolled: kind "both" (a simple strike, both roll), "single" (a
@@ -170,7 +170,7 @@ def _push_or_wound(game, src, a, t):
         col = 2 * B.col_of(t.cell) - B.col_of(src.cell)
         if 0 <= r < B.N_ROWS and 0 <= col < B.N_COLS and game.board[r * B.N_COLS + col] is None:
             to = r * B.N_COLS + col
-    if to is not None and game.decisions.option(t.slot, B.OPT_PUSH, src.slot):
+    if to is not None and game.decisions.decide("push", t.owner, [0, 1]) == 1:
         game.relocate(t, to)
     else:
         game.wound(t, a.amount, src.slot)
@@ -189,9 +189,7 @@ def _ram(game, src, a, t):
     opposite X - 1."""
     if not src.in_play or src.life <= 0:
         return
-    x = game.decisions.option(src.slot, B.OPT_RAM, src.slot)
-    if not 1 <= x <= src.life:
-        raise B.Disagreement(f"ram X = {x} is not from 1 to {src.name}'s life {src.life}")
+    x = game.decisions.decide("ram", src.owner, lo=1, n=src.life)
     game.wound(src, x, src.slot)
     game.wound(t, x - 1, src.slot)
 
@@ -216,8 +214,8 @@ def _revive(game, t):
     t.closed = True
     if t.printed.kind == "flyer":
         t.zone, t.cell = "aux", -1
-    else:
-        t.zone, t.cell = "field", t.last_cell
+    else:                                   # its owner decides the cell: its last one is the only one
+        t.zone, t.cell = "field", game.decisions.decide("revive_cell", t.owner, [t.last_cell])
         game.board[t.cell] = t
     bisect.insort(game.play[t.owner], t, key=lambda x: x.slot)
     t.armor_left = game.keyword(t, "armor")
@@ -286,7 +284,7 @@ def _stun(game, src, a, t):
 
 
 def _rolled_shot(game, src, a, t):
-    """A rolled shot N of src at t (forest branch): only src rolls (its OvA counts), N for every strength;
+    """A rolled shot N of src at t: only src rolls (its OvA counts), N for every strength;
     ranged strike bonuses, t's protections, reductions and armor apply; a web on t blocks it."""
     if game.web_blocks(src, t):
         return
@@ -301,14 +299,14 @@ def _web(game, src, a, t):
 
 
 def _close_or_wound(game, src, a, t):
-    """The target's owner chooses (a logged decision): it closes, or it takes N wounds (an impact)."""
-    if game.decisions.close_or_wound(t.slot, src.slot, a.amount):
+    """The target's owner decides: it closes (0), or it takes N wounds (1, an impact)."""
+    if game.decisions.decide("close_or_wound", t.owner, [0, 1]) == 0:
         t.closed = True
     else:
         game.wound(t, a.amount, src.slot)
 
 
-# branch swst: shot, protect_from_strikes, take_wounds, raise_poison, root
+# shot, protect_from_strikes, take_wounds, raise_poison, root
 def _shot(game, src, a, t):
     """An attack of src: a shot N, no dice, no counter-strike; its ranged strike bonuses, t's
     protections, reductions and armor apply."""
@@ -322,9 +320,10 @@ def _protect_from_strikes(game, src, a, t):
 
 
 def _take_wounds(game, src, a, t):
-    """Up to N of t's wounds move onto the ability's card (an impact: no reductions)."""
+    """Up to N of t's wounds move onto the ability's card (an impact: no reductions); its owner decides
+    how many (0 .. the wounds it can move)."""
     if src.in_play and t is not src:
-        m = min(t.wounds, a.amount)
+        m = game.decisions.decide("wounds_moved", src.owner, lo=0, n=min(t.wounds, a.amount) + 1)
         game.heal(t, m)
         game.wound(src, m, B.RULE)
 
@@ -355,18 +354,18 @@ def _root(game, src, a, t):
 
 
 def _incarnation_token(game, src, a, t):
-    """branch dark (Талион): a token on the card of its owner's graveyard with incarnation that lacks the
-    fewest tokens (ties: the lowest slot)."""
-    grave = [c for c in game.deck(src.owner) if c.zone == "graveyard" and c.printed.incarnation
+    """Талион: a token on a card of its owner's graveyard with incarnation that lacks tokens, the one
+    its owner decides (in slot order)."""
+    grave = [c.slot for c in game.deck(src.owner) if c.zone == "graveyard" and c.printed.incarnation
              and c.counters < c.printed.incarnation]
     if grave:
-        best = min(grave, key=lambda c: (c.printed.incarnation - c.counters, c.slot))
+        best = game.card_at(game.decisions.decide("token", src.owner, grave))
         best.counters += 1
         best.token_pending = True           # its on_incarnation_token abilities fire at check_deaths
 
 
 def _next_roll_six(game, src, a, t):
-    t.next_six = True                       # branch dark: its next die roll in an attack counts as 6
+    t.next_six = True                       # its next die roll in an attack counts as 6
 
 
 EFFECTS = {"wound": _wound, "heal": _heal, "extra_lives": _extra_lives, "reduce_life": _reduce_life,
@@ -376,20 +375,15 @@ EFFECTS = {"wound": _wound, "heal": _heal, "extra_lives": _extra_lives, "reduce_
            "ranged_bonus": _ranged_bonus, "range_bonus": _range_bonus, "gain_directed": _gain_directed,
            "no_tap_after_attack": _no_tap, "stun": _stun, "close_or_wound": _close_or_wound,
            "cure_poison": _cure_poison,
-           # branch swst
            "shot": _shot, "protect_from_strikes": _protect_from_strikes, "take_wounds": _take_wounds,
            "raise_poison": _raise_poison, "root": _root, "roll_bonus_against": _roll_bonus_against,
            "finish_off": _finish_off,
-           # branch mount
            "first_strike_unanswered": _first_strike_unanswered,
            "push_or_wound": _push_or_wound, "stone_skin": _stone_skin, "ram": _ram,
            "revive": _revive_effect,
-           # branch dark
            "incarnation_token": _incarnation_token, "next_roll_six": _next_roll_six,
-           "reduce_life_turn": _reduce_life_turn,      # branch neut
-           "rolled_shot": _rolled_shot, "web": _web}   # forest branch
-
-
+           "reduce_life_turn": _reduce_life_turn,
+           "rolled_shot": _rolled_shot, "web": _web}
 def _delay(game, src, a):
     """Trap and boost (118): no target yet; they wait in the table (first free entry; a full table
     drops the new one)."""
@@ -458,7 +452,7 @@ def _opposite_medium_strike(game, c):
 
 
 def _own_above_printed(game, c):
-    """branch dark: c's owner's cards in play whose current life is above their printed life."""
+    """c's owner's cards in play whose current life is above their printed life."""
     return sum(1 for o in game.play[c.owner] if o.life > o.printed.life)
 
 
@@ -694,22 +688,15 @@ def fire_token_triggers(game, c):
 
 
 def choose_trigger_target(game, src, k, a, other=None, taken=()):
-    """The target the owner of src chose for its triggered ability k (the fast engine's logged
-    decision), checked: a legal target (not one of `taken`), or none when it is optional or no target
-    is legal."""
-    legal = [t for q in range(2) for t in game.play[q]
+    """The target its owner decides for triggered ability k of src: one of the legal cards in play
+    (player 1's, then player 2's; not one of `taken`), or none when it is optional; no decision, and no
+    target, when no card is legal."""
+    legal = [t.slot for q in range(2) for t in game.play[q]
              if trigger_target_error(game, src, a, t, other) is None and t not in taken]
-    slot = game.decisions.trigger_target(src.slot, k)
-    if slot < 0:
-        if legal and not a.optional:
-            raise B.Disagreement(f"{src.name} (slot {src.slot}) chose no target for its mandatory ability "
-                                 f"{k + 1}; legal: {[t.slot for t in legal]}")
+    if not legal:
         return None
-    t = game.by_slot.get(slot)
-    if t not in legal:
-        raise B.Disagreement(f"{src.name} (slot {src.slot}) chose slot {slot} for ability {k + 1}, which is "
-                             f"illegal: {trigger_target_error(game, src, a, t, other) if t else 'no such card'}")
-    return t
+    slot = game.decisions.decide("trigger_target", src.owner, legal + [-1] if a.optional else legal)
+    return game.by_slot.get(slot) if slot >= 0 else None
 
 
 def _used_up(a, c, k):
@@ -740,7 +727,7 @@ def fire_triggers(game, c, trigger, other, strength):
 
 
 def resolve_left_right(game, c, a, strength):
-    """Target left_right_own (branch neut2): ability a of card c (on the battlefield) on its owner's
+    """Target left_right_own: ability a of card c (on the battlefield) on its owner's
     creatures directly left and right of it, the left one first; amount_of strike_value: c's simple
     strike of the strength that fired it, the largest number its owner may choose (Ревнитель Сеггера)."""
     if not c.on_field:
@@ -940,6 +927,26 @@ def use_error(game, c, k, target, window):
     if target >= 0 and t is None:
         return "no such target"
     return target_error(game, c, a, t)
+
+
+def answer_sources(game, p):
+    """The fast abilities player p may use now at a priority window, as the options of his answer
+    (slot * MAX_AB + ability), in the order of his cards in play and of their abilities."""
+    return [c.slot * B.MAX_AB + k for c in game.play[p] for k, a in enumerate(c.card.abilities)
+            if a.kind == "fast" and source_error(game, c, k, True) is None]
+
+
+def answer_targets(game, c, k):
+    """The legal targets of fast ability k of c: a strike effect's options, the cards it may choose
+    (its owner's, the enemy's, or player 1's then player 2's, in play order), or no target (-1)."""
+    a = c.card.abilities[k]
+    if a.effect in STRIKE_EFFECTS:
+        return [opt for opt in range(6) if option_error(game, c, a, opt) is None]
+    if a.target in ("chosen", "chosen_enemy", "chosen_own", "chosen_adjacent"):
+        q0 = c.owner if a.target == "chosen_own" else (1 - c.owner if a.target == "chosen_enemy" else 0)
+        players = range(q0, 2) if a.target in ("chosen", "chosen_adjacent") else (q0,)
+        return [t.slot for q in players for t in game.play[q] if target_error(game, c, a, t) is None]
+    return [-1] if target_error(game, c, a, None) is None else []
 
 
 def pay_and_push(game, c, k, target):

@@ -1,4 +1,4 @@
-"""The reference engine's board: the battlefield and its geometry (RULES.md section 2), one card of a
+"""The reference engine's board: the battlefield and its geometry (docs/RULES.md section 2), one card of a
 game wherever it is (`GameCard`), a delayed ability waiting for its target (`Delayed`), the dice table
 of 504, and the exception both engines' disagreements raise. `game` (the rules of a game) and
 `abilities` (the ability vocabulary) build on it; neither of them is imported here."""
@@ -14,7 +14,6 @@ MAX_PRIORITY_STEPS = 64  # [H] a priority window ends after 64 declarations or p
 NOBODY, POISON, RULE, TRAP = -1, -2, -3, -4
 
 MISS, WEAK, MEDIUM, STRONG = 0, 1, 2, 3
-OPT_FORM, OPT_PUSH, OPT_RAM = 1, 2, 3   # the choices the decisions replay (rules/log.py EV_OPTION)
 STRENGTH_NAMES = ("miss", "weak", "medium", "strong")
 
 # attack kinds
@@ -137,8 +136,8 @@ class GameCard:
     form: int = 0                   # the turn_choice form it holds: 0 none, option + 1 (Оборотень)
     stone_skin: int = 0             # - N from non-magic attacks until the end of the opponent's turn
 
-    token_pending: bool = False     # branch dark: received an incarnation token, its trigger waits
-    next_six: bool = False          # branch dark: its next die roll in an attack counts as 6
+    token_pending: bool = False     # received an incarnation token, its trigger waits
+    next_six: bool = False          # its next die roll in an attack counts as 6
 
     attack_wounded: bool = False    # took wounds from an attack this turn (games with has_attack_wounds)
     tmp_life: int = 0               # life maximum lowered until the end of the turn (reduce_life_turn)

@@ -32,6 +32,7 @@ from ..kernels.ai.policies import greedy_action, random_action
 from ..kernels.game import new_action_buffer, setup
 from ..kernels.rng import STREAM_DICE, STREAM_SHUFFLE, STREAM_SHUFFLE1
 from ..kernels.rules import log as L
+from ..kernels.rules.decisions import Decision
 from ..kernels.rules.setup import init_game
 from ..kernels.rules.turn import A_AB0, ACTION_NAMES, apply_action, legal_actions, start_turn
 from ..kernels.state import (
@@ -48,6 +49,7 @@ from ..kernels.state import (
     G_FIRST,
     G_GOLD,
     G_LAST_WOUND,
+    G_LOG_OFFERS,
     G_MULLIGANS,
     G_N_DELAYED,
     G_N_EVENTS,
@@ -75,10 +77,7 @@ from .board import Disagreement
 from .game import Action, Game
 
 LOG_CAPACITY = 4096      # events of one action (the log is emptied after every action)
-DECISION_NAMES = {L.EV_MULLIGAN: "mulligan", L.EV_BUY: "buy", L.EV_PLACE: "placement", L.EV_DEFEND: "defender",
-                  L.EV_EXCHANGE: "exchange", L.EV_DECLARE: "fast answer", L.EV_WINDOW: "both pass",
-                  L.EV_CHOOSE: "trigger target", L.EV_CLOSE_OR_WOUND: "close or wound", L.EV_OPTION: "option"}
-DECISIONS = set(DECISION_NAMES)
+SETUP_DECISIONS = {L.EV_MULLIGAN: "mulligan", L.EV_BUY: "buy", L.EV_PLACE: "placement"}
 
 # the compared card fields: the fast engine's card fields, "eff" read as "lost_abilities", plus "life"
 COMPARED = tuple(n for n in CARD_FIELD_NAMES if n != "card") + ("life",)
@@ -276,114 +275,93 @@ def quick_reference(game, cards, n_cards):
 
 # ---- the decisions of the fast engine's log ---------------------------------------------------------
 class LogDecisions:
-    """What the players decided inside the rules' flow, read from the fast engine's event log in order.
-    The reference engine asks in its own order; a decision asked for that is not next in the log
-    is taken as "no" (no mulligan, no defender, keep the strikes, pass), and one left over at the end
-    of an action is a disagreement."""
+    """What the players decided, read from the fast engine's event log in order. Inside the rules' flow
+    every decision is logged with the options the fast engine offered (EV_DECISION, EV_OFFER: its log's
+    offers are on): the reference engine, at the same point, states the options its own rules offer and
+    asks `decide`, which checks that the next logged decision is the same decision of the same player
+    with the same options, and returns the option chosen. A decision the fast engine did not offer, or
+    one it offered that the reference does not reach, is a disagreement. At setup (the game's own
+    loop, no decision point of the rules) the mulligans, purchases and placements are read from their
+    events and checked for legality by the reference."""
 
     def __init__(self):
         self.queue = deque()
-        self.taken = Counter()          # decisions taken, by event code
+        self.taken = Counter()          # decisions taken, by name
 
     def feed(self, events):
-        # a flyer entering its auxiliary zone is logged as a placement but is no decision
-        self.queue.extend(e for e in events if e[0] in DECISIONS and not (e[0] == L.EV_PLACE and e[2] < 0))
+        it = iter(events)
+        for e in it:
+            if e[0] == L.EV_DECISION:
+                dec, player, n, chosen, lo = e[1:6]
+                options = None if lo >= 0 else [next(it)[2] for _ in range(n)]
+                self.queue.append(("decision", Decision(dec).word, player, n, chosen, lo, options))
+            elif e[0] in SETUP_DECISIONS and not (e[0] == L.EV_PLACE and e[2] < 0):
+                # a flyer entering its auxiliary zone is logged as a placement but is no decision
+                self.queue.append(("setup", e))
 
-    def _pop(self):
-        e = self.queue.popleft()
-        self.taken[e[0]] += 1
-        return e
-
-    def _next(self, code):
-        if self.queue and self.queue[0][0] == code:
-            return self._pop()
+    def _setup(self, code):
+        if self.queue and self.queue[0][0] == "setup" and self.queue[0][1][0] == code:
+            self.taken[SETUP_DECISIONS[code]] += 1
+            return self.queue.popleft()[1]
         return None
 
     def mulligan(self, p):
-        e = self.queue[0] if self.queue else None
+        e = self.queue[0][1] if self.queue and self.queue[0][0] == "setup" else None
         if e is not None and e[0] == L.EV_MULLIGAN and e[1] == p:
-            self._pop()
+            self._setup(L.EV_MULLIGAN)
             return True
         return False
 
     def buy(self, p):
-        e = self.queue[0] if self.queue else None
+        e = self.queue[0][1] if self.queue and self.queue[0][0] == "setup" else None
         if e is not None and e[0] == L.EV_BUY and e[1] // MAX_DECK == p:
-            self._pop()
+            self._setup(L.EV_BUY)
             return e[1]
         return -1
 
     def cell(self, p, slot):
-        e = self._next(L.EV_PLACE)
+        e = self._setup(L.EV_PLACE)
         if e is None or e[1] != slot:
             raise Disagreement(f"the reference places slot {slot}; the fast engine's next placement is {e}")
         return e[2]
 
-    def defender(self, att, tgt):
-        e = self.queue[0] if self.queue else None
-        if e is not None and e[0] == L.EV_DEFEND and e[2] == tgt and e[3] == att:
-            self._pop()
-            return e[1]
-        return -1
+    def decide(self, decision, player, options=None, lo=None, n=None):
+        """The option chosen at decision `decision` (a rules.decisions.Decision name) of `player`, whose
+        options the reference states: a list of values, or the range lo .. lo + n - 1. Checks that the
+        fast engine offered the very same decision next."""
+        nxt = self.queue[0] if self.queue else None
+        if nxt is None or nxt[0] != "decision":
+            raise Disagreement(f"the reference offers player {player + 1} the decision {decision} "
+                               f"({options if options is not None else f'{lo}..{lo + n - 1}'}); the fast "
+                               f"engine's next decision is {self._describe(nxt)}")
+        _, name, p, count, chosen, flo, foptions = nxt
+        mine = options if options is not None else None
+        same = (name == decision and p == player and (foptions == list(mine) if mine is not None
+                                                         else (flo == lo and count == n)))
+        if not same:
+            theirs = foptions if foptions is not None else f"{flo}..{flo + count - 1}"
+            ours = options if options is not None else f"{lo}..{lo + n - 1}"
+            raise Disagreement(f"the reference offers player {player + 1} {decision} with options {ours}; "
+                               f"the fast engine offered player {p + 1} {name} with options {theirs}")
+        self.queue.popleft()
+        self.taken[name] += 1
+        if not 0 <= chosen < count:
+            raise Disagreement(f"the fast engine's pilot chose option {chosen} of {count} at {name}")
+        return foptions[chosen] if foptions is not None else flo + chosen
 
-    def exchange(self, att, tgt, t, a_str, c_str):
-        e = self._next(L.EV_EXCHANGE)
-        if e is not None and (e[1] != att or e[2] != t):
-            raise Disagreement(f"the fast engine's exchange {e[1:3]} is not of this strike ({att}, {t})")
-        return e is not None
-
-    def fast_answer(self, p):
-        e = self.queue[0] if self.queue else None
-        if e is not None and e[0] == L.EV_DECLARE and e[1] // MAX_DECK == p:
-            self._pop()
-            return e[1], e[2], e[3]
-        return None
-
-    def both_passed(self, resolving):
-        """Both players passed in a row: the top of the stack resolves (resolving), or the window
-        closes. The fast engine logs each such moment, which tells a pass from a declaration that
-        comes after a resolution."""
-        e = self._next(L.EV_WINDOW)
-        if e is None or e[2] != int(resolving):
-            nxt = e or (self.queue[0] if self.queue else None)
-            what = "resolves the top of the stack" if resolving else "closes a priority window"
-            raise Disagreement(f"the reference {what}; the fast engine's next decision is {nxt}")
-
-    def trigger_target(self, src, k):
-        """The target the owner of src chose for its triggered ability k (-1: none)."""
-        e = self._next(L.EV_CHOOSE)
-        if e is None or e[1] != src or e[2] != k:
-            nxt = e or (self.queue[0] if self.queue else None)
-            raise Disagreement(f"the reference fires ability {k + 1} of slot {src} with a chosen target; "
-                               f"the fast engine's next decision is {nxt}")
-        return e[3]
-
-    def option(self, slot, what, src):
-        """The option a policy chose about card slot (EV_OPTION: OPT_FORM a turn_choice form, OPT_PUSH 1 =
-        pushed by src's push_or_wound)."""
-        e = self._next(L.EV_OPTION)
-        if e is None or e[1] != slot or e[3] != what or e[4] != src:
-            nxt = e or (self.queue[0] if self.queue else None)
-            raise Disagreement(f"the reference asks for option {what} of slot {slot} (source {src}); "
-                               f"the fast engine's next decision is {nxt}")
-        if e[2] < 0 or (what != 3 and e[2] > 1):
-            raise Disagreement(f"option {e[2]} is not one of the choices")
-        return int(e[2])
-
-    def close_or_wound(self, t, src, n):
-        """The owner of t chose to close it (True) or to take n wounds (False)."""
-        e = self._next(L.EV_CLOSE_OR_WOUND)
-        if e is None or e[1] != t or e[3] != src or e[4] != n:
-            nxt = e or (self.queue[0] if self.queue else None)
-            raise Disagreement(f"the reference asks slot {t}'s owner to close or take {n} wounds (slot {src}'s "
-                               f"ability); the fast engine's next decision is {nxt}")
-        if e[2] not in (0, 1):
-            raise Disagreement(f"close_or_wound choice {e[2]} is neither close (1) nor wound (0)")
-        return e[2] == 1
+    @staticmethod
+    def _describe(item):
+        if item is None:
+            return "none"
+        if item[0] == "setup":
+            return str(item[1])
+        _, name, p, count, chosen, lo, options = item
+        return f"{name} of player {p + 1} with options {options if options is not None else f'{lo}..{lo + count - 1}'}"
 
     def done(self):
         if self.queue:
-            raise Disagreement(f"the fast engine logged decisions the reference did not take: {list(self.queue)[:4]}")
+            raise Disagreement("the fast engine logged decisions the reference did not reach: "
+                               + "; ".join(self._describe(d) for d in list(self.queue)[:4]))
 
 
 # ---- one checked game --------------------------------------------------------------------------------
@@ -456,6 +434,7 @@ def play_checked(matchup, seed, game_index, seat_pairs=False, legal_sets=False, 
     rules["first"] = int(params[PR_FIRST])
     ctx = GameContext(matchup, seed, game_index, key)
     S = new_state(1, LOG_CAPACITY)
+    S[0, GAME0 + G_LOG_OFFERS] = 1         # every decision with the options offered
     set_params(S, params)
     decisions = LogDecisions()
     game = Game(matchup.cardset, [[int(x) for x in matchup.decks[p, :matchup.sizes[p]]] for p in range(2)],
@@ -546,13 +525,7 @@ def play_checked(matchup, seed, game_index, seat_pairs=False, legal_sets=False, 
                                f"{sorted(map(str, ref_set - fast_set))[:3]}", action, game)
         t2 = time.perf_counter()
         apply_action(C, S, 0, kind, actor, target, -2, -1)
-        ev = events()
-        if action.kind == "ability":
-            # the action's own declaration is not a decision (none if a trap killed the actor first)
-            i = next((i for i, e in enumerate(ev) if e[0] == L.EV_DECLARE), None)
-            if i is not None:
-                ev = ev[:i] + ev[i + 1:]
-        decisions.feed(ev)
+        decisions.feed(events())
         t3 = time.perf_counter()
         ref_step(game.act, action)
         t_fast += (t1 - t0) + (t3 - t2)
@@ -611,7 +584,7 @@ def run_games(all_matchups, games, seed, legal_sets_every=0, on_game=None):
             r = play_checked(m, seed, k // n, seat_pairs=True,
                              legal_sets=legal_sets_every > 0 and k % legal_sets_every == 0)
             out.actions += r.actions
-            out.decisions.update({DECISION_NAMES[k]: n for k, n in r.decisions.items()})
+            out.decisions.update(r.decisions)
             out.ends[r.game.end] += 1
             out.bought.update({c.name for c in r.game.cards if c.bought})
             out.seconds_fast += r.seconds_fast
@@ -625,7 +598,7 @@ def run_games(all_matchups, games, seed, legal_sets_every=0, on_game=None):
 
 
 def random_matchups(n, seed, cardset=None, min_cards=30, max_cards=40):
-    """n matchups of random legal decks drawn from the whole card set (RULES.md section 1: 30-50 cards,
+    """n matchups of random legal decks drawn from the whole card set (docs/RULES.md section 1: 30-50 cards,
     at most 3 copies of a name; here min_cards-max_cards cards of 10-20 names, each card of the set
     equally likely), seeded by `seed`; the AIs cycle through the four seatings and the ruleset
     alternates classic / modern, as in `matchups`."""

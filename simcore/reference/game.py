@@ -24,6 +24,7 @@ from .board import (
     ELEMENTS,
     MAGIC_STRIKE,
     MAGICAL,
+    MAX_AB,
     MAX_DECK,
     MAX_DELAYED,
     MAX_PRIORITY_STEPS,
@@ -33,7 +34,6 @@ from .board import (
     N_COLS,
     N_ROWS,
     NOBODY,
-    OPT_FORM,
     POISON,
     RANGED_KINDS,
     ROW_STRIKE,
@@ -75,16 +75,14 @@ KNOWN_CARD_FIELDS = {
     "special_strike_stuns_closed", "strikes_only_opposite",
     "while_blocks", "aura", "unanswered_vs", "second_player_counters", "strikes_at_it_weak",
     "strike_copies_target", "draws_ranged_condition", "finish_off_bonus",
-    # branch swst
     "special_strike_poison", "ranged_per_wound", "no_counter_strike_wounds", "ranged_explosion",
     "reduce_as_defender", "strikes_at_it_closed", "strikes_beside_weak",
-    "must_strike_closed", "valhalla_twice", "row_strike_middle_ova", "turn_choice",        # branch mount
-    "vampirism", "teleport", "incarnation", "incarnates_open", "ranged_spends_extra_lives",   # branch dark
-    "rolls_twice", "blocks_ranged_on",      # branch neut
-    # forest branch
+    "must_strike_closed", "valhalla_twice", "row_strike_middle_ova", "turn_choice",
+    "vampirism", "teleport", "incarnation", "incarnates_open", "ranged_spends_extra_lives",
+    "rolls_twice", "blocks_ranged_on",
     "scavenging", "scavenging_extra_lives", "draws_flyer_attacks", "ranged_at_adjacent",
     "strike_bonus_half_target_life", "strike_per_counter", "loses_counters_on_move",
-    "free_if_squad_costs",                  # branch neut2
+    "free_if_squad_costs",
 }
 
 def check_known(card):
@@ -127,7 +125,7 @@ class Game:
         # amount_of wounds_this_turn (Хронос): the wounds each card takes in a turn are counted
         self.track_turn_wounds = any(a.amount_of == "wounds_this_turn" for c in self.cards
                                      for a in c.printed.abilities)
-        # an attack's dice can change (branch neut): a strike effect or a dice keyword in either deck
+        # an attack's dice can change: a strike effect or a dice keyword in either deck
         self.has_dice = any(c.printed.rolls_twice or c.printed.blocks_ranged_on
                             or any(a.effect in AB.STRIKE_EFFECTS for a in c.printed.abilities)
                             for c in self.cards)
@@ -246,7 +244,7 @@ class Game:
         flyers = sum(c.printed.cost for c in cards if c.printed.kind == "flyer")
         bonus = sum(c.printed.on_recruit_gold for c in cards)
         elements = {c.printed.element for c in cards if c.printed.element != "neutral"}
-        for c in cards:                 # branch neut2, free_if_squad_costs: free if the others have the costs
+        for c in cards:                 # free_if_squad_costs: free if the others have the costs
             need = c.printed.free_if_squad_costs
             if need and set(need) <= {o.printed.cost for o in cards if o is not c}:
                 if c.printed.elite:
@@ -491,7 +489,7 @@ class Game:
         """Destroy what is at 0 life, then fire the on-death abilities of every card destroyed since
         the last check, by slot, at its last cell (509.3), and the "when a creature dies" abilities of
         the cards in play; repeat while they destroy more. First the waiting on_incarnation_token
-        abilities of graveyard cards that received a token from an effect (branch dark), by slot."""
+        abilities of graveyard cards that received a token from an effect, by slot."""
         for c in self.cards:
             if c.token_pending and c.zone == "graveyard":
                 c.token_pending = False
@@ -536,8 +534,8 @@ class Game:
         first); then a priority window (fast answers at the start of the turn)."""
         p = self.active
         for c in self.play[p]:
-            if c.card.turn_choice:          # "before your turn": it takes a form (Оборотень)
-                c.form = self.decisions.option(c.slot, OPT_FORM, c.slot) + 1
+            if c.card.turn_choice:          # "before your turn": its owner decides its form (Оборотень)
+                c.form = self.decisions.decide("form", p, [0, 1]) + 1
         for q in range(2):
             for c in self.play[q]:
                 c.armor_left = self.keyword(c, "armor")
@@ -624,13 +622,9 @@ class Game:
         for _ in range(MAX_PRIORITY_STEPS):
             answer = None
             if self.has_fast[p] and len(self.stack) < MAX_STACK:
-                answer = self.decisions.fast_answer(p)
+                answer = self.answer(p)
             if answer is not None:
                 s, k, t = answer
-                why = AB.use_error(self, self.card_at(s), k, t, window=True)
-                if why or self.card_at(s).owner != p:
-                    raise Disagreement(f"player {p + 1} declared ability {k + 1} of slot {s} at {t}, "
-                                       f"which is illegal: {why or 'not his card'}")
                 AB.pay_and_push(self, self.card_at(s), k, t)
                 passes = 0
                 p = 1 - p
@@ -641,7 +635,6 @@ class Game:
                 continue
             if not self.stack:
                 break
-            self.decisions.both_passed(resolving=True)
             AB.resolve_top(self)
             if self.over():
                 self.stack.clear()
@@ -650,7 +643,21 @@ class Game:
             p = active
         while self.stack and not self.over():
             AB.resolve_top(self)
-        self.decisions.both_passed(resolving=False)      # the window closes
+
+    def answer(self, p):
+        """Player p has priority: he passes (None) or declares one of the fast abilities he may use now,
+        at one of its legal targets (his decisions answer and answer_target); no decision without one."""
+        sources = AB.answer_sources(self, p)
+        if not sources:
+            return None
+        use = self.decisions.decide("answer", p, [-1] + sources)
+        if use < 0:
+            return None
+        c, k = self.card_at(use // MAX_AB), use % MAX_AB
+        targets = AB.answer_targets(self, c, k)
+        if not targets:
+            return None
+        return c.slot, k, self.decisions.decide("answer_target", p, targets)
 
     # ---- who may act, and at what (sections 4, 5) ----------------------------------------------
     def actor_error(self, c):
@@ -1106,7 +1113,7 @@ class Game:
 
     def roll_for(self, c):
         """c's die in an attack; rolls_twice (Воин храма): two dice, the higher kept; with next_roll_six
-        waiting (branch dark) it counts as 6, used up (the dice are still rolled)."""
+        waiting it counts as 6, used up (the dice are still rolled)."""
         r = self.streams.d6()
         if self.has_dice and c.card.rolls_twice:
             r = max(r, self.streams.d6())
@@ -1116,7 +1123,7 @@ class Game:
         return r
 
     def dice_window(self, kind, att, t, defending, a, d):
-        """The dice of an attack are rolled: a priority window for strike effects only (branch neut,
+        """The dice of an attack are rolled: a priority window for strike effects only (the dice window,
         AB.Roll); returns the Roll with the dice and strike changes after it."""
         self.roll = AB.Roll(kind, att, t, defending, a, d)
         try:
@@ -1274,7 +1281,7 @@ class Game:
         xl = self.removable_extra_lives(att) if att.card.ranged_spends_extra_lives else 0
         return base + att.counters * att.card.ranged_counter_bonus + att.tmp_ranged + xl
 
-    # -- branch dark: vampirism, extra lives spent on a ranged attack, incarnation, next_roll_six
+    # -- vampirism, extra lives spent on a ranged attack, incarnation, next_roll_six
     def removable_extra_lives(self, c):
         """All its extra lives, but never so many that its current life falls to 0."""
         return max(min(c.extra_lives, c.life - 1), 0)
@@ -1405,10 +1412,9 @@ class Game:
         the strike and the counter-strike at once; then closing."""
         t = tgt
         if not self.is_directed(att, tgt):
-            d = self.decisions.defender(att.slot, tgt.slot)
+            defenders = [d.slot for d in self.play[tgt.owner] if self.can_defend(att, tgt, d)]
+            d = self.decisions.decide("defender", tgt.owner, defenders + [-1]) if defenders else -1
             if d >= 0:
-                if not self.can_defend(att, tgt, self.by_slot.get(d)):
-                    raise Disagreement(f"slot {d} defended {tgt.name}, which it may not")
                 t = self.card_at(d)
                 AB.fire_triggers(self, t, "on_defend", tgt, 0)
         if not self.answers_to_attack(att, t):
@@ -1437,9 +1443,8 @@ class Game:
             a = ra + ova
             d = rd + ovz
             a_str, c_str, exchange = strike_table(a, d)
-            lower = self.decisions.exchange(att.slot, tgt.slot, t.slot, a_str, c_str)
-            if lower and not exchange:
-                raise Disagreement(f"an exchange at A={a} D={d}, where the table has none")
+            side = att.owner if a_str > c_str else t.owner
+            lower = exchange and self.decisions.decide("exchange", side, [0, 1]) == 1
             if lower:
                 a_str, c_str = max(a_str - 1, MISS), max(c_str - 1, MISS)
         if roll is not None:                             # strike_strong (Ост): not a miss -> strong

@@ -1,4 +1,4 @@
-"""Golden games (issue 4, part 5; OpenSpiel's playthroughs): three seeded games whose full replay text,
+"""Golden games (OpenSpiel's playthroughs): three seeded games whose full replay text,
 as `berserk replay` prints it, is stored in tests/golden/*.txt and compared by tests/test_golden.py.
 
 Each file starts with the command that replays it and the RULES_VERSION it was recorded under. When

@@ -10,7 +10,6 @@ from numba import njit
 
 from decks.registry import AmountOf, AppliesTo, AttackKind, Effect, Protection, Spread, Target
 
-from ..ai.triggered import best_ram
 from ..cardtable import (
     AB_ALSO_AMOUNT,
     AB_ALSO_EFFECT,
@@ -46,8 +45,8 @@ from ..cardtable import (
     STRIKES_WEAK,
     SW,
 )
-from ..rules.abilities import ab, matches, opposite_card, spell_blocked, spread_targets, turn_wounds
-from ..rules.board import adjacent_cells, n_in_play, play_slot
+from ..rules.abilities import spread_targets
+from ..rules.board import ab, adjacent_cells, n_in_play, opposite_card, play_slot
 from ..rules.damage import (
     attack_roll_bonus,
     attack_wounds,
@@ -62,6 +61,7 @@ from ..rules.damage import (
     ranged_base,
     reduction,
     strike_bonus,
+    turn_wounds,
     webbed,
 )
 from ..rules.dice import (
@@ -74,7 +74,8 @@ from ..rules.dice import (
     single_roll_strength,
     strike_table,
 )
-from ..rules.strike_effects import is_strike_effect
+from ..rules.effects.strike import is_strike_effect
+from ..rules.targets import matches, spell_blocked
 from ..state import (
     ACTED,
     ARMOR_LEFT,
@@ -108,6 +109,7 @@ from ..state import (
     Z_FIELD,
     ZONE,
 )
+from .values import best_ram
 
 # How often (out of 36) each row of the 504 table comes up for roll bonuses (ova, ovz), and what the
 # row is: constants of the rules, frozen into the compiled code.
@@ -268,7 +270,7 @@ def effect_value(C, S, g, s, c, k, t):
     if ab(C, c, k, AB_AMOUNT_OF) == AmountOf.WOUNDS_THIS_TURN:
         n = turn_wounds(S, g, t)
     if ab(C, c, k, AB_AMOUNT_OF) == AmountOf.OWN_ABOVE_PRINTED_LIFE:
-        # branch dark: X = own cards above their printed life, counted after its self_first gain
+        # X = own cards above their printed life, counted after its self_first gain
         x = own_above_printed(C, S, g, s // MAX_DECK)
         if current_life(S, g, s) <= C[S[g, s * NCF + CARD_ID], LIFE] < current_life(S, g, s) + ab(C, c, k, AB_SELF_XL):
             x += 1
@@ -320,7 +322,7 @@ def one_effect_value(C, S, g, s, c, k, t, eff, n):
         return 0.05 if own else 0.0
     if eff == Effect.SHOT:
         return -hit_value(C, S, g, t, n) if own else hit_value(C, S, g, t, n)
-    if eff == Effect.ROLLED_SHOT:      # forest branch: a rolled shot N
+    if eff == Effect.ROLLED_SHOT:      # a rolled shot N
         w = attack_wounds(C, S, g, s, t, AttackKind.SHOT, 2, n, False, False, False)
         return -hit_value(C, S, g, t, w) if own else hit_value(C, S, g, t, w)
     if eff == Effect.TAKE_WOUNDS:
@@ -469,12 +471,12 @@ def ability_value(C, S, g, s, c, k, t):
                 v = effect_value(C, S, g, s, c, k, o)
     elif t >= 0:
         v = effect_value(C, S, g, s, c, k, t)
-        if ab(C, c, k, AB_SPREAD) == Spread.ADJACENT_ENEMIES_SAME_WEAK:       # branch dark: Герольд мрака
+        if ab(C, c, k, AB_SPREAD) == Spread.ADJACENT_ENEMIES_SAME_WEAK:       # Герольд мрака
             lo, hi = spread_targets(C, S, g, s, t)
             for o in range(N_SLOTS):
                 if (lo >> o) & 1 if o < 64 else (hi >> (o - 64)) & 1:
                     v += effect_value(C, S, g, s, c, k, o)
-        if ab(C, c, k, AB_SELF_XL) > 0:                       # branch dark: Керсамская знать
+        if ab(C, c, k, AB_SELF_XL) > 0:                       # Керсамская знать
             v += one_effect_value(C, S, g, s, c, k, s, Effect.EXTRA_LIVES, ab(C, c, k, AB_SELF_XL))
         if ab(C, c, k, AB_AND_SELF) == 1:
             v -= hit_value(C, S, g, s, 1000)

@@ -10,8 +10,8 @@ that ability's worth now beats attacking: saving_value); in the second pass crea
 to attack step (or jump) toward the nearest enemy and attack if that brought one in reach, or
 prepare (gain a counter, gain a keyword, set a boost, or a trap that is not fast: a fast trap waits
 for the end-of-turn window, ai.decisions.choose_fast). A creature acts while its best action scores
-above zero; the turn ends after the second pass. Its cursor lives in the game row (G_AI_TURN,
-G_AI_CURSOR).
+above zero; the turn ends after the second pass. Its cursor lives in the pilots' fields of the game row
+(P_CURSOR_TURN, P_CURSOR).
 
 A stalled game (nobody wounded for STALL_TURNS turns) adds STALL_BONUS to every attack that can
 wound its target, so that somebody attacks; an attack that cannot wound (a discharge at a card
@@ -45,13 +45,14 @@ from ..cardtable import (
     SPECIAL_STUN,
     TWICE,
 )
-from ..rules.abilities import ab, ability_target_error, source_error
-from ..rules.board import cell_col, cell_row, n_in_play, only_flyers_left, play_slot
+from ..rules.board import ab, cell_col, cell_row, n_in_play, only_flyers_left, play_slot
 from ..rules.combat import finish_error, gain_counter_error, ranged_error, special_error, strike_error
 from ..rules.damage import webbed
 from ..rules.dice import ai_int
 from ..rules.errors import E_OK
 from ..rules.movement import jump_error, move_error
+from ..rules.played import source_error
+from ..rules.targets import ability_target_error
 from ..rules.turn import (
     A_AB0,
     A_END,
@@ -74,8 +75,6 @@ from ..state import (
     COUNTERS,
     EFF,
     G_ACTIVE,
-    G_AI_CURSOR,
-    G_AI_TURN,
     G_BOARD,
     G_DECK_SIZE,
     G_FLAGS,
@@ -89,6 +88,9 @@ from ..state import (
     MOVES_LEFT,
     N_CELLS,
     NCF,
+    P_CURSOR,
+    P_CURSOR_TURN,
+    PILOT0,
     STRIKES,
     USED_GAME,
     WOUNDS,
@@ -396,12 +398,12 @@ def greedy_action(C, S, g):
         if kind == A_STRIKE:
             return kind, s, t
     turn = S[g, GAME0 + G_TURN]
-    if S[g, GAME0 + G_AI_TURN] != turn + 1:
-        S[g, GAME0 + G_AI_TURN] = turn + 1
-        S[g, GAME0 + G_AI_CURSOR] = 0
+    if S[g, PILOT0 + P_CURSOR_TURN] != turn + 1:
+        S[g, PILOT0 + P_CURSOR_TURN] = turn + 1
+        S[g, PILOT0 + P_CURSOR] = 0
     # the cursor walks pass 0 (no moves) then pass 1 over the player's slots in order: position
     # pass * MAX_DECK + slot index; only open cards in play (the play list, kept in slot order) act
-    cursor = S[g, GAME0 + G_AI_CURSOR]
+    cursor = S[g, PILOT0 + P_CURSOR]
     for pass_ in range(cursor // MAX_DECK, 2):
         for j in range(n_in_play(S, g, p)):
             s = play_slot(S, g, p, j)
@@ -410,7 +412,7 @@ def greedy_action(C, S, g):
                 continue
             score, kind, target = best_for(C, S, g, s, pass_ == 1)
             if score > 0.0:
-                S[g, GAME0 + G_AI_CURSOR] = position
+                S[g, PILOT0 + P_CURSOR] = position
                 return kind, s, target
-    S[g, GAME0 + G_AI_CURSOR] = 2 * MAX_DECK
+    S[g, PILOT0 + P_CURSOR] = 2 * MAX_DECK
     return A_END, -1, -1

@@ -1,10 +1,16 @@
-"""The field (RULES.md section 2): cells, adjacency, zones, ownership and formation.
+"""The field (docs/RULES.md section 2): cells, adjacency, zones, ownership and formation.
 
 Cells are row * 5 + column; row 0..5 are the printed rows 1..6, column 0..4 are a..e.
 """
 from numba import njit
 
-from ..cardtable import ELITE, HAS_FORMATION
+from ..cardtable import (
+    AB0,
+    AB_W,
+    ELITE,
+    HAS_FORMATION,
+    SM,
+)
 from ..state import (
     CELL,
     EFF,
@@ -228,3 +234,72 @@ def in_formation_with(C, S, g, s, elite):
             if C[co, HAS_FORMATION] == 1 and (elite < 0 or C[co, ELITE] == elite):
                 return True
     return False
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def ab(C, c, k, col):
+    """Column col of ability k of the card table row c."""
+    return C[c, AB0 + AB_W * k + col]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def n_cards(C):
+    return C.shape[0] >> 1
+
+
+@njit(cache=True, _nrt=False)
+def opposite_medium_strike(C, S, g, s):
+    """The printed medium simple strike of the creature (either player's) standing opposite card s: on
+    the cell directly in front of it (same column, one row towards the enemy's back row); 0 when s is
+    not on the battlefield or that cell is empty or off the board."""
+    if S[g, s * NCF + ZONE] != Z_FIELD:
+        return 0
+    cell = S[g, s * NCF + CELL]
+    r = cell_row(cell) + (1 if owner_of(s) == 0 else -1)
+    if r < 0 or r > 5:
+        return 0
+    o = S[g, GAME0 + G_BOARD + r * 5 + cell_col(cell)]
+    return C[S[g, o * NCF + EFF], SM] if o >= 0 else 0
+
+
+@njit(cache=True, _nrt=False)
+def opposite_card(S, g, s):
+    """The card on the cell directly in front of card s (same column, one row towards the enemy's
+    back row), -1 when s is not on the battlefield or that cell is empty or off the board."""
+    if S[g, s * NCF + ZONE] != Z_FIELD:
+        return -1
+    cell = S[g, s * NCF + CELL]
+    r = cell_row(cell) + (1 if owner_of(s) == 0 else -1)
+    if r < 0 or r > 5:
+        return -1
+    return S[g, GAME0 + G_BOARD + r * 5 + cell_col(cell)]
+
+
+# ---- slot sets: the 100 slots of a game as two int64 words (slots 0-63, 64-99) -------------------------
+@njit(cache=True, _nrt=False)
+def slot_in(lo, hi, s):
+    """Is slot s in the set (lo, hi)? (1 or 0)"""
+    if s < 64:
+        return (lo >> s) & 1
+    return (hi >> (s - 64)) & 1
+
+
+@njit(cache=True, _nrt=False)
+def with_slot(lo, hi, s):
+    """The set (lo, hi) with slot s added."""
+    if s < 64:
+        return lo | (1 << s), hi
+    return lo, hi | (1 << (s - 64))
+
+
+# ---- bit fields of the packed card fields (simcore.kernels.state: SHIFT and WIDTH of each) -------------
+@njit(cache=True, _nrt=False, inline="always")
+def bits(v, shift, width):
+    """The value of `width` bits of v from bit `shift`."""
+    return (v >> shift) & ((1 << width) - 1)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def with_bits(v, shift, width, x):
+    """v with its `width` bits from bit `shift` set to x (0 <= x < 2 ** width)."""
+    return (v & ~(((1 << width) - 1) << shift)) | (x << shift)

@@ -1,7 +1,6 @@
-"""Attacks (RULES.md section 5, rule 504): simple strike with the dice table, exchange, defenders,
+"""Attacks (docs/RULES.md section 5, rule 504): simple strike with the dice table, exchange, defenders,
 counter-strikes; ranged attacks (shot, throw, discharge, strike through a row); special strike;
-finish off (509.2); and the other tap abilities of issue 2 (heal itself, gain a keyword, gain a
-counter, 123).
+finish off (509.2); and the other tap abilities (heal itself, gain a keyword, gain a counter, 123).
 
 Each action has a predicate (`*_error`, returning an errors.E_* code, 0 if legal) and the action
 itself, which assumes the predicate passed.
@@ -10,7 +9,6 @@ from numba import njit
 
 from decks.registry import AttackKind, Trigger
 
-from ..ai.decisions import choose_defender, choose_exchange
 from ..cardtable import (
     AB_COUNTER_COST,
     AB_TRIG_MASK,
@@ -65,8 +63,10 @@ from ..state import (
     EXTRA_LIVES,
     G_ACTIVE,
     G_BOARD,
+    G_DECISION,
     G_FAST,
     G_FLAGS,
+    G_OFFER_N,
     G_ROLL,
     G_ROLL_A,
     G_ROLL_ATT,
@@ -78,7 +78,10 @@ from ..state import (
     G_ROLL_T,
     G_ROLL_TO_ONE,
     G_WINNER,
+    GAIN_WIDTH,
     GAINED,
+    GAINED_DIRECTED,
+    GAINED_PROT_SHIFT,
     GAINED_SIX,
     GAINED_STUN,
     GAME0,
@@ -98,15 +101,14 @@ from ..state import (
     TF_NO_TAP,
     TF_OVA_SHIFT,
     TF_RANGE_SHIFT,
-    TMP_BYTE,
     TMP_FLAGS,
     Z_AUX,
     Z_FIELD,
     ZONE,
 )
-from .abilities import DL_EXPLOSION, add_delayed, add_tmp, check_deaths, fire_triggers, take_boost
 from .board import (
     adjacent_cells,
+    bits,
     cell_col,
     cell_row,
     in_play,
@@ -145,8 +147,12 @@ from .damage import (
     while_value,
     wound,
 )
+from .decisions import Decision, add_option, choose_option, offer
+from .defence import can_defend
 from .destruction import check_game_end, destroy
 from .dice import MISS, STRONG, WEAK, roll_d6, single_roll_strength, strike_table
+from .effects.delayed import DL_EXPLOSION, add_delayed, take_boost
+from .effects.status import add_tmp
 from .errors import (
     E_ACTED,
     E_ADJACENT_RANGED,
@@ -189,6 +195,7 @@ from .log import (
     logging,
 )
 from .priority import priority_window
+from .triggers import check_deaths, fire_triggers
 
 
 # ---- who may act ---------------------------------------------------------------------------------
@@ -325,7 +332,7 @@ def ranged_error(C, S, g, att, t):
         if rng > 0 and S[g, GAME0 + G_FLAGS] & F_AURA:
             rng += aura_range(C, S, g, att)
         if rng > 0:
-            rng += (S[g, att * NCF + TMP_FLAGS] >> TF_RANGE_SHIFT) & TMP_BYTE
+            rng += bits(S[g, att * NCF + TMP_FLAGS], TF_RANGE_SHIFT, GAIN_WIDTH)
         if rng > 0 and manhattan(S[g, att * NCF + CELL], S[g, t * NCF + CELL]) > rng:
             return E_OUT_OF_RANGE
     return E_OK
@@ -466,13 +473,13 @@ def attack_stands(C, S, g, att, t):
 @njit(cache=True, _nrt=False)
 def roll_for(C, S, g, s):
     """The die card s rolls in an attack; rolls_twice (Воин храма): two dice, it keeps the higher; with
-    next_roll_six waiting on it (branch dark) the roll counts as 6 and the effect is used up (the dice
+    next_roll_six waiting on it the roll counts as 6 and the effect is used up (the dice
     are still rolled, so the dice that follow do not move)."""
     r = roll_d6(S, g)
     if S[g, GAME0 + G_FLAGS] & F_DICE and C[S[g, s * NCF + EFF], ROLLS_TWICE] == 1:
         r = max(r, roll_d6(S, g))
     if S[g, GAME0 + G_FLAGS] & F_NEXT_SIX and S[g, s * NCF + GAINED] & GAINED_SIX:
-        S[g, s * NCF + GAINED] &= ~GAINED_SIX     # next_roll_six (branch dark): it counts as 6, used up
+        S[g, s * NCF + GAINED] &= ~GAINED_SIX     # next_roll_six: it counts as 6, used up
         return 6
     return r
 
@@ -562,15 +569,43 @@ def resolve_strike(C, S, g, att, tgt, t, a_str, c_str):
 
 
 @njit(cache=True, _nrt=False)
+def defender_decision(C, S, g, att, tgt):
+    """Decision DEFENDER: the creatures of the struck card's owner that may defend it (can_defend), in
+    the order of his cards in play, then none (-1); no decision without one. Returns the defender or -1."""
+    q = owner_of(tgt)
+    offer(S, g, Decision.DEFENDER, q, att, tgt, 0, 0, 0)
+    for i in range(n_in_play(S, g, q)):
+        d = play_slot(S, g, q, i)
+        if can_defend(C, S, g, att, tgt, d):
+            add_option(S, g, d)
+    if S[g, GAME0 + G_OFFER_N] == 0:
+        S[g, GAME0 + G_DECISION] = 0
+        return -1
+    add_option(S, g, -1)
+    return choose_option(C, S, g, False)
+
+
+@njit(cache=True, _nrt=False)
+def exchange_decision(C, S, g, att, tgt, t, a_str, c_str):
+    """Decision EXCHANGE of the side whose strike is the stronger: keep both strikes (0) or lower both a
+    step (1)."""
+    side = owner_of(att) if a_str > c_str else owner_of(t)
+    offer(S, g, Decision.EXCHANGE, side, att, tgt, t, a_str, c_str)
+    add_option(S, g, 0)
+    add_option(S, g, 1)
+    return choose_option(C, S, g, False)
+
+
+@njit(cache=True, _nrt=False)
 def strike(C, S, g, att, tgt, defender, exchange):
-    """Simple strike (504). defender: slot, -1 none, -2 ask the defending player's policy.
-    exchange: 0 keep, 1 lower both, -1 ask the policy of the side with the stronger strike."""
+    """Simple strike (504). defender: slot, -1 none, -2 the defending player decides (DEFENDER).
+    exchange: 0 keep, 1 lower both, -1 the side with the stronger strike decides (EXCHANGE)."""
     if logging(S, g):
         log(S, g, EV_ATTACK, att, tgt, AttackKind.STRIKE, 0, 0)
     t = tgt
     if not is_directed(C, S, g, att, tgt):
         if defender == -2:
-            defender = choose_defender(C, S, g, att, tgt)
+            defender = defender_decision(C, S, g, att, tgt)
         if defender >= 0:
             t = defender
             if logging(S, g):
@@ -610,7 +645,7 @@ def strike(C, S, g, att, tgt, defender, exchange):
         if ex == 1:
             lower = exchange
             if lower < 0:
-                lower = choose_exchange(C, S, g, att, tgt, t, a_str, c_str)
+                lower = exchange_decision(C, S, g, att, tgt, t, a_str, c_str)
             if lower == 1:
                 a_str = max(a_str - 1, MISS)
                 c_str = max(c_str - 1, MISS)
@@ -652,7 +687,7 @@ def strike(C, S, g, att, tgt, defender, exchange):
     check_game_end(S, g)
     if (C[S[g, att * NCF + EFF], AB_TRIG_MASK] >> Trigger.ON_ATTACK) & 1 and in_play(S, g, att) \
             and S[g, GAME0 + G_WINNER] < 0:
-        # "on a strike or a miss when attacking" (forest branch): after the strike and its deaths
+        # "on a strike or a miss when attacking": after the strike and its deaths
         fire_triggers(C, S, g, att, Trigger.ON_ATTACK, t if in_play(S, g, t) else -1, 0)
         check_deaths(C, S, g)
         check_game_end(S, g)
@@ -781,8 +816,8 @@ def gain_counter(C, S, g, s):
 def tap_gain(C, S, g, s):
     """Tap: gain a keyword; acquired, it lasts to the end of the game (117)."""
     if C[S[g, s * NCF + EFF], GAIN_DIRECTED] == 1:
-        S[g, s * NCF + GAINED] |= 1
-    S[g, s * NCF + GAINED] |= C[S[g, s * NCF + EFF], GAIN_PROT] << 8
+        S[g, s * NCF + GAINED] |= GAINED_DIRECTED
+    S[g, s * NCF + GAINED] |= C[S[g, s * NCF + EFF], GAIN_PROT] << GAINED_PROT_SHIFT
     if logging(S, g):
         log(S, g, EV_GAIN, s, 1, S[g, s * NCF + GAINED], 0, 0)
     finish_action(C, S, g, s)

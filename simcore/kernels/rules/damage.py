@@ -1,4 +1,4 @@
-"""Life, wounds and healing (RULES.md section 6, rule 508) and the wounds an attack deals (section 5).
+"""Life, wounds and healing (docs/RULES.md section 6, rule 508) and the wounds an attack deals (section 5).
 
 current life = life maximum + extra lives - wounds (508.1-508.4). Wounds dealt by an attack = strike
 value + the attacker's bonuses - the target's reductions, then armor (non-magical attacks only),
@@ -8,7 +8,15 @@ formation and the keywords it acquired (117).
 """
 from numba import njit
 
-from decks.registry import AppliesTo, AttackKind, AuraCells, Filter, Protection, VsValue, WhileCondition
+from decks.registry import (
+    AppliesTo,
+    AttackKind,
+    AuraCells,
+    Filter,
+    Protection,
+    VsValue,
+    WhileCondition,
+)
 
 from ..cardtable import (
     ALLY_ELEMENT,
@@ -116,9 +124,15 @@ from ..state import (
     G_FLAGS,
     G_LAST_WOUND,
     G_TURN,
+    GAIN_MAX,
+    GAIN_WIDTH,
     GAINED,
+    GAINED_DIRECTED,
     GAINED_FORM_SHIFT,
+    GAINED_PROT_SHIFT,
+    GAINED_PROT_WIDTH,
     GAINED_STONE_SHIFT,
+    GAINED_STONE_WIDTH,
     GAINED_WEB,
     GAME0,
     KILLED_BY_POISON,
@@ -133,14 +147,13 @@ from ..state import (
     PR_POISON_STACKS,
     TF_ATTACK_WOUNDED,
     TF_DIRECTED,
+    TF_MARK_PLAYER_BIT,
     TF_MARK_SHIFT,
     TF_NO_STRIKES,
     TF_OVA_SHIFT,
     TF_RANGED_SHIFT,
-    # branch swst
     TF_TURN_WOUNDS_SHIFT,
     TF_UNANSWERED,
-    TMP_BYTE,
     TMP_FLAGS,
     TMP_OWN,
     TMP_STRIKE,
@@ -154,6 +167,7 @@ from ..state import (
     STRIKES as _STRIKES,
 )
 from .board import (
+    bits,
     cell_col,
     cell_row,
     diagonal,
@@ -166,8 +180,18 @@ from .board import (
     n_in_play,
     owner_of,
     play_slot,
+    with_bits,
 )
-from .log import EV_HEAL, EV_NO_WOUND, EV_POISONED, EV_VAMPIRISM, EV_WEB, EV_WOUND, log, logging
+from .log import (
+    EV_HEAL,
+    EV_NO_WOUND,
+    EV_POISONED,
+    EV_VAMPIRISM,
+    EV_WEB,
+    EV_WOUND,
+    log,
+    logging,
+)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -194,7 +218,7 @@ def while_holds(C, S, g, s, b):
     if cond == WhileCondition.FORMATION_WITH_ORDINARY:
         return in_formation_with(C, S, g, s, 0)
     if cond == WhileCondition.UNWOUNDED_ALLY_OPPOSITE:
-        # an unwounded creature of its owner on the cell directly in front of it (forest branch)
+        # an unwounded creature of its owner on the cell directly in front of it
         r = cell_row(cell) + (1 if owner_of(s) == 0 else -1)
         if r < 0 or r >= N_ROWS:
             return False
@@ -299,8 +323,7 @@ def attack_experience(C, S, g, s):
     owner's turn (effect attack_experience)."""
     v = with_formation(C, S, g, s, OVA, F_OVA, W_OVA)
     if (S[g, s * NCF + TMP_FLAGS] | S[g, s * NCF + TMP_OWN]) != 0:
-        v += ((S[g, s * NCF + TMP_FLAGS] >> TF_OVA_SHIFT) & TMP_BYTE) + (
-            (S[g, s * NCF + TMP_OWN] >> TO_OVA_SHIFT) & TMP_BYTE)
+        v += bits(S[g, s * NCF + TMP_FLAGS], TF_OVA_SHIFT, GAIN_WIDTH) + bits(S[g, s * NCF + TMP_OWN], TO_OVA_SHIFT, GAIN_WIDTH)
     return v
 
 
@@ -317,8 +340,8 @@ def attack_roll_bonus(C, S, g, att, t):
         if r == wanted:
             v += C[ca, ROW_BONUS_AMT]
     m = S[g, t * NCF + TMP_FLAGS] >> TF_MARK_SHIFT      # roll_bonus_against (Хозяйка прайда)
-    if m != 0 and owner_of(att) == (m >> 8) & 1:
-        v += m & TMP_BYTE
+    if m != 0 and owner_of(att) == (m >> TF_MARK_PLAYER_BIT) & 1:
+        v += m & GAIN_MAX
     return v
 
 
@@ -334,7 +357,7 @@ def armor_value(C, S, g, s):
 
 @njit(cache=True, _nrt=False, inline="always")
 def protections(C, S, g, s):
-    m = C[S[g, s * NCF + EFF], PROT] | ((S[g, s * NCF + GAINED] >> 8) & 255)
+    m = C[S[g, s * NCF + EFF], PROT] | bits(S[g, s * NCF + GAINED], GAINED_PROT_SHIFT, GAINED_PROT_WIDTH)
     if C[S[g, s * NCF + EFF], F_PROT] != 0 and in_formation(C, S, g, s):
         m |= C[S[g, s * NCF + EFF], F_PROT]
     if C[S[g, s * NCF + EFF], HAS_WHILE] == 1:
@@ -419,7 +442,7 @@ def vs_matches(C, S, g, code, att, t, t_defending):
 def is_directed(C, S, g, att, t):
     """Directed strike (НУ): printed, acquired, or against a matching target."""
     ca = S[g, att * NCF + EFF]
-    if C[ca, DIRECTED] == 1 or (S[g, att * NCF + GAINED] & 1) == 1:
+    if C[ca, DIRECTED] == 1 or (S[g, att * NCF + GAINED] & GAINED_DIRECTED) != 0:
         return True
     if S[g, att * NCF + TMP_FLAGS] & TF_DIRECTED:
         return True
@@ -605,7 +628,7 @@ def reduction(C, S, g, t, att, kind, strength):
     if S[g, GAME0 + G_FLAGS] & F_AURA:
         total = aura_reduction(C, S, g, t, att, kind, strength)
     if S[g, GAME0 + G_FLAGS] & F_STONE_SKIN:
-        stone = (S[g, t * NCF + GAINED] >> GAINED_STONE_SHIFT) & 7
+        stone = bits(S[g, t * NCF + GAINED], GAINED_STONE_SHIFT, GAINED_STONE_WIDTH)
         if stone > 0 and source_ok(C, S, g, t, att, kind, strength, 2):
             total += stone              # Ледяной змей's stone skin
     if C[ct, HAS_REDUCE] == 0:
@@ -626,7 +649,7 @@ def reduction(C, S, g, t, att, kind, strength):
 
 @njit(cache=True, _nrt=False)
 def protected_from(C, S, g, t, att, kind, strength):
-    """True if t's protections make this attack deal it no wounds (RULES.md section 5)."""
+    """True if t's protections make this attack deal it no wounds (docs/RULES.md section 5)."""
     prot = protections(C, S, g, t)
     if kind == AttackKind.SHOT and prot & Protection.SHOT:
         return True
@@ -656,7 +679,7 @@ def base_value(C, S, g, att, kind, strength):
         form = (S[g, att * NCF + GAINED] >> GAINED_FORM_SHIFT) & 3
         if form > 0:
             v += C[ca, TC0_STRIKE + TC_W * (form - 1)]          # turn_choice (Оборотень)
-        return v + S[g, att * NCF + TMP_STRIKE] + ((S[g, att * NCF + TMP_OWN] >> TO_STRIKE_SHIFT) & TMP_BYTE)
+        return v + S[g, att * NCF + TMP_STRIKE] + bits(S[g, att * NCF + TMP_OWN], TO_STRIKE_SHIFT, GAIN_WIDTH)
     return C[ca, RW] if strength == 1 else (C[ca, RM] if strength == 2 else C[ca, RS])
 
 
@@ -678,7 +701,7 @@ def ranged_base(C, S, g, att, strength):
     if C[ca, RANGED_PER_WOUND] > 0:         # "X = its wounds (at most N)" (Рэккен)
         base += min(S[g, att * NCF + WOUNDS], C[ca, RANGED_PER_WOUND])
     v = (base + S[g, att * NCF + COUNTERS] * C[ca, RANGED_PER_COUNTER]
-         + ((S[g, att * NCF + TMP_FLAGS] >> TF_RANGED_SHIFT) & TMP_BYTE))
+         + bits(S[g, att * NCF + TMP_FLAGS], TF_RANGED_SHIFT, GAIN_WIDTH))
     if C[ca, RANGED_XL] == 1:
         v += removable_extra_lives(S, g, att)
     return v
@@ -686,14 +709,14 @@ def ranged_base(C, S, g, att, strength):
 
 @njit(cache=True, _nrt=False, inline="always")
 def removable_extra_lives(S, g, s):
-    """branch dark, ranged_spends_extra_lives (Ведьма слуа): the extra lives it removes for its attack,
+    """ranged_spends_extra_lives (Ведьма слуа): the extra lives it removes for its attack,
     all of them but never so many that its current life falls to 0."""
     return max(min(S[g, s * NCF + EXTRA_LIVES], current_life(S, g, s) - 1), 0)
 
 
 @njit(cache=True, _nrt=False)
 def vampirism(C, S, g, s, dealt):
-    """branch dark, vampirism: card s dealt `dealt` wounds with a simple strike (its attack or its
+    """vampirism: card s dealt `dealt` wounds with a simple strike (its attack or its
     counter-strike); it gains dealt - less life: its wounds heal first, the rest become extra lives,
     never above its maximum life (0: none). A card out of play or at 0 life gains nothing."""
     c = S[g, s * NCF + EFF]
@@ -713,7 +736,7 @@ def vampirism(C, S, g, s, dealt):
 
 @njit(cache=True, _nrt=False)
 def own_above_printed(C, S, g, p):
-    """branch dark, amount_of own_above_printed_life: player p's cards in play whose current life is
+    """amount_of own_above_printed_life: player p's cards in play whose current life is
     above their printed life."""
     n = 0
     for i in range(n_in_play(S, g, p)):
@@ -767,7 +790,7 @@ def beside_weak(C, S, g, t):
 
 @njit(cache=True, _nrt=False)
 def absorb_armor(C, S, g, t, dmg, kind, ignore_t):
-    """Armor X absorbs up to X wounds from non-magical attacks per turn (RULES.md section 5)."""
+    """Armor X absorbs up to X wounds from non-magical attacks per turn (docs/RULES.md section 5)."""
     if ignore_t or kind == AttackKind.DISCHARGE or kind == AttackKind.MAGIC_STRIKE or dmg <= 0:
         return dmg
     a = min(S[g, t * NCF + ARMOR_LEFT], dmg)
@@ -787,8 +810,8 @@ def wound(S, g, t, n, source):
     S[g, GAME0 + G_LAST_WOUND] = S[g, GAME0 + G_TURN]
     if S[g, GAME0 + G_FLAGS] & F_TURN_WOUNDS:        # amount_of wounds_this_turn (Хронос)
         f = S[g, t * NCF + TMP_FLAGS]
-        v = min(((f >> TF_TURN_WOUNDS_SHIFT) & TMP_BYTE) + n, TMP_BYTE)
-        S[g, t * NCF + TMP_FLAGS] = (f & ~(TMP_BYTE << TF_TURN_WOUNDS_SHIFT)) | (v << TF_TURN_WOUNDS_SHIFT)
+        v = min(bits(f, TF_TURN_WOUNDS_SHIFT, GAIN_WIDTH) + n, GAIN_MAX)
+        S[g, t * NCF + TMP_FLAGS] = with_bits(f, TF_TURN_WOUNDS_SHIFT, GAIN_WIDTH, v)
     if source >= 0:
         S[g, source * NCF + DMG_DEALT] += n
     if current_life(S, g, t) <= 0 and S[g, t * NCF + DIED_FROM] == -1:
@@ -827,7 +850,7 @@ def poison(C, S, g, att, t, n):
             log(S, g, EV_POISONED, t, n, att, 0, 0)
 
 
-# ---- forest branch: scavenging, the web, drawing flyers' attacks, + half the target's life -----------
+# ---- scavenging, the web, drawing flyers' attacks, + half the target's life -----------
 @njit(cache=True, _nrt=False, inline="always")
 def half_life_bonus(C, S, g, att, t, strength):
     """strike_bonus_half_target_life (Уордак): + half the current life of the creature it strikes
@@ -904,3 +927,9 @@ def drawn_kinds_block(C, S, g, att, t, kind):
             if s == t:
                 return False, True
     return any_drawer, False
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def turn_wounds(S, g, t):
+    """The wounds card t took this turn (counted only in games with F_TURN_WOUNDS)."""
+    return bits(S[g, t * NCF + TMP_FLAGS], TF_TURN_WOUNDS_SHIFT, GAIN_WIDTH) if t >= 0 else 0

@@ -1,4 +1,4 @@
-"""Defenders (RULES.md section 5, 504): who may take over a simple strike aimed at another card."""
+"""Defenders (docs/RULES.md section 5, 504): who may take over a simple strike aimed at another card."""
 from numba import njit
 
 from ..cardtable import DEF_ANY

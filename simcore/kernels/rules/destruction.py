@@ -1,4 +1,4 @@
-"""Destruction (RULES.md section 7, rule 509) and the end of the game (section 9).
+"""Destruction (docs/RULES.md section 7, rule 509) and the end of the game (section 9).
 
 A destroyed card remembers its last cell and waits for its on-death abilities, which
 rules.abilities.check_deaths fires (509.3).

@@ -1,4 +1,4 @@
-"""Dice (RULES.md section 5, the strike table of 504) and the per-game random draws.
+"""Dice (docs/RULES.md section 5, the strike table of 504) and the per-game random draws.
 
 Every d6 comes from the game's dice stream, or, in a scenario, from its list of forced dice.
 """

@@ -40,16 +40,14 @@ E_TARGET_THEIRS = 35
 E_TARGET_UNWANTED = 36
 E_CONDITION = 37
 E_NOT_OPPOSITE = 38
-# branch swst
 E_ROOTED = 39
-E_FORCED_STRIKE = 40        # branch mount
-E_NOT_REVIVABLE = 41        # branch mount
-E_NO_EXTRA_LIVES = 42      # branch dark
-# branch neut: strike effects (dice windows)
+E_FORCED_STRIKE = 40
+E_NOT_REVIVABLE = 41
+E_NO_EXTRA_LIVES = 42
+# strike effects (dice windows)
 E_NOT_DICE_WINDOW = 43
 E_BAD_OPTION = 44
-E_WEBBED = 45            # forest branch
-
+E_WEBBED = 45
 MESSAGES = {
     E_GAME_OVER: "the game is over (section 9)",
     E_NOT_IN_PLAY: "{actor} is not in play (section 2)",

@@ -1,12 +1,12 @@
 """The event log of one game (replay and scenario output); a no-op unless logging is on.
 
 Logging is on when the state was allocated with a log capacity above 1. Event codes are named in
-simcore/events.py, which formats them for people. Every decision a policy takes inside the rules'
-flow is in the log (mulligan, buy, placement, defender, exchange, each fast ability declared and each
-time both players pass at a priority window, the target a triggered ability's owner chooses (EV_CHOOSE)
-and the owner's choice of close_or_wound (EV_CLOSE_OR_WOUND), of a turn_choice form or push_or_wound
-(EV_OPTION)), so that the reference engine
-(simcore.reference) can replay a game.
+simcore/events.py, which formats them for people. What a player decides shows in the log in words
+(mulligan, buy, placement, defender, exchange, each fast ability declared and each time both players
+pass at a priority window, the target a triggered ability's owner chooses (EV_CHOOSE), close_or_wound
+(EV_CLOSE_OR_WOUND), a turn_choice form, push or wound and the X of a ram (EV_OPTION)); with
+G_LOG_OFFERS on, every decision of rules/decisions.py is also logged with the options it offered
+(EV_DECISION, EV_OFFER), which the reference engine (simcore.reference) replays and checks.
 """
 from numba import njit
 
@@ -16,14 +16,15 @@ EV_FIRST, EV_DEAL, EV_MULLIGAN, EV_BUY, EV_PLACE, EV_TURN, EV_MOVE, EV_JUMP, EV_
     EV_DEFEND, EV_ROLL, EV_EXCHANGE, EV_WOUND, EV_NO_WOUND, EV_HEAL, EV_DEATH, EV_POISONED, \
     EV_DESTROY, EV_COUNTER, EV_GAIN, EV_CLOSE, EV_END, EV_REGEN, EV_POISON_TICK, EV_PASS, \
     EV_CRYSTALS, EV_ABILITY, EV_DELAYED, EV_LOST, EV_DECLARE, EV_WINDOW, EV_CHOOSE, \
-    EV_CLOSE_OR_WOUND, EV_OPTION, \
-    EV_VAMPIRISM, EV_INCARNATE = range(36)         # branch dark
-# EV_OPTION (branch mount): a policy's choice between options: (card, option, OPT_* what, source, 0)
+    EV_CLOSE_OR_WOUND, EV_OPTION, EV_VAMPIRISM, EV_INCARNATE, EV_BLOCKED, EV_WEB, \
+    EV_DECISION, EV_OFFER = range(40)
+# EV_OPTION: a player's choice between options: (card, option, OPT_* what, source, 0)
 OPT_FORM = 1             # turn_choice: the form card a takes (option 0 or 1)
 OPT_PUSH = 2             # push_or_wound: card a's owner lets it be pushed (1) or takes the wounds (0)
 OPT_RAM = 3              # ram: the X card a's owner chose
-EV_BLOCKED = 36          # branch neut: (target, attacker, die, blocked) a ranged attack's block roll
-EV_WEB = 37              # forest branch: an attack blocked by the web
+# EV_BLOCKED: (target, attacker, die, blocked) a ranged attack's block roll; EV_WEB: an attack blocked by
+# the web; EV_DECISION (decision, decider, options, chosen index, range start or -1) and EV_OFFER
+# (decision, option, 0, 0, 0): rules/decisions.py
 
 
 @njit(cache=True, _nrt=False, inline="always")

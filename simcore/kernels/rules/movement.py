@@ -1,4 +1,4 @@
-"""Movement and relocation (RULES.md section 4, rules 506 and 507).
+"""Movement and relocation (docs/RULES.md section 4, rules 506 and 507).
 
 A ground creature spends one movement point per step to an orthogonal empty cell, never through
 an occupied cell [H]; an action forfeits the rest (506.5). Jump range N [H]: instead of walking, a
@@ -17,17 +17,28 @@ from ..state import (
     G_BOARD,
     G_FLAGS,
     GAINED,
+    GAINED_ROOT_SHIFT,
+    GAINED_ROOT_WIDTH,
     GAME0,
     MOVED,
     MOVES_LEFT,
     N_CELLS,
     NCF,
-    ROOT_SHIFT,
     Z_FIELD,
     ZONE,
 )
-from .abilities import check_deaths, fire_triggers
-from .board import cell_row, cells_changed, in_play, manhattan, n_in_play, own_row, owner_of, play_slot
+from .board import (
+    bits,
+    cell_row,
+    cells_changed,
+    in_play,
+    manhattan,
+    n_in_play,
+    own_row,
+    owner_of,
+    play_slot,
+    with_bits,
+)
 from .combat import actor_error
 from .destruction import check_game_end
 from .errors import (
@@ -43,6 +54,7 @@ from .errors import (
     E_ROOTED,
 )
 from .log import EV_JUMP, EV_MOVE, log, logging
+from .triggers import check_deaths, fire_triggers
 
 # the triggers a step can fire
 MOVE_TRIGGERS = (1 << Trigger.ON_MOVE) | (1 << Trigger.TO_ENEMY_HALF) | (1 << Trigger.TO_OWN_HALF)
@@ -61,7 +73,7 @@ def relocate(S, g, s, cell):
 def rooted(S, g, s):
     """Effect root (Василиск): s may not leave its cell while the card that rooted it is in play (the
     root ends when that card moves, release_roots)."""
-    r = (S[g, s * NCF + GAINED] >> ROOT_SHIFT) & 255
+    r = bits(S[g, s * NCF + GAINED], GAINED_ROOT_SHIFT, GAINED_ROOT_WIDTH)
     return r > 0 and in_play(S, g, r - 1)
 
 
@@ -71,8 +83,8 @@ def release_roots(S, g, s):
     for q in range(2):
         for i in range(n_in_play(S, g, q)):
             o = play_slot(S, g, q, i)
-            if (S[g, o * NCF + GAINED] >> ROOT_SHIFT) & 255 == s + 1:
-                S[g, o * NCF + GAINED] &= ~(255 << ROOT_SHIFT)
+            if bits(S[g, o * NCF + GAINED], GAINED_ROOT_SHIFT, GAINED_ROOT_WIDTH) == s + 1:
+                S[g, o * NCF + GAINED] = with_bits(S[g, o * NCF + GAINED], GAINED_ROOT_SHIFT, GAINED_ROOT_WIDTH, 0)
 
 
 @njit(cache=True, _nrt=False)

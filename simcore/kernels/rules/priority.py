@@ -1,4 +1,4 @@
-"""Priority windows and the stack (RULES.md section 4, rule 114.2.2): fast abilities answered last
+"""Priority windows and the stack (docs/RULES.md section 4, rule 114.2.2): fast abilities answered last
 in, first out.
 
 A window opens at the start of each turn (after the start phase), after an attack is declared
@@ -7,14 +7,13 @@ ability is declared. Starting with the active player, the players in turn may de
 ability (paying its cost at once) or pass; after a declaration the other player has priority;
 when both pass in a row the top of the stack resolves and the active player has priority again;
 the window closes when both pass with the stack empty. Permanent abilities and rule effects never
-use the stack (115, 503.2). Each player's answers come from his policy (ai.decisions.choose_fast),
-or from a scenario's scripted answers. The log records each declaration (EV_DECLARE) and each time
+use the stack (115, 503.2). Each player's answer is his decision (ANSWER: pass or one of the fast
+abilities he may use now, then ANSWER_TARGET: its target), or a scenario's scripted answer. The log records each declaration (EV_DECLARE) and each time
 both players pass (EV_WINDOW: the top resolves, or the window closes), so that a replay knows every
 player's answer at every priority step.
 """
 from numba import njit
 
-from ..ai.decisions import choose_fast
 from ..state import (
     ERR_BAD_ANSWER,
     G_ACTIVE,
@@ -28,10 +27,10 @@ from ..state import (
     GAME0,
     MAX_STACK,
 )
-from .abilities import pay_and_push, resolve_top, use_error
 from .board import owner_of
 from .errors import E_NOT_DICE_WINDOW, E_OK
 from .log import EV_WINDOW, log, logging
+from .played import answer_decision, pay_and_push, resolve_top, use_error
 
 MAX_PRIORITY_STEPS = 64
 
@@ -64,7 +63,7 @@ def _answer(C, S, g, p):
         return _scripted_answer(C, S, g, p)
     if S[g, GAME0 + G_FAST + p] == 0 or S[g, GAME0 + G_STACK_N] >= MAX_STACK:
         return -1, 0, -1
-    return choose_fast(C, S, g, p)
+    return answer_decision(C, S, g, p)
 
 
 @njit(cache=True, _nrt=False)

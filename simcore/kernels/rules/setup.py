@@ -1,4 +1,4 @@
-"""Setup (RULES.md section 3): deck order, deal, mulligan, squad purchase, placement.
+"""Setup (docs/RULES.md section 3): deck order, deal, mulligan, squad purchase, placement.
 
 Purchase: elite cards with gold only, ordinary with gold or silver; each distinct non-neutral
 element beyond the first costs 1 gold; flyers cost at most 15 crystals in total; a unique card
@@ -43,10 +43,9 @@ from ..state import (
     DMG_DEALT,
     EFF,
     EXTRA_LIVES,
-    G_AI_CURSOR,
-    G_AI_TURN,
     G_AT_END,
     G_BOARD,
+    G_DECISION,
     G_DECK_SIZE,
     G_DELAY,
     G_DICE_USED,
@@ -89,9 +88,11 @@ from ..state import (
     MOVED,
     MOVES_LEFT,
     N_CELLS,
+    N_PILOT_FIELDS,
     N_SLOTS,
     NCF,
     PARAM0,
+    PILOT0,
     POISON,
     PR_DEAL,
     PR_ELEMENT_PENALTY,
@@ -173,6 +174,7 @@ def init_game(C, S, g, decks, sizes, seed, game_index):
     S[g, GAME0 + G_TOKENS] = 0
     S[g, GAME0 + G_HURT] = 1
     S[g, GAME0 + G_LOSS_REACH] = 0
+    S[g, GAME0 + G_DECISION] = 0
     flags = 0
     for p in range(2):
         fast = 0
@@ -203,8 +205,8 @@ def init_game(C, S, g, decks, sizes, seed, game_index):
         S[g, GAME0 + G_DRAWS + k] = 0
     S[g, GAME0 + G_TURN] = 0
     S[g, GAME0 + G_LAST_WOUND] = 0
-    S[g, GAME0 + G_AI_TURN] = 0         # the greedy policy's scratch: a row reused by another game
-    S[g, GAME0 + G_AI_CURSOR] = 0       # must not carry its cursor over (results would depend on the batch)
+    for i in range(N_PILOT_FIELDS):     # a row reused by another game must not carry the pilots' own
+        S[g, PILOT0 + i] = 0            # fields over (results would depend on the batch)
     S[g, GAME0 + G_WINNER] = -1
     S[g, GAME0 + G_END] = 0
     S[g, GAME0 + G_N_EVENTS] = 0
@@ -289,7 +291,7 @@ def _squad_member(S, g, p, i, extra):
 
 @njit(cache=True, _nrt=False)
 def free_discount(C, S, g, p, extra):
-    """branch neut2, free_if_squad_costs (Ведающий запасами): the (elite, ordinary) crystals not paid for
+    """free_if_squad_costs (Ведающий запасами): the (elite, ordinary) crystals not paid for
     the cards of the squad (with card `extra` added, -1 for none) that are recruited for free: the
     squad's other cards have every cost their mask asks for."""
     de = 0

@@ -1,4 +1,4 @@
-"""A turn (RULES.md section 4): start phase, the Choice subphase's actions, end phase; the turn cap.
+"""A turn (docs/RULES.md section 4): start phase, the Choice subphase's actions, end phase; the turn cap.
 
 Start phase: the active player's cards open and regain full movement, armor pools refresh, then
 poison ticks, then regeneration. Choice: the active player's actions in any order, until he ends
@@ -71,20 +71,6 @@ from ..state import (
     Z_GRAVE,
     ZONE,
 )
-from .abilities import (
-    ability_error,
-    check_deaths,
-    choose_forms,
-    end_of_turn_effects,
-    explode,
-    fire_player_triggers,
-    fire_poison_watchers,
-    fire_valhalla,
-    form_value,
-    incarnations,
-    recompute,
-    spring_traps,
-)
 from .board import in_play, n_in_play, owner_of, play_slot
 from .combat import (
     finish_error,
@@ -104,10 +90,15 @@ from .combat import (
 )
 from .damage import armor_value, heal, protections, webbed, wound
 from .destruction import adjudicate, check_game_end
+from .effects.delayed import end_of_turn_effects, explode, spring_traps
+from .effects.status import choose_forms, form_value
 from .errors import E_FORCED_STRIKE, E_GAME_OVER, E_NO_ABILITY, E_OK
 from .log import EV_PASS, EV_POISON_TICK, EV_REGEN, EV_TURN, log, logging
 from .movement import jump, jump_error, move, move_error
+from .permanent import recompute
+from .played import ability_error
 from .priority import play_ability, priority_window
+from .triggers import check_deaths, fire_player_triggers, fire_poison_watchers, fire_valhalla, incarnations
 
 A_END, A_MOVE, A_JUMP, A_STRIKE, A_RANGED, A_FINISH, A_HEAL, A_SPECIAL, A_GAIN_COUNTER, \
     A_TAP_GAIN = range(10)
@@ -143,7 +134,7 @@ def start_turn(C, S, g):
     if S[g, GAME0 + G_N_DELAYED] > 0:
         explode(C, S, g, p)             # ranged_explosion: before the poison wounds
     if S[g, GAME0 + G_FLAGS] & F_INCARNATION:
-        incarnations(C, S, g, p)        # branch dark: graveyard cards take a token and may return
+        incarnations(C, S, g, p)        # graveyard cards take a token and may return
     for i in range(n_in_play(S, g, p)):
         s = play_slot(S, g, p, i)
         if S[g, s * NCF + POISON] > 0:
@@ -273,9 +264,12 @@ def action_error(C, S, g, kind, actor, target):
 def apply_action(C, S, g, kind, actor, target, defender, exchange):
     """Carry out a legal action; A_END runs the end phase and the next start phase. A creature that
     acts first springs the opponent's traps (118); every action ends with recomputation (503.3)."""
-    if kind >= A_STRIKE and S[g, GAME0 + G_N_DELAYED] > 0 and not spring_traps(C, S, g, actor):
-        recompute(C, S, g)
-        return
+    if kind >= A_STRIKE and S[g, GAME0 + G_N_DELAYED] > 0 and spring_traps(C, S, g, actor):
+        check_deaths(C, S, g)
+        check_game_end(S, g)
+        if not in_play(S, g, actor):
+            recompute(C, S, g)
+            return
     if kind == A_END:
         end_turn(C, S, g)
         return

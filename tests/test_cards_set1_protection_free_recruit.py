@@ -1,9 +1,9 @@
-"""Set-1 neutral cards of branch neut2: Ревнитель Сеггера (on_strike stone_skin at `left_right_own`,
+"""Set-1 neutral cards of Ревнитель Сеггера (on_strike stone_skin at `left_right_own`,
 amount_of `strike_value`) and Ведающий запасами (`free_if_squad_costs`), the first as a scenario with
 forced dice through the real engine (greedy policy on both seats), the second on the squad totals of
 the fast engine and the reference engine.
 
-Expected values are worked out by hand from RULES.md section 5 (the dice table: A=6 D=1 is a strong
+Expected values are worked out by hand from docs/RULES.md section 5 (the dice table: A=6 D=1 is a strong
 strike) and the printed stats in set1.toml. Кочевник: steppe, 3 ordinary, life 8, strike 1-2-3.
 """
 import numpy as np

@@ -1,4 +1,4 @@
-"""Set-1 cards of the forest branch, each as a scenario with forced dice through the real engine (greedy
+"""Set-1 cards of the each as a scenario with forced dice through the real engine (greedy
 policies): scavenging (трупоедство: Корпит, Гуль, Жжраг, Уордак), the on_attack trigger and the shot
 effect (Эльфийский воин), the adjacent_ally condition (Оури), the web and draws_flyer_attacks
 (Паук-пересмешник), Келе's heal-then-stay-open, the unwounded_ally_opposite `while` condition (Атекар),
@@ -6,7 +6,7 @@ ranged_at_adjacent and the same_row bonus (Эриала), + half the target's li
 ignores the target's abilities (Серый альв), + strike per counter, the not_moved condition and losing counters
 on moving (Камнедрев).
 
-Expected values are worked out by hand from RULES.md section 5 (a strike: A-D >= 5 strong, no counter;
+Expected values are worked out by hand from docs/RULES.md section 5 (a strike: A-D >= 5 strong, no counter;
 A-D = 3 medium; only the attacker rolls: 1-3 weak, 4-5 medium, 6 strong) and the stats in set1.toml.
 Кочевник: steppe, 3 ordinary, life 8, strike 1-2-3, no abilities. Player 1 holds rows 1-3 (front row 3).
 """
@@ -258,7 +258,7 @@ def _uses(m, S, games):
 
 
 @pytest.mark.parametrize("ais", [("greedy", "greedy"), ("random", "random"), ("greedy", "random")])
-def test_games_with_the_forest_branch_cards_end_without_errors(tmp_path, ais):
+def test_games_with_the_scavenging_and_web_cards_end_without_errors(tmp_path, ais):
     """The two forest decks against each other and the scavengers (with flyers, against the spider):
     every game ends without an engine error under both policies; the greedy spider webs, Оури heals."""
     scav = tmp_path / "scavengers.txt"
@@ -276,7 +276,7 @@ def test_games_with_the_forest_branch_cards_end_without_errors(tmp_path, ais):
             assert uses["Паук-пересмешник"] > 0 and uses["Оури"] > 0, uses
 
 
-# ---- validation of the forest branch's words --------------------------------------------------------------
+# ---- validation of these words --------------------------------------------------------------
 CARD = '''["Тест"]
 set_number = "T-1"
 element = "forest"
@@ -308,7 +308,7 @@ strike = [1, 2, 2]
      "on_attack"),
 ])
 def test_the_forest_words_are_validated(tmp_path, extra, field, why):
-    """A forest-branch keyword used wrongly is one line naming the file, line, card and field."""
+    """One of these keywords used wrongly is one line naming the file, line, card and field."""
     from decks import InputError, load_cardset
     f = tmp_path / "cards.toml"
     f.write_text(CARD + extra + "\n", encoding="utf-8")

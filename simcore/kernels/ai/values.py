@@ -1,13 +1,7 @@
-"""Choices a policy makes inside a triggered ability (VOCABULARY.md, "Abilities": a triggered ability with
-a chosen target): which card it affects, or none when it is optional ("may"); and the struck card's
-choice of `close_or_wound`.
-
-random: uniform over the legal targets (and "none" when optional). greedy: the target worth most by
-`target_value`; an optional ability is not used when no target is worth more than 0.
-
-The rules kernels (rules/abilities.py) call these while an ability resolves, so this module imports no
-other policy module (they import the rules).
-"""
+"""What a pilot reads off the state: which pilot plays a seat (the policy ids of the ruleset
+parameters: 0 random, 1 greedy), and what a change on a card is worth to the greedy pilot, in crystals
+(the worth of an effect on a chosen target, of wounds, of a form, of a ram's X, of closing against
+wounds)."""
 from numba import njit
 
 from decks.registry import AttackKind, Effect

@@ -1,5 +1,5 @@
-"""Strike effects (branch neut): fast abilities that change an attack in progress, played at its dice
-window (RULES.md section 4: a priority window right after the dice of an attack are rolled, before
+"""Strike effects: fast abilities that change an attack in progress, played at its dice
+window (docs/RULES.md section 4: a priority window right after the dice of an attack are rolled, before
 the strike table is read; see combat.dice_window).
 
 The attack in progress is held in the game fields G_ROLL..G_ROLL_MINUS_C (state.py). A strike effect
@@ -27,7 +27,7 @@ from numba import njit
 
 from decks.registry import Effect
 
-from ..state import (
+from ...state import (
     G_ROLL,
     G_ROLL_A,
     G_ROLL_ATT,
@@ -40,10 +40,10 @@ from ..state import (
     ROLL_NONE,
     ROLL_RANGED,
 )
-from .board import in_play, owner_of
-from .damage import wound
-from .dice import roll_d6
-from .errors import E_BAD_OPTION, E_OK
+from ..board import in_play, owner_of
+from ..damage import wound
+from ..dice import roll_d6
+from ..errors import E_BAD_OPTION, E_OK
 
 N_OPTIONS = 6       # the most options a strike effect has (die_luck)
 

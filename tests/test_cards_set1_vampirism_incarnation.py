@@ -1,9 +1,9 @@
-"""Set-1 darkness cards of branch dark: vampirism, teleport, a ranged attack charged by extra lives, the
+"""Set-1 darkness cards of vampirism, teleport, a ranged attack charged by extra lives, the
 `spread` and `self_first` ability keys, the amount_of own_above_printed_life, and incarnation (with the
 on_incarnate trigger and the incarnation_token effect), each as a scenario with forced dice through the
-real engine (greedy policies). Readings: VOCABULARY.md, "Readings of branch dark".
+real engine (greedy policies). Readings: VOCABULARY.md, "Vampirism, teleport, incarnation".
 
-Expected values are worked out by hand from RULES.md section 5 and the printed stats in set1.toml.
+Expected values are worked out by hand from docs/RULES.md section 5 and the printed stats in set1.toml.
 Кочевник: steppe, 3 ordinary, life 8, strike 1-2-3, no abilities.
 """
 import pytest

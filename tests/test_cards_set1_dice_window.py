@@ -1,9 +1,9 @@
-"""Set-1 cards of branch neut: the strike effects played at an attack's dice window (die_luck,
-wound_on_one, strike_strong, strike_to_one, strike_minus: RULES.md section 4, VOCABULARY.md "Strike
+"""Set-1 cards of the strike effects played at an attack's dice window (die_luck,
+wound_on_one, strike_strong, strike_to_one, strike_minus: docs/RULES.md section 4, VOCABULARY.md "Strike
 effects") and the dice keywords rolls_twice and blocks_ranged_on, each as a scenario with forced dice
 through the real engine (greedy policy on both seats; fast answers scripted with `option`).
 
-Expected values are worked out by hand from the dice table of RULES.md section 5 and the printed stats
+Expected values are worked out by hand from the dice table of docs/RULES.md section 5 and the printed stats
 in set1.toml. Кочевник: steppe, 3 ordinary, life 8, strike 1-2-3, no abilities.
 """
 import pytest

@@ -1,9 +1,9 @@
-"""Set-1 mountain cards of branch mount: valhalla (the `valhalla` trigger, VOCABULARY.md readings),
+"""Set-1 mountain cards of valhalla (the `valhalla` trigger, VOCABULARY.md readings),
 Рагнар's valhalla_twice and first_strike_unanswered, Гном-басаарг's must_strike_closed, Ледовый
 охотник's row_strike_middle_ova; each as a scenario with forced dice through the real engine (greedy
 policy on both seats).
 
-Expected values are worked out by hand from RULES.md section 5 (the dice table) and the printed stats
+Expected values are worked out by hand from docs/RULES.md section 5 (the dice table) and the printed stats
 in set1.toml. Кочевник: steppe, 3 ordinary, life 8, strike 1-2-3, no abilities.
 """
 import numpy as np

@@ -1,10 +1,10 @@
-"""Set-1 swamp cards played with the words of branch swst (VOCABULARY.md): the effects shot,
+"""Set-1 swamp cards played with the effects shot,
 protect_from_strikes, take_wounds, raise_poison and root, special_strike_poison, ranged_per_wound, the
 enemy_poison_wounded trigger, the target chosen_adjacent_to_other, the filters enemy and killed_by_poison,
 amount_of other_poison and triggered abilities limited to once per turn. Each is a scenario with forced
 dice through the real engine (greedy policies), plus whole games under both AIs.
 
-Expected values are worked out by hand from RULES.md section 5 and the printed stats in set1.toml.
+Expected values are worked out by hand from docs/RULES.md section 5 and the printed stats in set1.toml.
 Кочевник: steppe, 3 ordinary, life 8, strike 1-2-3, no abilities. Хедд: swamps, life 8. Two dice 4 and 1
 (A-D = +3) give the attacker a medium strike and no counter-strike (the dice table of section 5); a
 single roll of 4 or 5 is a medium attack.

@@ -1,0 +1,193 @@
+"""The pilots' answers at the rules' decision points (simcore.kernels.rules.decisions): `pilot_decision`
+implements the port `decide`, so that the rules, which never import a pilot, ask the pilot of the
+deciding player.
+
+random: a uniform integer of his AI stream over the options (a fast answer: reservoir sampling over
+every legal use, its target included, with passing as the first choice); the decisions the rules used
+to take alone (wounds moved, the token's card, the revived card's cell) take that same option without a
+draw. greedy: the option worth most by its heuristics (ai.values, ai.evaluate); the same fixed choices.
+Only the pilots' own fields (PILOT0 + P_*) are written: a fast answer's target is chosen with its
+source and kept there until the rules ask for it.
+"""
+from numba import njit
+
+from decks.registry import AmountOf, AttackKind, Effect
+
+from ..cardtable import AB_AMOUNT, AB_AMOUNT_OF, AB_EFFECT, IGN_TARGET, INCARN
+from ..rules.board import ab, owner_of
+from ..rules.decisions import (
+    Decision,
+    answer_ability,
+    answer_card,
+    decide,
+    implements,
+    option,
+    target_at,
+)
+from ..rules.dice import ai_int
+from ..rules.played import answer_targets
+from ..state import (
+    CARD_ID,
+    COUNTERS,
+    EFF,
+    G_ACTIVE,
+    G_AT_END,
+    G_CONTEXT,
+    G_DECIDER,
+    G_DECISION,
+    G_OFFER_N,
+    GAME0,
+    NCF,
+    P_ANSWER,
+    PILOT0,
+    POISON,
+)
+from .evaluate import ability_value, hit_value, predicted_wounds, strike_ev
+from .values import RANDOM, best_form, best_ram, policy_of, prefers_closing, prefers_push, target_value
+
+FAST_THRESHOLD = 0.3    # greedy answers with a fast ability only when it is worth this much
+
+
+@implements(decide)
+@njit(cache=True, _nrt=False)
+def pilot_decision(C, S, g):
+    """The index of the option the pilot of the deciding player picks in the pending decision."""
+    d = S[g, GAME0 + G_DECISION]
+    p = S[g, GAME0 + G_DECIDER]
+    n = S[g, GAME0 + G_OFFER_N]
+    if d == Decision.ANSWER:
+        return answer(C, S, g, p, policy_of(S, g, p) == RANDOM)
+    if d == Decision.ANSWER_TARGET:
+        for i in range(n):
+            if option(S, g, i) == S[g, PILOT0 + P_ANSWER]:
+                return i
+        return 0
+    if d == Decision.WOUNDS_MOVED:
+        return n - 1                    # all it can move: fewer is never worth it to its owner
+    if d == Decision.TOKEN:
+        return fewest_missing_tokens(C, S, g)
+    if d == Decision.REVIVE_CELL:
+        return 0
+    if policy_of(S, g, p) == RANDOM:
+        return ai_int(S, g, p, n)
+    a = S[g, GAME0 + G_CONTEXT]
+    b = S[g, GAME0 + G_CONTEXT + 1]
+    if d == Decision.DEFENDER:
+        return greedy_defender(C, S, g, a, b)
+    if d == Decision.EXCHANGE:
+        return greedy_exchange(C, S, g, a, b, S[g, GAME0 + G_CONTEXT + 2], S[g, GAME0 + G_CONTEXT + 3],
+                               S[g, GAME0 + G_CONTEXT + 4])
+    if d == Decision.TRIGGER_TARGET:
+        return greedy_trigger_target(C, S, g, a, b, S[g, GAME0 + G_CONTEXT + 2], S[g, GAME0 + G_CONTEXT + 3],
+                                     S[g, GAME0 + G_CONTEXT + 4] == 1)
+    if d == Decision.CLOSE_OR_WOUND:
+        return 0 if prefers_closing(C, S, g, a, S[g, GAME0 + G_CONTEXT + 2]) else 1
+    if d == Decision.FORM:
+        return best_form(C, S, g, a)
+    if d == Decision.PUSH:
+        return 1 if prefers_push(C, S, g, a, S[g, GAME0 + G_CONTEXT + 2]) else 0
+    if d == Decision.RAM:
+        x, _ = best_ram(C, S, g, a, b)
+        return x - 1
+    return 0
+
+
+@njit(cache=True, _nrt=False)
+def greedy_defender(C, S, g, att, tgt):
+    """DEFENDER (options: the defenders, then none last): the defender under which the strike's
+    expected exchange (ai.evaluate.strike_ev) is the lowest for the attacker, if lower than without."""
+    n = S[g, GAME0 + G_OFFER_N]
+    best = strike_ev(C, S, g, att, tgt, False)
+    best_i = n - 1
+    for i in range(n - 1):
+        ev = strike_ev(C, S, g, att, option(S, g, i), True)
+        if ev < best - 1e-9:
+            best = ev
+            best_i = i
+    return best_i
+
+
+@njit(cache=True, _nrt=False)
+def greedy_exchange(C, S, g, att, tgt, t, a_str, c_str):
+    """EXCHANGE: lower both strikes (1) when that is worth more to the deciding side than keeping them."""
+    side = owner_of(att) if a_str > c_str else owner_of(t)
+    ign = C[S[g, att * NCF + EFF], IGN_TARGET] == 1
+    defending = t != tgt
+    keep = (hit_value(C, S, g, t, predicted_wounds(C, S, g, att, t, AttackKind.STRIKE, a_str, defending, ign, False))
+            - hit_value(C, S, g, att, predicted_wounds(C, S, g, t, att, AttackKind.STRIKE, c_str, False, False, ign)))
+    low = (hit_value(C, S, g, t, predicted_wounds(C, S, g, att, t, AttackKind.STRIKE, a_str - 1, defending, ign, False))
+           - hit_value(C, S, g, att, predicted_wounds(C, S, g, t, att, AttackKind.STRIKE, c_str - 1, False, False, ign)))
+    if side == owner_of(att):
+        return 1 if low > keep + 1e-9 else 0
+    return 1 if low < keep - 1e-9 else 0
+
+
+@njit(cache=True, _nrt=False)
+def greedy_trigger_target(C, S, g, src, c, k, other, optional):
+    """TRIGGER_TARGET (options: the legal cards, then none when optional): the card worth most by
+    ai.values.target_value (the first on a tie); none when optional and nothing is worth more than 0."""
+    n = S[g, GAME0 + G_OFFER_N]
+    eff = ab(C, c, k, AB_EFFECT)
+    amount = ab(C, c, k, AB_AMOUNT)
+    if ab(C, c, k, AB_AMOUNT_OF) == AmountOf.OTHER_POISON:
+        amount = S[g, other * NCF + POISON] if other >= 0 else 0
+    cards = n - 1 if optional else n
+    best_i = 0
+    best_v = 0.0
+    for i in range(cards):
+        v = target_value(C, S, g, src, option(S, g, i), eff, amount)
+        if i == 0 or v > best_v:
+            best_i = i
+            best_v = v
+    if optional and best_v <= 0.0:
+        return n - 1
+    return best_i
+
+
+@njit(cache=True, _nrt=False)
+def fewest_missing_tokens(C, S, g):
+    """TOKEN: the graveyard card that lacks the fewest tokens (the first, in slot order, on a tie)."""
+    best_i = 0
+    best_missing = 1 << 30
+    for i in range(S[g, GAME0 + G_OFFER_N]):
+        s = option(S, g, i)
+        missing = C[S[g, s * NCF + CARD_ID], INCARN] - S[g, s * NCF + COUNTERS]
+        if missing < best_missing:
+            best_i = i
+            best_missing = missing
+    return best_i
+
+
+@njit(cache=True, _nrt=False)
+def answer(C, S, g, p, rand):
+    """ANSWER (options: pass, then the fast abilities player p may use now): its index, the target kept
+    in P_ANSWER. random: uniform over passing and every legal use with its target (reservoir sampling
+    over the n + 1 choices, passing the first); greedy: the use worth most (ai.evaluate.ability_value)
+    if it is worth more than FAST_THRESHOLD. Greedy sets a trap in its own turn only at the end-of-turn
+    window: until then the card may still move or strike, and the trap waits for the opponent's
+    creatures anyway (118)."""
+    trap_now = rand or p != S[g, GAME0 + G_ACTIVE] or S[g, GAME0 + G_AT_END] == 1
+    count = 0
+    best = FAST_THRESHOLD
+    best_i = 0
+    for i in range(1, S[g, GAME0 + G_OFFER_N]):
+        use = option(S, g, i)
+        s = answer_card(use)
+        k = answer_ability(use)
+        c = S[g, s * NCF + EFF]
+        if not trap_now and ab(C, c, k, AB_EFFECT) == Effect.TRAP:
+            continue
+        for j in range(answer_targets(C, S, g, s, k)):
+            t = target_at(S, g, j)
+            if rand:
+                count += 1
+                if ai_int(S, g, p, count + 1) == 0:
+                    best_i = i
+                    S[g, PILOT0 + P_ANSWER] = t
+            else:
+                v = ability_value(C, S, g, s, c, k, t)
+                if v > best:
+                    best = v
+                    best_i = i
+                    S[g, PILOT0 + P_ANSWER] = t
+    return best_i

@@ -1,0 +1,172 @@
+"""The pilots' choices at setup (docs/RULES.md section 3): the mulligan, the squad purchase and the
+placement. The game (simcore.kernels.game) asks them before the first turn.
+
+random: uniform over the legal choices. greedy: the strongest affordable squad of its main element and
+neutrals, melee in front and ranged behind.
+"""
+from numba import njit
+
+from decks.registry import AttackKind, Element
+
+from ..cardtable import (
+    COST,
+    ELEMENT,
+    LIFE,
+    RKIND,
+    SM,
+    SS,
+    SW,
+)
+from ..rules.board import cell_col, cell_row, forwardness
+from ..rules.dice import ai_int
+from ..rules.setup import fits, open_level, placement_open
+from ..state import (
+    EFF,
+    G_DECK_SIZE,
+    G_GOLD,
+    G_ORDER,
+    G_SILVER,
+    GAME0,
+    MAX_DECK,
+    N_CELLS,
+    NCF,
+    PARAM0,
+    PR_DEAL,
+    Z_DEALT,
+    ZONE,
+)
+from .values import RANDOM, policy_of
+
+
+@njit(cache=True, _nrt=False)
+def card_value(C, c):
+    """Greedy's squad ranking: the crystal cost, ties broken by life and strike."""
+    return C[c, COST] * 100 + C[c, LIFE] * 2 + C[c, SW] + C[c, SM] + C[c, SS]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def n_dealt(S, g, p):
+    """How many cards the deal gave (the first n of the deck order)."""
+    return min(S[g, PARAM0 + PR_DEAL], S[g, GAME0 + G_DECK_SIZE + p])
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def dealt_slot(S, g, p, i):
+    return p * MAX_DECK + S[g, GAME0 + G_ORDER + p * MAX_DECK + i]
+
+
+@njit(cache=True, _nrt=False)
+def main_element(C, S, g, p):
+    """The non-neutral element with the highest total cost in the deal (bought cards included;
+    -1 if none; ties go to the element listed first)."""
+    t0 = t1 = t2 = t3 = t4 = 0
+    for i in range(n_dealt(S, g, p)):
+        c = S[g, dealt_slot(S, g, p, i) * NCF + EFF]
+        e = C[c, ELEMENT]
+        if e == 0:
+            t0 += C[c, COST]
+        elif e == 1:
+            t1 += C[c, COST]
+        elif e == 2:
+            t2 += C[c, COST]
+        elif e == 3:
+            t3 += C[c, COST]
+        elif e == 4:
+            t4 += C[c, COST]
+    best, best_e = 0, -1
+    for e, tot in enumerate((t0, t1, t2, t3, t4)):
+        if tot > best:
+            best, best_e = tot, e
+    return best_e
+
+
+@njit(cache=True, _nrt=False)
+def wants_mulligan(C, S, g, p, allowed):
+    if not allowed:
+        return False
+    if policy_of(S, g, p) == RANDOM:
+        return ai_int(S, g, p, 2) == 1
+    # greedy: re-deal when the main element (plus neutrals) cannot fill two thirds of the budget
+    me = main_element(C, S, g, p)
+    total = 0
+    for i in range(n_dealt(S, g, p)):
+        c = S[g, dealt_slot(S, g, p, i) * NCF + EFF]
+        if C[c, ELEMENT] == me or C[c, ELEMENT] == Element.NEUTRAL:
+            total += C[c, COST]
+    return total * 3 < (S[g, GAME0 + G_GOLD + p] + S[g, GAME0 + G_SILVER + p]) * 2
+
+
+@njit(cache=True, _nrt=False)
+def choose_buy(C, S, g, p, me, totals):
+    """The next dealt card to buy into the squad, or -1 to stop (me: main_element of the deal, for
+    greedy; the deal does not change while the player buys; totals: rules.setup.squad_totals of the
+    squad so far, kept by the caller as it buys)."""
+    elite, ordinary, flyers, gold, elements = totals
+    nd = n_dealt(S, g, p)
+    if policy_of(S, g, p) == RANDOM:
+        n = 0
+        for i in range(nd):
+            s = dealt_slot(S, g, p, i)
+            if S[g, s * NCF + ZONE] == Z_DEALT and fits(C, S, g, p, elite, ordinary, flyers, gold,
+                                                       elements, s):
+                n += 1
+        k = ai_int(S, g, p, n + 1)
+        for i in range(nd):
+            s = dealt_slot(S, g, p, i)
+            if S[g, s * NCF + ZONE] == Z_DEALT and fits(C, S, g, p, elite, ordinary, flyers, gold,
+                                                       elements, s):
+                if k == 0:
+                    return s
+                k -= 1
+        return -1
+    best, best_v = -1, -1
+    for pass_ in range(2):
+        for i in range(nd):
+            s = dealt_slot(S, g, p, i)
+            if S[g, s * NCF + ZONE] != Z_DEALT:
+                continue
+            c = S[g, s * NCF + EFF]
+            if pass_ == 0 and not (C[c, ELEMENT] == me or C[c, ELEMENT] == Element.NEUTRAL):
+                continue
+            v = card_value(C, c)
+            if v > best_v and fits(C, S, g, p, elite, ordinary, flyers, gold, elements, s):
+                best, best_v = s, v
+        if best >= 0:
+            return best
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def choose_cell(C, S, g, p, s):
+    """Where to place ground creature s: random uniform over the allowed cells; greedy puts melee
+    in front (centre first) and ranged attackers behind."""
+    first_cell = 0 if p == 0 else N_CELLS // 2
+    lvl = open_level(C, S, g, p)
+    if policy_of(S, g, p) == RANDOM:
+        n = 0
+        for c in range(first_cell, first_cell + N_CELLS // 2):
+            if placement_open(C, S, g, p, c, lvl):
+                n += 1
+        k = ai_int(S, g, p, n)
+        for c in range(first_cell, first_cell + N_CELLS // 2):
+            if placement_open(C, S, g, p, c, lvl):
+                if k == 0:
+                    return c
+                k -= 1
+        return -1
+    rk = C[S[g, s * NCF + EFF], RKIND]
+    ranged = rk != 0 and rk != AttackKind.MAGIC_STRIKE         # a magic strike reaches adjacent cards only: placed as melee
+    best, best_v = -1, -1000
+    for c in range(first_cell, first_cell + N_CELLS // 2):
+        if not placement_open(C, S, g, p, c, lvl):
+            continue
+        f = forwardness(p, cell_row(c))
+        centre = 2 - abs(cell_col(c) - 2)
+        v = (2 - f) * 10 + centre if ranged else f * 10 + centre
+        if v > best_v:
+            best, best_v = c, v
+    return best
+
+
+
+

@@ -1,0 +1,141 @@
+"""The decisions the rules offer (docs/RULES.md, "Decisions"): at each decision point the rules list the
+legal options into the game row, the deciding player's pilot picks one, and the rules carry on with it.
+Positions are built by hand; the offer stays readable in the row after the decision."""
+import numpy as np
+import pytest
+from conftest import LISTS
+from scenario_util import position
+
+from simcore.kernels.rules import log as L
+from simcore.kernels.rules.decisions import Decision
+from simcore.kernels.state import (
+    CLOSED,
+    COUNTERS,
+    EFF,
+    G_CONTEXT,
+    G_DECIDER,
+    G_DECISION,
+    G_LOG_OFFERS,
+    G_OFFER,
+    G_OFFER_LO,
+    G_OFFER_N,
+    GAME0,
+    NCF,
+    WOUNDS,
+    Z_GRAVE,
+    ZONE,
+)
+
+
+def offered(S):
+    """The options of the last decision: a list, or a range (lo, n)."""
+    n = int(S[0, GAME0 + G_OFFER_N])
+    return [int(x) for x in S[0, GAME0 + G_OFFER:GAME0 + G_OFFER + n]]
+
+
+def test_every_decision_point_has_a_pilot_answer():
+    """Both pilots answer every decision the rules declare (rules.decisions.Decision) with one of the
+    options offered."""
+    from simcore.kernels.ai.choices import pilot_decision
+    from simcore.kernels.cardtable import LIFE
+    from simcore.kernels.state import PARAM0, PR_POLICY0
+
+    C, S, (a, b) = position([("Кочевник", 0, 12), ("Кочевник", 1, 17)])
+    ca = int(S[0, a * NCF + EFF])
+    cases = {Decision.DEFENDER: ((a, b, 0, 0, 0), [b, -1]), Decision.EXCHANGE: ((a, b, b, 2, 1), [0, 1]),
+             Decision.ANSWER: ((0, 0, 0, 0, 0), [-1]), Decision.ANSWER_TARGET: ((a, 0, 0, 0, 0), [-1]),
+             Decision.TRIGGER_TARGET: ((a, ca, 0, -1, 1), [b, -1]), Decision.CLOSE_OR_WOUND: ((b, a, 2, 0, 0), [0, 1]),
+             Decision.FORM: ((a, 0, 0, 0, 0), [0, 1]), Decision.PUSH: ((b, a, 2, 0, 0), [0, 1]),
+             Decision.RAM: ((a, b, 0, 0, 0), (1, int(C[ca, LIFE]))), Decision.WOUNDS_MOVED: ((a, b, 4, 0, 0), (0, 3)),
+             Decision.TOKEN: ((0, 0, 0, 0, 0), [a]), Decision.REVIVE_CELL: ((a, 0, 0, 0, 0), [12])}
+    assert set(cases) == set(Decision)
+    for policy in (0, 1):
+        S[0, PARAM0 + PR_POLICY0] = policy
+        for d, (context, options) in cases.items():
+            S[0, GAME0 + G_DECISION] = d
+            S[0, GAME0 + G_DECIDER] = 0
+            S[0, GAME0 + G_CONTEXT:GAME0 + G_CONTEXT + 5] = context
+            if isinstance(options, tuple):
+                S[0, GAME0 + G_OFFER_LO], S[0, GAME0 + G_OFFER_N] = options
+            else:
+                S[0, GAME0 + G_OFFER_N] = len(options)
+                S[0, GAME0 + G_OFFER:GAME0 + G_OFFER + len(options)] = options
+            i = pilot_decision(C, S, 0)
+            assert 0 <= i < S[0, GAME0 + G_OFFER_N], (policy, d.word, i)
+
+
+def test_defender_offers_the_open_creatures_that_may_defend_then_none():
+    """504: a defender is an open creature of the target's owner adjacent to attacker and target; the
+    offer lists them in the order of the cards in play, then none (-1)."""
+    from simcore.kernels.rules.combat import defender_decision
+
+    # Кочевник of player 1 on c3 strikes the Кочевник on c4; player 2 has neighbours on b4 (open), d4
+    # (closed) and a6 (far)
+    C, S, (att, tgt, near, closed, far) = position([("Кочевник", 0, 12), ("Кочевник", 1, 17), ("Кочевник", 1, 16),
+                                                    ("Кочевник", 1, 18), ("Кочевник", 1, 25)])
+    S[0, closed * NCF + CLOSED] = 1
+    chosen = defender_decision(C, S, 0, att, tgt)
+    assert offered(S) == [near, -1] and S[0, GAME0 + G_DECIDER] == 1
+    assert chosen in (near, -1) and S[0, GAME0 + G_DECISION] == 0      # decided and closed
+    S[0, near * NCF + CLOSED] = 1
+    S[0, GAME0 + G_OFFER_N] = 99
+    assert defender_decision(C, S, 0, att, tgt) == -1
+    assert S[0, GAME0 + G_OFFER_N] == 0                    # no possible defender: no decision
+
+
+def test_moving_wounds_is_a_range_from_none_to_all_it_can_move_and_the_pilots_move_all():
+    """Осклизг's elixirs move "4 or fewer" wounds from an adjacent swamp creature onto itself: its owner
+    decides how many (0 .. min(4, the wounds there)); both pilots move all of them."""
+    from simcore.kernels.rules.effects.apply import apply_effect
+
+    C, S, (oskl, slime, _) = position([("Осклизг", 0, 12), ("Слизь", 0, 13), ("Кочевник", 1, 22)])
+    S[0, slime * NCF + WOUNDS] = 3
+    apply_effect(C, S, 0, oskl, S[0, oskl * NCF + EFF], 0, slime, -1)      # its ability 1
+    assert (S[0, GAME0 + G_OFFER_LO], S[0, GAME0 + G_OFFER_N]) == (0, 4)
+    assert S[0, slime * NCF + WOUNDS] == 0 and S[0, oskl * NCF + WOUNDS] == 3
+
+
+def test_a_token_offers_each_graveyard_card_with_incarnation_lacking_tokens():
+    """Талион's token goes to a card of its owner's graveyard with incarnation that still lacks tokens:
+    the offer lists them in slot order; both pilots give it to the one lacking the fewest."""
+    from simcore.kernels.rules.effects.counters import give_incarnation_token
+
+    # Моровой всадник and Поганище both have incarnation 3; Поганище already holds a token
+    C, S, (talion, rider, horror, nomad, _) = position([("Талион", 0, 12), ("Моровой всадник", 0, 13),
+                                                        ("Поганище", 0, 14), ("Кочевник", 0, 11),
+                                                        ("Кочевник", 1, 22)])
+    for s in (rider, horror, nomad):
+        S[0, s * NCF + ZONE] = Z_GRAVE
+    S[0, horror * NCF + COUNTERS] = 1
+    give_incarnation_token(C, S, 0, 0)
+    assert offered(S) == [rider, horror]                 # the Кочевник has no incarnation
+    assert S[0, horror * NCF + COUNTERS] == 2 and S[0, rider * NCF + COUNTERS] == 0
+
+
+@pytest.mark.parametrize("offers", [0, 1])
+def test_decisions_are_logged_with_their_options_when_the_logs_offers_are_on(offers):
+    """With G_LOG_OFFERS each decision is logged (EV_DECISION: decision, decider, options, chosen index,
+    range start or -1), each listed option after it (EV_OFFER); without it, neither: the log a user
+    reads (berserk replay) is the same either way."""
+    from simcore.kernels.game import new_action_buffer, play_game
+    from simcore.kernels.state import G_N_EVENTS, events_view, new_state, set_params
+    from simcore.matchup import make_matchup
+
+    m = make_matchup(LISTS / "seeds_mixed.txt", LISTS / "swamps_poison.txt")
+    S = new_state(1, 20000)
+    S[0, GAME0 + G_LOG_OFFERS] = offers
+    set_params(S, m.params)
+    play_game(m.table.stats, S, 0, m.decks, m.sizes, np.uint64(3), 3, new_action_buffer())
+    ev = events_view(S)[0, :S[0, GAME0 + G_N_EVENTS]]
+    decisions = np.nonzero(ev[:, 0] == L.EV_DECISION)[0]
+    if not offers:
+        assert len(decisions) == 0 and (ev[:, 0] == L.EV_OFFER).sum() == 0
+        return
+    assert len(decisions) >= 10
+    for i in decisions:
+        dec, _, n, chosen, lo = ev[i, 1:6]
+        assert 0 <= chosen < n
+        if lo < 0:                                     # listed: its n options follow
+            assert (ev[i + 1:i + 1 + n, 0] == L.EV_OFFER).all() and (ev[i + 1:i + 1 + n, 1] == dec).all()
+    seen = {Decision(d).word for d in ev[decisions, 1]}
+    assert {"answer", "defender", "exchange"} <= seen
