@@ -47,7 +47,7 @@ def test_every_decision_point_has_a_pilot_answer():
              Decision.TRIGGER_TARGET: ((a, ca, 0, -1, 1), [b, -1]), Decision.CLOSE_OR_WOUND: ((b, a, 2, 0, 0), [0, 1]),
              Decision.FORM: ((a, 0, 0, 0, 0), [0, 1]), Decision.PUSH: ((b, a, 2, 0, 0), [0, 1]),
              Decision.RAM: ((a, b, 0, 0, 0), (1, int(C[ca, LIFE]))), Decision.WOUNDS_MOVED: ((a, b, 4, 0, 0), (0, 3)),
-             Decision.TOKEN: ((0, 0, 0, 0, 0), [a]), Decision.REVIVE_CELL: ((a, 0, 0, 0, 0), [12])}
+             Decision.TOKEN: ((0, 0, 0, 0, 0), [a]), Decision.CELL: ((a, 0, 0, 0, 0), [12, 13])}
     assert set(cases) == set(Decision)
     for policy in (0, 1):
         S[0, PARAM0 + PR_POLICY0] = policy

@@ -215,7 +215,7 @@ def _revive(game, t):
     if t.printed.kind == "flyer":
         t.zone, t.cell = "aux", -1
     else:                                   # its owner decides the cell: its last one is the only one
-        t.zone, t.cell = "field", game.decisions.decide("revive_cell", t.owner, [t.last_cell])
+        t.zone, t.cell = "field", game.decisions.decide("cell", t.owner, [t.last_cell])
         game.board[t.cell] = t
     bisect.insort(game.play[t.owner], t, key=lambda x: x.slot)
     t.armor_left = game.keyword(t, "armor")

@@ -1,5 +1,7 @@
-"""AI policies as njit kernels over the game state. A policy only chooses among legal actions
-that the rules kernels define; it never edits state itself. Policy ids: 0 random, 1 greedy."""
+"""The pilots, as njit kernels over the game state: `policies` (the active player's next action),
+`choices` (the answers at the rules' decision points), `squad` (mulligan, purchases, placement), and
+what they weigh (`evaluate`, `values`). A pilot only chooses among the options the rules offer; it
+writes nothing but its own fields of the game row (PILOT0 + P_*). Policy ids: 0 random, 1 greedy."""
 
 # changes whenever a policy plays differently (written into every run manifest with its parameters)
 AI_VERSION = "8"

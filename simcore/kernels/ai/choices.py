@@ -3,11 +3,12 @@ implements the port `decide`, so that the rules, which never import a pilot, ask
 deciding player.
 
 random: a uniform integer of his AI stream over the options (a fast answer: reservoir sampling over
-every legal use, its target included, with passing as the first choice); the decisions the rules used
-to take alone (wounds moved, the token's card, the revived card's cell) take that same option without a
-draw. greedy: the option worth most by its heuristics (ai.values, ai.evaluate); the same fixed choices.
-Only the pilots' own fields (PILOT0 + P_*) are written: a fast answer's target is chosen with its
-source and kept there until the rules ask for it.
+every legal use, its target included, with passing as the first choice). greedy: the option worth most
+by its heuristics (ai.values, ai.evaluate, policies.nearest_enemy_distance). Both take, without a draw,
+the option the rules used to take alone (all the wounds it can move, the token for the card lacking the
+fewest) and the only option of a decision that has one (a revived card's cell). Only the pilots' own
+fields (PILOT0 + P_*) are written: a fast answer's target is chosen with its source and kept there
+until the rules ask for it.
 """
 from numba import njit
 
@@ -43,6 +44,7 @@ from ..state import (
     POISON,
 )
 from .evaluate import ability_value, hit_value, predicted_wounds, strike_ev
+from .policies import nearest_enemy_distance
 from .values import RANDOM, best_form, best_ram, policy_of, prefers_closing, prefers_push, target_value
 
 FAST_THRESHOLD = 0.3    # greedy answers with a fast ability only when it is worth this much
@@ -66,8 +68,8 @@ def pilot_decision(C, S, g):
         return n - 1                    # all it can move: fewer is never worth it to its owner
     if d == Decision.TOKEN:
         return fewest_missing_tokens(C, S, g)
-    if d == Decision.REVIVE_CELL:
-        return 0
+    if d == Decision.CELL:
+        return 0 if n == 1 else cell_choice(C, S, g, p, S[g, GAME0 + G_CONTEXT], policy_of(S, g, p) == RANDOM)
     if policy_of(S, g, p) == RANDOM:
         return ai_int(S, g, p, n)
     a = S[g, GAME0 + G_CONTEXT]
@@ -190,4 +192,23 @@ def answer(C, S, g, p, rand):
                     best = v
                     best_i = i
                     S[g, PILOT0 + P_ANSWER] = t
+    return best_i
+
+
+@njit(cache=True, _nrt=False)
+def cell_choice(C, S, g, p, t, rand):
+    """CELL (options: free cells) for card t, player p deciding: random, a uniform one; greedy, for his
+    own card the cell nearest to an enemy creature, for an enemy card the one farthest from his own
+    creatures (the first on a tie; policies.nearest_enemy_distance)."""
+    n = S[g, GAME0 + G_OFFER_N]
+    if rand:
+        return ai_int(S, g, p, n)
+    sign = -1 if owner_of(t) == p else 1
+    best_i = 0
+    best = sign * nearest_enemy_distance(S, g, 1 - owner_of(t), option(S, g, 0))
+    for i in range(1, n):
+        v = sign * nearest_enemy_distance(S, g, 1 - owner_of(t), option(S, g, i))
+        if v > best:
+            best_i = i
+            best = v
     return best_i

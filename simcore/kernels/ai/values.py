@@ -10,8 +10,7 @@ from ..cardtable import COST, SM, TC0_MOVE, TC0_REGEN, TC0_STRIKE, TC_W
 from ..rules.damage import attack_wounds
 from ..state import CLOSED, EFF, EXTRA_LIVES, LIFE_MAX, MAX_DECK, NCF, PARAM0, PR_POLICY0, WOUNDS
 
-RANDOM = 0
-GREEDY = 1
+RANDOM = 0               # the policy id of the random pilot (simcore.ruleset.POLICIES)
 
 
 @njit(cache=True, _nrt=False)

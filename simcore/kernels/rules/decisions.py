@@ -50,7 +50,7 @@ class Decision(Word):
     RAM = 9, "the ram's owner chooses X from 1 to its life (a range: option i is X = 1 + i)"
     WOUNDS_MOVED = 10, "how many of the target's wounds move onto the card (a range from 0)"
     TOKEN = 11, "which card of its owner's graveyard with incarnation takes the token"
-    REVIVE_CELL = 12, "where the revived creature comes back"
+    CELL = 12, "the cell a card comes to, among the free cells the rules allow (a revived creature: its last)"
 
 
 # ---- the port: declared by the rules, implemented by the pilots ---------------------------------------

@@ -101,14 +101,14 @@ def push_or_wound(C, S, g, src, t, n):
 @njit(cache=True, _nrt=False)
 def revive(C, S, g, t):
     """Знахарь племени's revive: t comes back into play closed (a flyer into the auxiliary zone, a ground
-    creature on the cell its owner decides, REVIVE_CELL: the cells the rules allow, its last one), as
+    creature on the cell its owner decides, CELL: the cells the rules allow, its last one), as
     a new card: its printed life, no wounds, counters, poison, gains or markers."""
     c = S[g, t * NCF + CARD_ID]
     if C[c, FLYER] == 1:
         S[g, t * NCF + ZONE] = Z_AUX
         S[g, t * NCF + CELL] = -1
     else:
-        offer(S, g, Decision.REVIVE_CELL, owner_of(t), t, 0, 0, 0, 0)
+        offer(S, g, Decision.CELL, owner_of(t), t, 0, 0, 0, 0)
         add_option(S, g, S[g, t * NCF + LAST_CELL])
         cell = choose_option(C, S, g, False)
         S[g, t * NCF + ZONE] = Z_FIELD
