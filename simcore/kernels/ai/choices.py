@@ -26,7 +26,10 @@ from ..rules.decisions import (
     target_at,
 )
 from ..rules.dice import ai_int
+from ..rules.effects.strike import is_strike_effect
+from ..rules.errors import E_OK
 from ..rules.played import answer_targets
+from ..rules.targets import ability_target_error
 from ..state import (
     CARD_ID,
     COUNTERS,
@@ -179,7 +182,10 @@ def answer(C, S, g, p, rand):
         c = S[g, s * NCF + EFF]
         if not trap_now and ab(C, c, k, AB_EFFECT) == Effect.TRAP:
             continue
-        for j in range(answer_targets(C, S, g, s, k)):
+        # random: the legal targets; greedy weighs a card target first and checks its legality only
+        # when it is worth more (most are not), a strike effect's option the other way round
+        strike = is_strike_effect(ab(C, c, k, AB_EFFECT))
+        for j in range(answer_targets(C, S, g, s, k, rand or strike)):
             t = target_at(S, g, j)
             if rand:
                 count += 1
@@ -188,7 +194,7 @@ def answer(C, S, g, p, rand):
                     S[g, PILOT0 + P_ANSWER] = t
             else:
                 v = ability_value(C, S, g, s, c, k, t)
-                if v > best:
+                if v > best and (strike or ability_target_error(C, S, g, s, c, k, t) == E_OK):
                     best = v
                     best_i = i
                     S[g, PILOT0 + P_ANSWER] = t

@@ -191,18 +191,20 @@ def resolve_top(C, S, g):
 
 # ---- answers at a priority window (114.2.2): the decisions ANSWER and ANSWER_TARGET ----------------------
 @njit(cache=True, _nrt=False)
-def answer_targets(C, S, g, s, k):
-    """The legal targets of fast ability k of card s now, listed into G_TARGETS; returns their number.
-    A strike effect's options 0 .. N_OPTIONS - 1; for a target chosen among the cards in play (chosen,
+def answer_targets(C, S, g, s, k, legal):
+    """The targets of fast ability k of card s, listed into G_TARGETS; returns their number. A strike
+    effect's options 0 .. N_OPTIONS - 1; for a target chosen among the cards in play (chosen,
     chosen_enemy, chosen_own, chosen_adjacent) those cards, in the order of the cards in play (its
-    owner's, the enemy's, or player 1's then player 2's); any other ability: no target (-1)."""
+    owner's, the enemy's, or player 1's then player 2's); any other ability: no target (-1). legal:
+    only those ability_target_error allows now; else every candidate (a pilot that weighs them first
+    checks the ones worth it)."""
     c = S[g, s * NCF + EFF]
     p = owner_of(s)
     target = ab(C, c, k, AB_TARGET)
     n = 0
     if is_strike_effect(ab(C, c, k, AB_EFFECT)):
         for j in range(N_OPTIONS):
-            if ability_target_error(C, S, g, s, c, k, j) == E_OK:
+            if not legal or ability_target_error(C, S, g, s, c, k, j) == E_OK:
                 S[g, GAME0 + G_TARGETS + n] = j
                 n += 1
     elif (target == Target.CHOSEN or target == Target.CHOSEN_ENEMY or target == Target.CHOSEN_OWN
@@ -212,10 +214,10 @@ def answer_targets(C, S, g, s, k):
         for q in range(q0, 2 if both else q0 + 1):
             for i in range(n_in_play(S, g, q)):
                 t = play_slot(S, g, q, i)
-                if ability_target_error(C, S, g, s, c, k, t) == E_OK:
+                if not legal or ability_target_error(C, S, g, s, c, k, t) == E_OK:
                     S[g, GAME0 + G_TARGETS + n] = t
                     n += 1
-    elif ability_target_error(C, S, g, s, c, k, -1) == E_OK:
+    elif not legal or ability_target_error(C, S, g, s, c, k, -1) == E_OK:
         S[g, GAME0 + G_TARGETS] = -1
         n = 1
     S[g, GAME0 + G_TARGETS_N] = n
@@ -249,7 +251,7 @@ def answer_decision(C, S, g, p):
         return -1, 0, -1
     s = answer_card(use)
     k = answer_ability(use)
-    n = answer_targets(C, S, g, s, k)
+    n = answer_targets(C, S, g, s, k, True)
     if n == 0:
         return -1, 0, -1
     offer(S, g, Decision.ANSWER_TARGET, p, s, k, 0, 0, 0)
