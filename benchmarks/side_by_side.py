@@ -1,17 +1,23 @@
 """Two checkouts of berserk-sim measured in one run, on the same machine, turn about: the throughput of
-benchmarks/throughput.py on each matchup (best of its three runs, repeated `--rounds` times alternating
-the checkouts, so that a change in the machine's load hits both alike), and the cold compile of
-`berserk simulate --games 1000` (an empty kernel cache each). Prints each figure and the ratio of the
-second checkout to the first.
+benchmarks/throughput.py on each matchup (the best of its three runs, repeated `--rounds` times, the
+checkout that runs first changing every round so that a change in the machine's load hits both alike;
+printed as the best and the median of the rounds), and the cold compile of `berserk simulate --games
+1000` (an empty kernel cache each). Prints each figure and the ratio of the second checkout to the first.
+On a shared machine a single ratio varies by several percent: quote the median of many rounds. With
+`--paired` the two run at the same time, one thread each pinned to its own core (the cores swapped every
+round), so that a change in the machine's load hits both at once; it prints the median of the rounds'
+ratios too.
 
     git worktree add ../before <commit>          # or any clone of the commit to compare with
-    python benchmarks/side_by_side.py ../before . --games 40000 --rounds 2
+    python benchmarks/side_by_side.py ../before . --games 40000 --rounds 10
+    python benchmarks/side_by_side.py ../before . --paired --rounds 10
     python benchmarks/side_by_side.py ../before . --compile          # also the cold compile
 
 Each checkout runs in its own process with its own sources on PYTHONPATH (its benchmarks/throughput.py).
 """
 import argparse
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -42,6 +48,25 @@ def run(checkout, *args, env=None):
     return float(r.stdout.strip().splitlines()[-1])
 
 
+def run_paired(checkouts, games, a, b, cores):
+    """Both checkouts at the same time, one thread each, checkout i pinned to core cores[i]: a change in
+    the machine's load hits both at once. Returns their games/s."""
+    children = []
+    for checkout, core in zip(checkouts, cores):
+        env = dict(os.environ, PYTHONPATH=str(checkout), NUMBA_NUM_THREADS="1")
+        children.append(subprocess.Popen(
+            [sys.executable, "-c", CHILD, str(checkout), str(games), "1", a, b], env=env, cwd=checkout,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            preexec_fn=lambda core=core: os.sched_setaffinity(0, {core})))
+    rates = []
+    for checkout, child in zip(checkouts, children):
+        out, err = child.communicate()
+        if child.returncode != 0:
+            sys.exit(f"{checkout}: {err[-2000:]}")
+        rates.append(float(out.strip().splitlines()[-1]))
+    return rates
+
+
 def cold_compile(checkout):
     with tempfile.TemporaryDirectory() as cache, tempfile.TemporaryDirectory() as out:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache, PYTHONPATH=str(checkout))
@@ -62,18 +87,31 @@ def main():
     ap.add_argument("--games", type=int, default=40000)
     ap.add_argument("--threads", type=int, default=os.cpu_count())
     ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--paired", action="store_true",
+                    help="run the two at the same time, one thread each on its own core (needs 2 cores)")
     ap.add_argument("--compile", action="store_true", help="also the cold compile of each")
     args = ap.parse_args()
     checkouts = (args.before.resolve(), args.after.resolve())
     for c in checkouts:              # compile (or load) each engine before timing
         run(c, 64, args.threads, *MATCHUPS["steppe vs swamps"])
     for name, (a, b) in MATCHUPS.items():
-        best = [0.0, 0.0]
-        for _ in range(args.rounds):
-            for i, c in enumerate(checkouts):
-                best[i] = max(best[i], run(c, args.games, args.threads, a, b))
-        print(f"{name}: {best[0]:,.0f} games/s before, {best[1]:,.0f} after (ratio {best[1] / best[0]:.3f}; "
-              f"{args.threads} threads, best of {3 * args.rounds} runs of {args.games:,} games each)")
+        rates = ([], [])
+        for r in range(args.rounds):     # turn about: who runs first (or on core 0) changes every round
+            if args.paired:
+                for i, rate in enumerate(run_paired(checkouts, args.games, a, b, (r % 2, 1 - r % 2))):
+                    rates[i].append(rate)
+                continue
+            for i in ((0, 1) if r % 2 == 0 else (1, 0)):
+                rates[i].append(run(checkouts[i], args.games, args.threads, a, b))
+        best = [max(x) for x in rates]
+        median = [statistics.median(x) for x in rates]
+        how = ("paired: both at once, 1 thread each on its own core" if args.paired else
+               f"{args.threads} threads")
+        print(f"{name}: best {best[0]:,.0f} games/s before, {best[1]:,.0f} after "
+              f"(ratio {best[1] / best[0]:.3f}); "
+              f"median {median[0]:,.0f} before, {median[1]:,.0f} after (ratio {median[1] / median[0]:.3f}); "
+              f"median of the rounds' ratios {statistics.median(y / x for x, y in zip(*rates)):.3f} "
+              f"({how}, {args.rounds} rounds, each the best of 3 runs of {args.games:,} games)", flush=True)
     if args.compile:
         times = [cold_compile(c) for c in checkouts]
         print(f"cold start of `berserk simulate --games 1000` (compile included): {times[0]:.0f} s before, "

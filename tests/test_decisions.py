@@ -78,9 +78,9 @@ def test_defender_offers_the_open_creatures_that_may_defend_then_none():
     assert offered(S) == [near, -1] and S[0, GAME0 + G_DECIDER] == 1
     assert chosen in (near, -1) and S[0, GAME0 + G_DECISION] == 0      # decided and closed
     S[0, near * NCF + CLOSED] = 1
-    S[0, GAME0 + G_OFFER_N] = 99
+    S[0, GAME0 + G_DECIDER] = 99
     assert defender_decision(C, S, 0, att, tgt) == -1
-    assert S[0, GAME0 + G_OFFER_N] == 0                    # no possible defender: no decision
+    assert S[0, GAME0 + G_DECIDER] == 99                   # no possible defender: no decision offered
 
 
 def test_moving_wounds_is_a_range_from_none_to_all_it_can_move_and_the_pilots_move_all():

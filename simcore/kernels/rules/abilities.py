@@ -35,9 +35,6 @@ from ..state import (
     COUNTERS,
     EFF,
     EXTRA_LIVES,
-    G_DECISION,
-    G_OFFER_N,
-    GAME0,
     LAST_CELL,
     N_SLOTS,
     NCF,
@@ -56,7 +53,7 @@ from .board import (
     slot_in,
     with_slot,
 )
-from .decisions import Decision, add_option, choose_option, offer
+from .decisions import Decision, choose_option, offer_listed, put_option
 from .destruction import destroy
 from .effects.apply import apply_effect, apply_one
 from .effects.strike import apply_strike_effect, is_strike_effect
@@ -107,17 +104,19 @@ def choose_trigger_target(C, S, g, src, c, k, other, lo, hi):
     bit is set in the slot set (lo, hi) are left out (`times`). Returns the target or -1."""
     p = owner_of(src)
     optional = ab(C, c, k, AB_OPTIONAL) == 1
-    offer(S, g, Decision.TRIGGER_TARGET, p, src, c, k, other, int(optional))
+    n = 0
     for q in range(2):
         for i in range(n_in_play(S, g, q)):
             t = play_slot(S, g, q, i)
             if trigger_target_error(C, S, g, src, c, k, t, other) == E_OK and slot_in(lo, hi, t) == 0:
-                add_option(S, g, t)
-    if S[g, GAME0 + G_OFFER_N] == 0:
-        S[g, GAME0 + G_DECISION] = 0
+                put_option(S, g, n, t)
+                n += 1
+    if n == 0:
         return -1
     if optional:
-        add_option(S, g, -1)
+        put_option(S, g, n, -1)
+        n += 1
+    offer_listed(S, g, Decision.TRIGGER_TARGET, p, src, c, k, other, int(optional), n)
     return choose_option(C, S, g, False)
 
 

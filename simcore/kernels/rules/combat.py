@@ -63,10 +63,8 @@ from ..state import (
     EXTRA_LIVES,
     G_ACTIVE,
     G_BOARD,
-    G_DECISION,
     G_FAST,
     G_FLAGS,
-    G_OFFER_N,
     G_ROLL,
     G_ROLL_A,
     G_ROLL_ATT,
@@ -147,7 +145,7 @@ from .damage import (
     while_value,
     wound,
 )
-from .decisions import Decision, add_option, choose_option, offer
+from .decisions import Decision, choose_option, offer_listed, put_option
 from .defence import can_defend
 from .destruction import check_game_end, destroy
 from .dice import MISS, STRONG, WEAK, roll_d6, single_roll_strength, strike_table
@@ -573,15 +571,16 @@ def defender_decision(C, S, g, att, tgt):
     """Decision DEFENDER: the creatures of the struck card's owner that may defend it (can_defend), in
     the order of his cards in play, then none (-1); no decision without one. Returns the defender or -1."""
     q = owner_of(tgt)
-    offer(S, g, Decision.DEFENDER, q, att, tgt, 0, 0, 0)
+    n = 0
     for i in range(n_in_play(S, g, q)):
         d = play_slot(S, g, q, i)
-        if can_defend(C, S, g, att, tgt, d):
-            add_option(S, g, d)
-    if S[g, GAME0 + G_OFFER_N] == 0:
-        S[g, GAME0 + G_DECISION] = 0
+        if S[g, d * NCF + CLOSED] == 0 and d != tgt and can_defend(C, S, g, att, tgt, d):
+            put_option(S, g, n, d)      # (can_defend's own first checks, without the call)
+            n += 1
+    if n == 0:
         return -1
-    add_option(S, g, -1)
+    put_option(S, g, n, -1)
+    offer_listed(S, g, Decision.DEFENDER, q, att, tgt, 0, 0, 0, n + 1)
     return choose_option(C, S, g, False)
 
 
@@ -590,9 +589,9 @@ def exchange_decision(C, S, g, att, tgt, t, a_str, c_str):
     """Decision EXCHANGE of the side whose strike is the stronger: keep both strikes (0) or lower both a
     step (1)."""
     side = owner_of(att) if a_str > c_str else owner_of(t)
-    offer(S, g, Decision.EXCHANGE, side, att, tgt, t, a_str, c_str)
-    add_option(S, g, 0)
-    add_option(S, g, 1)
+    put_option(S, g, 0, 0)
+    put_option(S, g, 1, 1)
+    offer_listed(S, g, Decision.EXCHANGE, side, att, tgt, t, a_str, c_str, 2)
     return choose_option(C, S, g, False)
 
 

@@ -5,7 +5,9 @@ revived card.
 
 At each decision point the rules write a pending decision into the game row (G_DECISION, G_DECIDER,
 the context G_CONTEXT + i and the options G_OFFER_N, G_OFFER + i or the range G_OFFER_LO), call
-`decide`, and carry on with the option it returns. `decide` is a port, not a policy: the pilots
+`decide`, and carry on with the option it returns. The decision points met in most turns (defender,
+exchange, answer, a trigger's target) put their options first, counted in a register, and write the
+decision only when there is one to take (put_option, offer_listed): most windows offer nothing. `decide` is a port, not a policy: the pilots
 implement it (simcore.kernels.ai.choices registers their implementation when the engine is imported;
 Numba compiles it in place of the call), so the rules import no pilot. A pilot reads the state and the
 offer and may ask the rules for more (`answer_targets`), but changes nothing but its own fields
@@ -113,6 +115,20 @@ def add_option(S, g, value):
 def option(S, g, i):
     """Option i of the pending decision: a listed value, or G_OFFER_LO + i for a range."""
     return S[g, GAME0 + G_OFFER + i]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def put_option(S, g, i, value):
+    """Option i of a decision not offered yet (then offer_listed): the hot decision points list their
+    options first, counting them themselves, and write the decision only when there is one."""
+    S[g, GAME0 + G_OFFER + i] = value
+
+
+@njit(cache=True, _nrt=False)
+def offer_listed(S, g, decision, player, a, b, c, d, e, n):
+    """offer, with the n options already put (put_option 0 .. n - 1)."""
+    offer(S, g, decision, player, a, b, c, d, e)
+    S[g, GAME0 + G_OFFER_N] = n
 
 
 @njit(cache=True, _nrt=False)

@@ -1,5 +1,5 @@
-"""Played and fast abilities (rule 114): whether a card may use one now, as its owner's action or at a priority
-window; paying its cost and putting it on the stack; resolving the top of the stack.
+"""Played and fast abilities (rule 114): whether a card may use one now, as its owner's action or at a
+priority window; paying its cost and putting it on the stack; resolving the top of the stack.
 """
 from numba import njit
 
@@ -29,9 +29,7 @@ from ..state import (
     COUNTERS,
     EFF,
     G_ACTIVE,
-    G_DECISION,
     G_FAST,
-    G_OFFER_N,
     G_ROLL,
     G_STACK,
     G_STACK_N,
@@ -65,6 +63,8 @@ from .decisions import (
     answer_use,
     choose_option,
     offer,
+    offer_listed,
+    put_option,
     target_at,
 )
 from .destruction import check_game_end
@@ -230,8 +230,7 @@ def answer_decision(C, S, g, p):
     that he may use now (answer_use(s, k), in the order of his cards and their abilities); then
     ANSWER_TARGET, one of its legal targets (answer_targets). No decision when he has no such ability.
     Returns (slot, ability, target), slot -1 to pass."""
-    offer(S, g, Decision.ANSWER, p, 0, 0, 0, 0, 0)
-    add_option(S, g, -1)
+    n = 1                                   # option 0: pass
     fast = S[g, GAME0 + G_FAST + p]         # his cards with a fast ability, as slot offsets
     for i in range(n_in_play(S, g, p)):
         s = play_slot(S, g, p, i)
@@ -240,12 +239,16 @@ def answer_decision(C, S, g, p):
         c = S[g, s * NCF + EFF]
         if (C[c, AB_FLAGS] & F_FAST) == 0:
             continue            # it has lost its abilities
+        closed = S[g, s * NCF + CLOSED] == 1
         for k in range(C[c, N_AB]):
-            if ab(C, c, k, AB_KIND) == Kind.FAST and source_error(C, S, g, s, k, True) == E_OK:
-                add_option(S, g, answer_use(s, k))
-    if S[g, GAME0 + G_OFFER_N] == 1:
-        S[g, GAME0 + G_DECISION] = 0
+            if ab(C, c, k, AB_KIND) == Kind.FAST and not (closed and ab(C, c, k, AB_TAP) == 1) \
+                    and source_error(C, S, g, s, k, True) == E_OK:
+                put_option(S, g, n, answer_use(s, k))   # (a closed card's tap ability: without the call)
+                n += 1
+    if n == 1:
         return -1, 0, -1
+    put_option(S, g, 0, -1)
+    offer_listed(S, g, Decision.ANSWER, p, 0, 0, 0, 0, 0, n)
     use = choose_option(C, S, g, False)
     if use < 0:
         return -1, 0, -1
