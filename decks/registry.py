@@ -164,6 +164,7 @@ class Effect(Word):
     PUSH_OR_WOUND = 64, "the struck creature is pushed one cell on in the strike's direction, or takes " \
         "N wounds", dict(amount=True)
     REVIVE = 65, "a card of its owner's graveyard comes back into play closed, as a new card"
+    RELOCATE = 66, "the target moves to a free cell of the battlefield that the ability's owner decides (507)"
     # ---- counters and tokens (effects/counters.py) --------------------------------------------------
     GAIN_COUNTER = 96, "the target gains a counter (123)", dict(also=True, strike_also=True)
     INCARNATION_TOKEN = 97, "an incarnation token for a card with incarnation in its owner's graveyard", \

@@ -176,6 +176,15 @@ def _push_or_wound(game, src, a, t):
         game.wound(t, a.amount, src.slot)
 
 
+def _relocate(game, src, a, t):
+    """Варлок's 'dimension door': a card on the battlefield moves to a free cell that the ability's owner
+    decides (in cell order); relocation, no step."""
+    if t.on_field:
+        free = [cell for cell in range(B.N_CELLS) if game.board[cell] is None]
+        if free:
+            game.relocate(t, game.decisions.decide("cell", src.owner, free))
+
+
 def _revive_effect(game, src, a, t):
     _revive(game, t)                         # (apply_effect checks that it can come back first)
 
@@ -380,7 +389,7 @@ EFFECTS = {"wound": _wound, "heal": _heal, "extra_lives": _extra_lives, "reduce_
            "finish_off": _finish_off,
            "first_strike_unanswered": _first_strike_unanswered,
            "push_or_wound": _push_or_wound, "stone_skin": _stone_skin, "ram": _ram,
-           "revive": _revive_effect,
+           "revive": _revive_effect, "relocate": _relocate,
            "incarnation_token": _incarnation_token, "next_roll_six": _next_roll_six,
            "reduce_life_turn": _reduce_life_turn,
            "rolled_shot": _rolled_shot, "web": _web}

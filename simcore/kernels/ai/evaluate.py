@@ -46,7 +46,7 @@ from ..cardtable import (
     SW,
 )
 from ..rules.abilities import spread_targets
-from ..rules.board import ab, adjacent_cells, n_in_play, opposite_card, play_slot
+from ..rules.board import ab, adjacent_cells, has_adjacent_enemy, n_in_play, opposite_card, play_slot
 from ..rules.damage import (
     attack_roll_bonus,
     attack_wounds,
@@ -348,6 +348,13 @@ def one_effect_value(C, S, g, s, c, k, t, eff, n):
     if eff == Effect.WEB:
         # its owner loses its next turn with it (it cannot be attacked meanwhile either)
         return 0.0 if own or webbed(S, g, t) else 0.3 * C[ct, COST]
+    if eff == Effect.RELOCATE:
+        # the pilot takes an enemy out of contact with its cards, or brings its own open card into it
+        # (the cell: choices.cell_choice); worth a fifth of the card when the move changes that
+        near = has_adjacent_enemy(S, g, t)
+        if own:
+            return 0.2 * C[ct, COST] if not near and S[g, t * NCF + CLOSED] == 0 else 0.0
+        return 0.2 * C[ct, COST] if near else 0.0
     return 0.0
 
 

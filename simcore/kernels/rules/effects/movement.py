@@ -23,6 +23,8 @@ from ...state import (
     EFF,
     EXTRA_LIVES,
     G_BOARD,
+    G_DECISION,
+    G_OFFER_N,
     GAINED,
     GAME0,
     HEAL_END,
@@ -31,6 +33,7 @@ from ...state import (
     LIFE_MAX,
     MOVED,
     MOVES_LEFT,
+    N_CELLS,
     NCF,
     POISON,
     STRIKES,
@@ -130,10 +133,34 @@ def revive(C, S, g, t):
 @njit(cache=True, _nrt=False)
 def movement_effect(C, S, g, src, c, k, t, eff, n):
     """An effect of the movement family of amount n of ability k (table row c, source slot src) on card t:
-    revive reaches a card of its owner's graveyard, push_or_wound one in play."""
+    revive reaches a card of its owner's graveyard, push_or_wound and relocate one in play."""
     if eff == Effect.REVIVE:
         if t >= 0 and revivable(C, S, g, src, t):
             revive(C, S, g, t)
     elif eff == Effect.PUSH_OR_WOUND:
         if reaches(C, S, g, c, k, t):
             push_or_wound(C, S, g, src, t, n)
+    elif eff == Effect.RELOCATE:
+        if reaches(C, S, g, c, k, t) and S[g, t * NCF + ZONE] == Z_FIELD:
+            relocate_anywhere(C, S, g, src, t)
+
+
+@njit(cache=True, _nrt=False)
+def relocate_anywhere(C, S, g, src, t):
+    """Варлок's 'dimension door': t moves to a free cell of the battlefield that src's owner decides
+    (CELL, in cell order); relocation (507), no step: no movement is spent and no trigger fires."""
+    offer(S, g, Decision.CELL, owner_of(src), t, src, 0, 0, 0)
+    for cell in range(N_CELLS):
+        if S[g, GAME0 + G_BOARD + cell] < 0:
+            add_option(S, g, cell)
+    if S[g, GAME0 + G_OFFER_N] == 0:
+        S[g, GAME0 + G_DECISION] = 0
+        return
+    to = choose_option(C, S, g, False)
+    old = S[g, t * NCF + CELL]
+    S[g, GAME0 + G_BOARD + old] = -1
+    S[g, GAME0 + G_BOARD + to] = t
+    if logging(S, g):
+        log(S, g, EV_MOVE, t, old, to, 0, 0)
+    cells_changed(S, g, old, to)
+    S[g, t * NCF + CELL] = to
