@@ -9,8 +9,8 @@ the context G_CONTEXT + i and the options G_OFFER_N, G_OFFER + i or the range G_
 exchange, answer, a trigger's target) put their options first, counted in a register, and write the
 decision only when there is one to take (put_option, offer_listed): most windows offer nothing.
 `decide` is a port, not a policy: the pilots implement it (simcore.kernels.ai.choices registers their
-implementation when the engine is imported;
-Numba compiles it in place of the call), so the rules import no pilot. A pilot reads the state and the
+implementation when the engine is imported; Numba compiles it in place of the call), so the rules
+import no pilot. A pilot reads the state and the
 offer and may ask the rules for more (`answer_targets`), but changes nothing but its own fields
 (PILOT0 + P_*). With the log's offers on (G_LOG_OFFERS, the differential), every decision is logged
 with its options (EV_DECISION, EV_OFFER), so that the reference engine can compare the options it
