@@ -527,7 +527,7 @@ VOCABULARIES = (Kind, Trigger, Effect, Target, Condition, Duration, Limit, Amoun
 def _check_codes():
     assert min(Effect) > 0, "effect code 0 means no effect (an ability row's empty `also`)"
     assert max(Effect) < FAMILY_SPAN * len(Family), "every effect code lies in a family's block"
-    assert max(Trigger) < 31, "trigger codes are bits of the card table's int32 trigger mask"
+    assert max(Trigger) < 63, "trigger codes are bits of the card table's int64 trigger mask"
 
 
 _check_codes()

@@ -4,9 +4,9 @@ Card data reaches kernels only as these arrays (never as globals), so another ca
 override such as `Арацент.life=11`, is a table edit and needs no recompilation. Column names are the
 int constants below, usable inside kernels.
 
-One int32 table C of 2 * cards rows (small, so that it stays in the fastest cache while every game
-reads it): row i is card i; row cards + i is its blank twin (printed stats
-only, no abilities), which the kernels read while card i has lost its abilities (state field EFF).
+One int64 table C of 2 * cards rows (int64 like the game rows, so that each kernel compiles for one set
+of argument types): row i is card i; row cards + i is its blank twin (printed stats only, no
+abilities), which the kernels read while card i has lost its abilities (state field EFF).
 Columns:
   0 .. N_FIELDS-1                      printed stats and keywords (docs/RULES.md section 1)
   BONUS0 + 5k  (k < MAX_BONUS)         "+N strike [vs X]": amount, vs, applies_to, strengths mask, slot
@@ -274,7 +274,7 @@ F_FREE_RECRUIT = 4194304  # free_if_squad_costs: squad totals look for cards rec
 
 
 class CardTable(NamedTuple):
-    stats: np.ndarray     # C, int32 (2 * cards, TABLE_WIDTH)
+    stats: np.ndarray     # C, int64 (2 * cards, TABLE_WIDTH)
     names: tuple
 
 
@@ -596,7 +596,4 @@ def compile_cardset(cardset) -> CardTable:
                 row[AB_FLAGS] |= F_TURN_WOUNDS
         for col in BLANK_KEEPS:
             stats[n + i, col] = row[col]
-    info = np.iinfo(np.int32)
-    if stats.min() < info.min or stats.max() > info.max:
-        raise ValueError("a card value does not fit the int32 card table")
-    return CardTable(stats.astype(np.int32), tuple(c.name for c in cards))
+    return CardTable(stats, tuple(c.name for c in cards))
