@@ -204,8 +204,8 @@ def run_balance(deck_paths, band, games: int, confirm_games: int, max_edits: int
     from simcore import RULES_VERSION
     from simcore.config import DEFAULT_SHARD
     from simcore.executors import LocalExecutor
-    from simcore.kernels.ai import AI_VERSION
     from simcore.meta import run_meta
+    from simcore.pilots import pilots_config
     from simcore.run import file_sha, open_manifest, write_json
 
     if games % 2 or confirm_games % 2:
@@ -227,7 +227,7 @@ def run_balance(deck_paths, band, games: int, confirm_games: int, max_edits: int
         "max_edits": max_edits, "seed": seed, "confirm_seed": seed + 1, "shard_size": shard_size,
         "decks": [{"path": str(p), "name": n, "sha256": file_sha(p)} for p, n in zip(deck_paths, names)],
         "rules_version": RULES_VERSION, "cardset_sha256": base.sha256, "overrides": list(base.overrides),
-        "ruleset": ruleset, "rules": dict(rules or {}), "ai": {"a": ais[0], "b": ais[1], "version": AI_VERSION},
+        "ruleset": ruleset, "rules": dict(rules or {}), "ai": pilots_config(ais),
         "edit_stats": list(EDIT_STATS),
     }
     out = Path(out_dir)

@@ -152,8 +152,8 @@ def impact_config(deck_path, opponents, cardset, swaps, budget, chunk, sequentia
                   h0, h1, ais, ruleset, rules) -> dict:
     """What identifies an impact test: the same config resumes, a different one is refused."""
     from simcore import RULES_VERSION
-    from simcore.kernels.ai import AI_VERSION
-    from simcore.run import ai_parameters, file_sha, with_overrides
+    from simcore.pilots import pilots_config
+    from simcore.run import file_sha, with_overrides
 
     return with_overrides({
         "kind": "impact", "deck": {"path": str(deck_path), "sha256": file_sha(deck_path)},
@@ -164,7 +164,7 @@ def impact_config(deck_path, opponents, cardset, swaps, budget, chunk, sequentia
                                      "units": "win rate (draws half); 0.01 = 1 percentage point"},
         "rules_version": RULES_VERSION, "cardset_sha256": cardset.sha256, "ruleset": ruleset,
         "rules": dict(rules or {}),
-        "ai": {"a": ais[0], "b": ais[1], "version": AI_VERSION, "parameters": ai_parameters()},
+        "ai": pilots_config(ais),
     }, cardset)
 
 

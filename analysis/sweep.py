@@ -96,8 +96,8 @@ def run_sweep(deck_path, vs_paths, card: str, stat: str, lo: int, hi: int, games
     from simcore import RULES_VERSION
     from simcore.config import DEFAULT_BATCH, DEFAULT_SHARD
     from simcore.executors import LocalExecutor
-    from simcore.kernels.ai import AI_VERSION
     from simcore.matchup import make_matchup, swap_cards
+    from simcore.pilots import pilots_config
     from simcore.run import (
         RunFolder,
         file_sha,
@@ -123,7 +123,7 @@ def run_sweep(deck_path, vs_paths, card: str, stat: str, lo: int, hi: int, games
         "games_per_run": games, "seed": seed, "seat_pairs": True, "shard_size": shard_size,
         "rules_version": RULES_VERSION, "cardset_sha256": cardset.sha256,
         "overrides": list(cardset.overrides), "ruleset": ruleset, "rules": dict(rules or {}),
-        "ai": {"a": ais[0], "b": ais[1], "version": AI_VERSION},
+        "ai": pilots_config(ais),
     }
     out = Path(out_dir)
     path = out / "sweep.json"

@@ -5,6 +5,7 @@ from pathlib import Path
 
 from analysis import tables
 from analysis.run import open_run
+from simcore.pilots import describe
 
 KIND_TITLES = {"meta": "Meta report", "matchup": "Matchup report", "run": "Run report"}
 
@@ -14,7 +15,7 @@ def provenance(run, games: int, card_tests: int, weights_file=None) -> dict:
     cfg = m["config"]
     first = run.pairs[0][3]
     ai = cfg["ai"]
-    ai_text = f"{ai['a']} vs {ai['b']}, AI_VERSION {ai['version']}"
+    ai_text = describe(ai)
     if run.kind == "run":
         g = cfg["games"]
         seed_range = f"games 0..{g - 1} of seed {cfg['seed']}"
@@ -91,7 +92,7 @@ def experiment_provenance(manifest: dict, title: str, kind: str, decks: list, ga
         "seed_range": seed_range + " (seat-swapped pairs: games 2k and 2k+1 share dice and shuffles, "
                                    "first player swapped; the same seeds for every variant)",
         "rules_version": cfg["rules_version"], "cardset_sha256": cfg["cardset_sha256"],
-        "ai": f"{ai['a']} vs {ai['b']}, AI_VERSION {ai['version']}", "ruleset": cfg["ruleset"],
+        "ai": describe(ai), "ruleset": cfg["ruleset"],
         "rules": cfg.get("rules", {}), "games": games, "decks": decks, "seat_pairs": True,
         "library_versions": manifest.get("library_versions", {}),
         "card_edits": list(cfg.get("overrides", [])),

@@ -13,8 +13,9 @@ import click
 from decks.errors import InputError
 from simcore import config as C
 from simcore.config import MAX_GAMES
+from simcore.pilots import PILOTS
 
-AIS = ("random", "greedy")
+AIS = tuple(PILOTS)
 NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError",
                           getattr(click.exceptions, "NoArgsIsHelp", click.exceptions.Exit))
 

@@ -12,6 +12,7 @@ import plotly.offline
 import polars as pl
 
 from analysis.causal import FIELD, impact_tables
+from simcore.pilots import describe
 
 from . import render as R
 
@@ -48,7 +49,7 @@ def provenance(path: Path, manifest: dict, tables: dict) -> dict:
                        "variants on the same seeds (seat-swapped pairs: games 2k and 2k+1 share dice and "
                        "shuffles, first player swapped)"),
         "rules_version": cfg["rules_version"], "cardset_sha256": cfg["cardset_sha256"],
-        "ai": f"{ai['a']} (deck and variants) vs {ai['b']} (opponents), AI_VERSION {ai['version']}",
+        "ai": f"{describe(ai)} (deck and variants vs opponents)",
         "ruleset": cfg["ruleset"], "rules": cfg.get("rules", {}), "games": manifest.get("games_played"),
         "decks": [deck_name, *opponents], "seat_pairs": True, "library_versions": _library_versions(path),
         "card_tests": swaps.height, "weights_file": None, "card_edits": list(cfg.get("overrides", [])),

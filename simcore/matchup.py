@@ -14,7 +14,8 @@ from decks.overrides import apply_overrides
 
 from .kernels.cardtable import CardTable, compile_cardset
 from .kernels.state import MAX_DECK
-from .ruleset import POLICIES, ruleset_params
+from .pilots import check_pilot
+from .ruleset import ruleset_params
 
 
 @dataclass
@@ -58,8 +59,7 @@ def make_matchup(deck_a, deck_b, ruleset="classic", rules=None, ais=("greedy", "
     (decks.overrides), applied to `cardset` (default: the bundled set)."""
     cardset = apply_overrides(cardset or load_cardset(), overrides)
     for ai in ais:
-        if ai not in POLICIES:
-            raise InputError("--ai", None, f"unknown AI '{ai}'", f"use one of: {', '.join(POLICIES)}")
+        check_pilot(ai)
     loaded = [load_deck(Path(p), cardset) for p in (deck_a, deck_b)]
     decks = np.full((2, MAX_DECK), -1, np.int64)
     sizes = np.zeros(2, np.int64)

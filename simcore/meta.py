@@ -23,11 +23,10 @@ from decks.overrides import apply_overrides
 from . import RULES_VERSION
 from .config import DEFAULT_BATCH, DEFAULT_SHARD
 from .executors import LocalExecutor
-from .kernels.ai import AI_VERSION
 from .matchup import make_matchup
+from .pilots import pilots_config
 from .run import (
     RunFolder,
-    ai_parameters,
     file_sha,
     open_manifest,
     play_runs,
@@ -52,7 +51,7 @@ def meta_config(deck_paths, names, cardset, games, seed, ais, ruleset, rules, mi
         "shard_size": shard_size,
         "mirrors": mirrors, "rules_version": RULES_VERSION, "cardset_sha256": cardset.sha256,
         "ruleset": ruleset, "rules": dict(rules or {}),
-        "ai": {"a": ais[0], "b": ais[1], "version": AI_VERSION, "parameters": ai_parameters()},
+        "ai": pilots_config(ais),
         "decks": [{"path": str(p), "name": n, "sha256": file_sha(p)} for p, n in zip(deck_paths, names)],
     }
     return with_overrides(config, cardset)

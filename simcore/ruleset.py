@@ -32,6 +32,7 @@ from .kernels.state import (
     PR_SILVER_FIRST,
     PR_SILVER_SECOND,
 )
+from .pilots import PILOTS, check_pilot
 
 SETTINGS = {
     "gold_first": PR_GOLD_FIRST, "silver_first": PR_SILVER_FIRST,
@@ -54,7 +55,6 @@ SETTING_RANGES = {
 }
 RULESETS_FILE = Path(decks.__file__).resolve().parent / "rulesets.toml"
 
-POLICIES = {"random": 0, "greedy": 1}
 assert SETTING_RANGES.keys() == SETTINGS.keys()
 
 
@@ -92,9 +92,6 @@ def ruleset_params(name: str = "classic", overrides: dict | None = None,
                              f"give {key} a value from {lo} to {hi}")
         params[idx] = value
     for i, pol in enumerate(policies):
-        if pol not in POLICIES:
-            raise InputError("--ai", None, f"unknown AI '{pol}'",
-                             f"use one of: {', '.join(POLICIES)}")
-        params[PR_POLICY0 + i] = POLICIES[pol]
+        params[PR_POLICY0 + i] = PILOTS[check_pilot(pol)].policy
     params[PR_FIRST] = first
     return params

@@ -38,21 +38,13 @@ from decks.errors import InputError
 from . import RULES_VERSION
 from .config import DEFAULT_BATCH, DEFAULT_SHARD
 from .executors import Chunk, GameSpec, LocalExecutor, play_span
-from .kernels.ai import AI_VERSION
+from .pilots import pilots_config
 
 
 def library_versions() -> dict:
     import pyarrow
     return {"python": platform.python_version(), "numba": numba.__version__,
             "numpy": np.__version__, "polars": pl.__version__, "pyarrow": pyarrow.__version__}
-
-
-def ai_parameters() -> dict:
-    """The tunables of the policies, as they were for this run."""
-    from .kernels.ai import policies
-    return {"greedy": {"move_score": policies.MOVE_SCORE, "stall_turns": policies.STALL_TURNS,
-                       "stall_bonus": policies.STALL_BONUS},
-            "random": {}}
 
 
 def file_sha(path) -> str:
@@ -71,8 +63,7 @@ def run_config(matchup, games: int, seed: int, shard_size: int, seat_pairs: bool
         "rules_version": RULES_VERSION,
         "cardset_sha256": matchup.cardset.sha256, "ruleset": matchup.ruleset,
         "rules": matchup.rules, "params": [int(x) for x in matchup.params],
-        "ai": {"a": matchup.ais[0], "b": matchup.ais[1], "version": AI_VERSION,
-               "parameters": ai_parameters()},
+        "ai": pilots_config(matchup.ais),
         "decks": [{"path": p, "name": n, "sha256": file_sha(p)}
                   for p, n in zip(matchup.deck_paths, matchup.deck_names)],
     }

@@ -1,7 +1,8 @@
 """The pilots, as njit kernels over the game state: `policies` (the active player's next action),
 `choices` (the answers at the rules' decision points), `squad` (mulligan, purchases, placement), and
 what they weigh (`evaluate`, `values`). A pilot only chooses among the options the rules offer; it
-writes nothing but its own fields of the game row (PILOT0 + P_*). Policy ids: 0 random, 1 greedy."""
+writes nothing but its own fields of the game row (PILOT0 + P_*). Policy ids (simcore.pilots): 0 random,
+1 baseline and 2 greedy, which play alike so far (the kernels tell only random apart)."""
 
 # changes whenever a policy plays differently (written into every run manifest with its parameters)
 AI_VERSION = "8"

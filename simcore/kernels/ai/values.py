@@ -1,7 +1,7 @@
 """What a pilot reads off the state: which pilot plays a seat (the policy ids of the ruleset
-parameters: 0 random, 1 greedy), and what a change on a card is worth to the greedy pilot, in crystals
-(the worth of an effect on a chosen target, of wounds, of a form, of a ram's X, of closing against
-wounds)."""
+parameters, simcore.pilots: 0 random, 1 baseline, 2 greedy), and what a change on a card is worth to
+the greedy pilots, in crystals (the worth of an effect on a chosen target, of wounds, of a form, of a
+ram's X, of closing against wounds)."""
 from numba import njit
 
 from decks.registry import AttackKind, Effect
@@ -10,7 +10,7 @@ from ..cardtable import COST, SM, TC0_MOVE, TC0_REGEN, TC0_STRIKE, TC_W
 from ..rules.damage import attack_wounds
 from ..state import CLOSED, EFF, EXTRA_LIVES, LIFE_MAX, MAX_DECK, NCF, PARAM0, PR_POLICY0, WOUNDS
 
-RANDOM = 0               # the policy id of the random pilot (simcore.ruleset.POLICIES)
+RANDOM = 0               # the policy id of the random pilot (simcore.pilots.PILOTS)
 
 
 @njit(cache=True, _nrt=False)

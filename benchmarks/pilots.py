@@ -1,0 +1,152 @@
+"""The pilot ladder: how strong each pilot is against the others, how fast, and how it plays.
+
+For every pilot pair (X, Y) of --pairs, X plays deck A and Y deck B over every ordered pair of distinct
+bundled decks (so each pilot plays each deck in each seat), --games seat-swapped games each (games 2k
+and 2k+1 share dice and shuffles with the first player swapped). Each deck pair has a seed of its own
+(derived from --seed), so that the deck pairs' results are independent and the interval holds; every
+pilot pair plays the same seeds. Printed per pair:
+
+- X's score (wins + half the draws) with its 95% interval (normal, over the seat-swapped pairs' mean
+  scores: the pairs are independent, their two games are not);
+- games/s of the pair on this machine (all threads, compile excluded) and turns per game;
+- for each of the two pilots: the share of its strike rolls made at a closed card (only the attacker
+  rolls: no defence, no counter-strike), from the event logs of --logged games per deck pair, and the
+  crystals it left unspent after buying its squad, over all decks and over the mixed decks (two
+  elements).
+
+    python benchmarks/pilots.py                                  # the default pairs, 400 games a deck pair
+    python benchmarks/pilots.py --pairs baseline:greedy --games 1000
+
+Figures are of one run on this machine; quote ratios between pilots of the same run.
+"""
+import argparse
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+LISTS = ROOT / "decks" / "lists"
+DEFAULT_PAIRS = ("random:baseline", "baseline:greedy", "random:greedy")
+
+
+def deck_elements(matchup, p: int) -> int:
+    """How many elements (neutral aside) deck p's list holds."""
+    from simcore.kernels.cardtable import ELEMENT
+
+    ids = matchup.decks[p, :int(matchup.sizes[p])]
+    return len({int(e) for e in matchup.table.stats[ids, ELEMENT]} - {0})
+
+
+def rolls_at_closed(matchup, seed: int, games: int) -> np.ndarray:
+    """[[rolls, rolls at a closed card] per player] over the first `games` games (seat-swapped)."""
+    from simcore.kernels.batch import play_serial
+    from simcore.kernels.rules import log as L
+    from simcore.kernels.state import (
+        G_N_EVENTS,
+        MAX_DECK,
+        PR_FIRST,
+        events_view,
+        game_view,
+        new_state,
+        set_params,
+    )
+
+    out = np.zeros((2, 2), np.int64)
+    S = new_state(1, log_capacity=60_000)
+    for i in range(games):
+        params = matchup.params.copy()
+        params[PR_FIRST] = i % 2
+        set_params(S, params)
+        play_serial(matchup.table.stats, S, matchup.decks, matchup.sizes, np.uint64(seed), i // 2, 1)
+        ev = events_view(S)[0, :int(game_view(S)[0, G_N_EVENTS])]
+        rolls = ev[ev[:, 0] == L.EV_ROLL]
+        for p in range(2):
+            mine = rolls[rolls[:, 1] // MAX_DECK == p]
+            out[p] += (len(mine), int((mine[:, 4] < 0).sum()))
+    return out
+
+
+def ladder_pair(x: str, y: str, games: int, logged: int, seed: int) -> dict:
+    from simcore.executors import play_span
+    from simcore.kernels.state import new_state
+    from simcore.matchup import make_matchup
+
+    decks = sorted(LISTS.glob("*.txt"))
+    S = new_state(min(games // 2, 4096))
+    pair_scores, turns, elapsed, n_games = [], 0, 0.0, 0
+    rolls = np.zeros((2, 2), np.int64)
+    crystals = {"all": np.zeros((2, 2)), "mixed": np.zeros((2, 2))}       # [player] = (sum, games)
+    for k, (a, b) in enumerate((a, b) for a in decks for b in decks if a != b):
+        pair_seed = seed * 100_003 + k
+        m = make_matchup(a, b, ais=(x, y))
+        t0 = time.perf_counter()
+        out, _ = play_span(m.table.stats, m.decks, m.sizes, m.params, S, pair_seed, 0, games,
+                           seat_pairs=True)
+        elapsed += time.perf_counter() - t0
+        w = out["winner"]
+        score = np.where(w == 0, 1.0, np.where(w == 2, 0.5, 0.0))
+        pair_scores.append(score.reshape(-1, 2).mean(axis=1))
+        turns += int(out["turns"].sum())
+        n_games += len(w)
+        for p, side in enumerate("ab"):
+            left = out[f"crystals_left_{side}"].astype(float)
+            crystals["all"][p] += (left.sum(), len(left))
+            if deck_elements(m, p) >= 2:
+                crystals["mixed"][p] += (left.sum(), len(left))
+        if logged:
+            rolls += rolls_at_closed(m, pair_seed, logged)
+    s = np.concatenate(pair_scores)
+    half = 1.96 * s.std(ddof=1) / np.sqrt(len(s))
+    return {"x": x, "y": y, "score": s.mean(), "lo": s.mean() - half, "hi": s.mean() + half,
+            "games": n_games, "games_per_s": n_games / elapsed, "turns": turns / n_games,
+            "closed_share": [r[1] / max(r[0], 1) for r in rolls], "rolls": [int(r[0]) for r in rolls],
+            "crystals": {k: [c[p, 0] / max(c[p, 1], 1) for p in range(2)] for k, c in crystals.items()}}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--pairs", nargs="+", default=list(DEFAULT_PAIRS), metavar="X:Y",
+                    help="pilot pairs, X on deck A against Y on deck B (default: %(default)s)")
+    ap.add_argument("--games", type=int, default=400, help="seat-swapped games per ordered deck pair (even)")
+    ap.add_argument("--logged", type=int, default=4, help="games per deck pair whose event logs are read")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    if args.games < 2 or args.games % 2:
+        ap.error("--games must be even and at least 2 (seat-swapped pairs)")
+    if args.logged % 2:
+        ap.error("--logged must be even (seat-swapped pairs)")
+    from simcore.pilots import PILOTS
+    pairs = []
+    for text in args.pairs:
+        x, _, y = text.partition(":")
+        if x not in PILOTS or y not in PILOTS:
+            ap.error(f"'{text}': pilots are {', '.join(PILOTS)}")
+        pairs.append((x, y))
+
+    from simcore.executors import play_span
+    from simcore.kernels.state import new_state
+    from simcore.matchup import make_matchup
+    warm = make_matchup(LISTS / "steppe.txt", LISTS / "swamps.txt")
+    print("compiling (or loading) the kernels ...", flush=True)
+    play_span(warm.table.stats, warm.decks, warm.sizes, warm.params, new_state(2), 0, 0, 2, seat_pairs=True)
+
+    n_decks = len(list(LISTS.glob("*.txt")))
+    print(f"pilot ladder: {n_decks} bundled decks, {n_decks * (n_decks - 1)} ordered deck pairs x "
+          f"{args.games} seat-swapped games, seed {args.seed}; closed-roll shares from {args.logged} "
+          "logged games per deck pair\n")
+    head = (f"{'X vs Y':<22} {'X scores':>8} {'95% interval':>16} {'games/s':>9} {'turns':>6} "
+            f"{'closed rolls X / Y':>19} {'crystals left X / Y (mixed decks)':>34}")
+    print(head)
+    print("-" * len(head))
+    for x, y in pairs:
+        r = ladder_pair(x, y, args.games, args.logged, args.seed)
+        cl, cr = r["closed_share"], r["crystals"]
+        print(f"{x + ' vs ' + y:<22} {r['score']:>8.1%} [{r['lo']:6.1%}, {r['hi']:6.1%}] "
+              f"{r['games_per_s']:>9,.0f} {r['turns']:>6.1f} {cl[0]:>9.0%} / {cl[1]:<7.0%} "
+              f"{cr['all'][0]:>8.2f} / {cr['all'][1]:<5.2f} ({cr['mixed'][0]:.2f} / {cr['mixed'][1]:.2f})",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()
