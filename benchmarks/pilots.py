@@ -39,31 +39,20 @@ def deck_elements(matchup, p: int) -> int:
 
 
 def rolls_at_closed(matchup, seed: int, games: int) -> np.ndarray:
-    """[[rolls, rolls at a closed card] per player] over the first `games` games (seat-swapped)."""
-    from simcore.kernels.batch import play_serial
-    from simcore.kernels.rules import log as L
-    from simcore.kernels.state import (
-        G_N_EVENTS,
-        MAX_DECK,
-        PR_FIRST,
-        events_view,
-        game_view,
-        new_state,
-        set_params,
-    )
+    """[[rolls, rolls at a closed card] per player] over the first `games` games (seat-swapped), from
+    their event logs (simcore.replay)."""
+    from simcore.kernels.rules.log import EV_ROLL
+    from simcore.kernels.state import G_N_EVENTS, MAX_DECK, events_view, game_view
+    from simcore.replay import replay_game
 
     out = np.zeros((2, 2), np.int64)
-    S = new_state(1, log_capacity=60_000)
     for i in range(games):
-        params = matchup.params.copy()
-        params[PR_FIRST] = i % 2
-        set_params(S, params)
-        play_serial(matchup.table.stats, S, matchup.decks, matchup.sizes, np.uint64(seed), i // 2, 1)
+        S, _ = replay_game(matchup, seed, i, seat_pairs=True)
         ev = events_view(S)[0, :int(game_view(S)[0, G_N_EVENTS])]
-        rolls = ev[ev[:, 0] == L.EV_ROLL]
+        rolls = ev[ev[:, 0] == EV_ROLL]
         for p in range(2):
             mine = rolls[rolls[:, 1] // MAX_DECK == p]
-            out[p] += (len(mine), int((mine[:, 4] < 0).sum()))
+            out[p] += (len(mine), int((mine[:, 4] < 0).sum()))        # no defence roll: a closed card
     return out
 
 
@@ -98,9 +87,9 @@ def ladder_pair(x: str, y: str, games: int, logged: int, seed: int) -> dict:
             rolls += rolls_at_closed(m, pair_seed, logged)
     s = np.concatenate(pair_scores)
     half = 1.96 * s.std(ddof=1) / np.sqrt(len(s))
-    return {"x": x, "y": y, "score": s.mean(), "lo": s.mean() - half, "hi": s.mean() + half,
-            "games": n_games, "games_per_s": n_games / elapsed, "turns": turns / n_games,
-            "closed_share": [r[1] / max(r[0], 1) for r in rolls], "rolls": [int(r[0]) for r in rolls],
+    return {"score": s.mean(), "lo": s.mean() - half, "hi": s.mean() + half,
+            "games_per_s": n_games / elapsed, "turns": turns / n_games,
+            "closed_share": [r[1] / max(r[0], 1) for r in rolls],
             "crystals": {k: [c[p, 0] / max(c[p, 1], 1) for p in range(2)] for k, c in crystals.items()}}
 
 

@@ -14,7 +14,6 @@ from decks.overrides import apply_overrides
 
 from .kernels.cardtable import CardTable, compile_cardset
 from .kernels.state import MAX_DECK
-from .pilots import check_pilot
 from .ruleset import ruleset_params
 
 
@@ -58,8 +57,6 @@ def make_matchup(deck_a, deck_b, ruleset="classic", rules=None, ais=("greedy", "
     """The matchup of two deck files; `overrides`: `--set CARD.FIELD=VALUE` card edits
     (decks.overrides), applied to `cardset` (default: the bundled set)."""
     cardset = apply_overrides(cardset or load_cardset(), overrides)
-    for ai in ais:
-        check_pilot(ai)
     loaded = [load_deck(Path(p), cardset) for p in (deck_a, deck_b)]
     decks = np.full((2, MAX_DECK), -1, np.int64)
     sizes = np.zeros(2, np.int64)

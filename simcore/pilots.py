@@ -20,13 +20,12 @@ from .kernels.ai import AI_VERSION
 class Pilot(NamedTuple):
     policy: int          # the id the kernels read
     version: str         # the AI_VERSION under which it last played differently
-    summary: str
 
 
 PILOTS = {
-    "random": Pilot(0, "8", "uniform over the legal actions and the options of every decision"),
-    "baseline": Pilot(1, "8", "the one-ply greedy of AI_VERSION 8, frozen: the reference"),
-    "greedy": Pilot(2, "8", "the one-ply greedy that keeps improving (plays as baseline so far)"),
+    "random": Pilot(0, "8"),
+    "baseline": Pilot(1, "8"),
+    "greedy": Pilot(2, "8"),
 }
 
 
