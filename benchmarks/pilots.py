@@ -16,8 +16,10 @@ pilot pair plays the same seeds. Printed per pair:
 
     python benchmarks/pilots.py                                  # the default pairs, 400 games a deck pair
     python benchmarks/pilots.py --pairs baseline:greedy --games 1000
+    python benchmarks/pilots.py --pairs "search[samples=4]:greedy"     # a pilot with a budget of its own
 
-Figures are of one run on this machine; quote ratios between pilots of the same run.
+Figures are of one run on this machine; quote ratios between pilots of the same run (the mirror rows
+baseline:baseline and greedy:greedy give each pilot's own games/s; their score is about 50%, each deck pair being played both ways).
 """
 import argparse
 import time
@@ -27,7 +29,9 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 LISTS = ROOT / "decks" / "lists"
-DEFAULT_PAIRS = ("random:baseline", "baseline:greedy", "random:greedy")
+DEFAULT_PAIRS = ("random:baseline", "baseline:greedy", "random:greedy", "search:greedy", "search:baseline",
+                 "search[candidates=2,samples=1]:greedy", "search[candidates=5,samples=4]:greedy",
+                 "baseline:baseline", "greedy:greedy")     # the mirrors: each pilot's own speed
 
 
 def deck_elements(matchup, p: int) -> int:
@@ -105,13 +109,15 @@ def main():
         ap.error("--games must be even and at least 2 (seat-swapped pairs)")
     if args.logged % 2:
         ap.error("--logged must be even (seat-swapped pairs)")
-    from simcore.pilots import PILOTS
+    from decks.errors import InputError
+    from simcore.pilots import PILOTS, check_pilot
     pairs = []
     for text in args.pairs:
         x, _, y = text.partition(":")
-        if x not in PILOTS or y not in PILOTS:
-            ap.error(f"'{text}': pilots are {', '.join(PILOTS)}")
-        pairs.append((x, y))
+        try:
+            pairs.append((check_pilot(x), check_pilot(y)))
+        except InputError:
+            ap.error(f"'{text}': pilots are {', '.join(PILOTS)}, a budget in brackets: search[samples=4]")
 
     from simcore.executors import play_span
     from simcore.kernels.state import new_state
@@ -124,14 +130,14 @@ def main():
     print(f"pilot ladder: {n_decks} bundled decks, {n_decks * (n_decks - 1)} ordered deck pairs x "
           f"{args.games} seat-swapped games, seed {args.seed}; closed-roll shares from {args.logged} "
           "logged games per deck pair\n")
-    head = (f"{'X vs Y':<22} {'X scores':>8} {'95% interval':>16} {'games/s':>9} {'turns':>6} "
+    head = (f"{'X vs Y':<40} {'X scores':>8} {'95% interval':>16} {'games/s':>9} {'turns':>6} "
             f"{'closed rolls X / Y':>19} {'crystals left X / Y (mixed decks)':>34}")
     print(head)
     print("-" * len(head))
     for x, y in pairs:
         r = ladder_pair(x, y, args.games, args.logged, args.seed)
         cl, cr = r["closed_share"], r["crystals"]
-        print(f"{x + ' vs ' + y:<22} {r['score']:>8.1%} [{r['lo']:6.1%}, {r['hi']:6.1%}] "
+        print(f"{x + ' vs ' + y:<40} {r['score']:>8.1%} [{r['lo']:6.1%}, {r['hi']:6.1%}] "
               f"{r['games_per_s']:>9,.0f} {r['turns']:>6.1f} {cl[0]:>9.0%} / {cl[1]:<7.0%} "
               f"{cr['all'][0]:>8.2f} / {cr['all'][1]:<5.2f} ({cr['mixed'][0]:.2f} / {cr['mixed'][1]:.2f})",
               flush=True)

@@ -77,8 +77,30 @@ def build_report(run_or_path, weights_file=None) -> dict:
         "card_stats": cards,
     }
     games = int(t["turns"]["games"].sum())
-    return {"provenance": provenance(run, games, card_tests, weights_file), "notes": notes(run),
-            "tables": t, "path": Path(run.path)}
+    report = {"provenance": provenance(run, games, card_tests, weights_file), "notes": notes(run),
+              "tables": t, "path": Path(run.path)}
+    compared = run.manifest.get("compared_pilots") if run.kind != "run" else None
+    if compared:
+        add_pilot_dependence(report, run, compared)
+    return report
+
+
+def add_pilot_dependence(report: dict, run, compared: list) -> None:
+    """The tables of analysis.pilots for a meta played under other pilots too (its manifest's
+    compared_pilots), with what they mean in the notes."""
+    from analysis.pilots import pilot_tables
+
+    ref = run.manifest["config"]["ai"]["a"]
+    runs = {ref: run, **{c["pilot"]: Path(run.path) / c["folder"] for c in compared}}
+    report["tables"].update(pilot_tables(runs))
+    report["provenance"]["pilots_compared"] = list(runs)
+    report["notes"].append(
+        f"Pilots: the same meta (decks, seeds, games) was played under {', '.join(runs)}; every other table "
+        f"is {ref}'s. Pilot tables: each matchup's score under each pilot (Wilson 95%) and the paired "
+        f"difference from {ref} over the same seed pairs (normal 95% interval); a verdict is 'above' or "
+        "'below' when the score's interval excludes 50%, else 'even'; tiers are each pilot's own; Kendall's "
+        f"tau compares the decks' field win rates under each pilot with {ref}'s (1: the same order). The "
+        "other pilots' own reports are in their folders (pilots/*).")
 
 
 def experiment_provenance(manifest: dict, title: str, kind: str, decks: list, games: int,

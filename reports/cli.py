@@ -3,6 +3,7 @@
 Bad input (a malformed deck, card or scenario file, an unknown card, an illegal deck or action, a
 bad option) prints one line naming the file, line and fix, and exits with code 2, no traceback.
 """
+import functools
 import json
 import shlex
 import sys
@@ -71,9 +72,29 @@ def _cardset(sets):
     return apply_overrides(load_cardset(), sets)
 
 
-def rules_ai_options(a_help, b_help):
-    """--ruleset, --rule, --set and the AIs: options of every command that plays games."""
-    def decorate(f):
+def rules_ai_options(a_help, b_help, several=False):
+    """--ruleset, --rule, --set and the AIs: options of every command that plays games. The command
+    gets ai, ai_a and ai_b as pilot specs with the --ai-param budgets applied (simcore.pilots); with
+    `several`, --ai may be given more than once (the command plays under each pilot) and ai is a tuple."""
+    def decorate(command):
+        @functools.wraps(command)
+        def with_budgets(*args, ai_params=(), **kwargs):
+            from simcore.pilots import with_ai_params
+            for key in ("ai_a", "ai_b"):
+                if kwargs.get(key):
+                    kwargs[key] = with_ai_params(kwargs[key], ai_params)
+            if several:
+                kwargs["ai"] = tuple(dict.fromkeys(with_ai_params(a, ai_params) for a in kwargs["ai"] or ("greedy",)))
+                if len(kwargs["ai"]) > 1 and (kwargs.get("ai_a") or kwargs.get("ai_b")):
+                    raise click.UsageError("--ai-a/--ai-b cannot go with several --ai: each --ai pilot plays both seats")
+            else:
+                kwargs["ai"] = with_ai_params(kwargs["ai"], ai_params)
+            return command(*args, **kwargs)
+
+        f = click.option("--ai-param", "ai_params", multiple=True, metavar="AI.KEY=VALUE",
+                         help="a pilot's budget, e.g. --ai-param search.samples=4 (keys: "
+                              + "; ".join(f"{n}: {', '.join(p.budget)}" for n, p in PILOTS.items() if p.budget)
+                              + ")")(with_budgets)
         f = card_overrides_option(f)
         f = click.option("--ruleset", default="classic", show_default=True,
                          help="rules preset of decks/rulesets.toml (classic or modern)")(f)
@@ -81,6 +102,12 @@ def rules_ai_options(a_help, b_help):
                          help="override one ruleset setting, e.g. --rule round_cap=50")(f)
         f = click.option("--ai-b", type=click.Choice(AIS), default=None, help=b_help)(f)
         f = click.option("--ai-a", type=click.Choice(AIS), default=None, help=a_help)(f)
+        if several:
+            return click.option("--ai", type=click.Choice(AIS), multiple=True, default=("greedy",),
+                                show_default=True,
+                                help="AI of both decks; repeat it (--ai greedy --ai search) to play under "
+                                     "each pilot on the same seeds and report how much the results depend "
+                                     "on the pilot")(f)
         return click.option("--ai", type=click.Choice(AIS), default="greedy", show_default=True,
                             help="AI of both decks")(f)
     return decorate
@@ -357,7 +384,55 @@ def meta_options(f):
     f = click.option("--weights", type=click.Path(dir_okay=False, exists=True), default=None,
                      help="field weights: a file of 'deck,weight' lines (deck names as in their '# Name')")(f)
     f = click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True)(f)
-    return rules_ai_options("AI of the first deck of each pair", "AI of the second deck of each pair")(f)
+    return rules_ai_options("AI of the first deck of each pair", "AI of the second deck of each pair",
+                            several=True)(f)
+
+
+def _pilot_folder(spec: str) -> str:
+    """The folder, under a meta's pilots/, of the meta played under another pilot."""
+    return "pilots/" + "".join(ch if ch.isalnum() or ch in "=_" else "-" for ch in spec).strip("-")
+
+
+def _play_metas(deck_files, games, seed, out, ais, ai_a, ai_b, rules, ruleset, threads, progress,
+                mirrors, kind, command, shard_size, scheduler, resume, sets=()):
+    """_play_meta under each pilot of `ais`: the first in `out`, the others in out/pilots/<pilot>, all on
+    the same seeds; the first meta's manifest lists the others (compared_pilots) for its report."""
+    from pathlib import Path
+
+    from simcore.run import write_json
+
+    manifest, wall = _play_meta(deck_files, games, seed, out, ais[0], ai_a, ai_b, rules, ruleset, threads,
+                                progress, mirrors, kind, command, shard_size, scheduler, resume, sets)
+    if len(ais) == 1:
+        return manifest, wall
+    compared = []
+    for spec in ais[1:]:
+        folder = _pilot_folder(spec)
+        click.echo(f"the same {kind} under {spec}: {out}/{folder}", err=True)
+        other, w = _play_meta(deck_files, games, seed, f"{out}/{folder}", spec, None, None, rules, ruleset,
+                              threads, progress, mirrors, kind, command, shard_size, scheduler, resume, sets)
+        wall += w
+        compared.append({"pilot": spec, "folder": folder, "games_per_second": other.get("games_per_second")})
+    manifest["compared_pilots"] = compared
+    write_json(Path(out) / "meta.json", manifest)
+    return manifest, wall
+
+
+def _print_pilot_agreement(report):
+    t = report["tables"]
+    if "pilot_agreement" not in t:
+        return
+    ref = t["pilot_agreement"]["reference"][0]
+    click.echo("")
+    for r in t["pilot_agreement"].iter_rows(named=True):
+        click.echo(f"{r['pilot']} against {ref}: Kendall tau of field win rates {r['kendall_tau']:.2f}, "
+                   f"{100 * r['verdicts_kept']:.0f}% of {r['matchups']} matchup verdicts kept, mean |score "
+                   f"difference| {100 * r['mean_abs_difference']:.1f} points, "
+                   f"{r['differences_outside_zero']} differences whose interval excludes 0")
+    changed = t["pilot_verdicts"]
+    if changed.height:
+        click.echo(f"{changed.height} matchups change verdict (above / below / not distinguishable from 50%): "
+                   "see the report's Pilots section")
 
 
 @main.command()
@@ -381,12 +456,16 @@ def meta(deck_files, games, out, ai, ai_a, ai_b, rules, ruleset, sets, seed, wei
     out = out or f"runs/meta-{len(deck_files)}d-{games}g-seed{seed}"
     _check_weights(weights, deck_files)
     command = ("berserk meta " + shlex.join(sys.argv[2:])).rstrip()
-    manifest, wall = _play_meta(deck_files, games, seed, out, ai, ai_a, ai_b, rules, ruleset, threads,
-                                progress, True, "meta", command, shard_size, scheduler, resume, sets)
+    manifest, wall = _play_metas(deck_files, games, seed, out, ai, ai_a, ai_b, rules, ruleset, threads,
+                                 progress, True, "meta", command, shard_size, scheduler, resume, sets)
     gps = manifest.get("games_per_second")
     n_pairs = len(manifest["matchups"])
     speed = f"{gps:,.0f} games/s, " if gps else "all found on disk, "
-    click.echo(f"berserk-sim rules {RULES_VERSION} · {ruleset} · {ai_a or ai} vs {ai_b or ai} · seed {seed}")
+    for other in manifest.get("compared_pilots", []):
+        if other["games_per_second"]:
+            speed += f"{other['pilot']} {other['games_per_second']:,.0f} games/s, "
+    click.echo(f"berserk-sim rules {RULES_VERSION} · {ruleset} · {ai_a or ai[0]} vs {ai_b or ai[0]} · seed {seed}"
+               + (f" · also under {', '.join(ai[1:])}" if len(ai) > 1 else ""))
     _echo_edits(_cardset(sets))
     click.echo(f"{len(deck_files)} decks, {n_pairs} matchups x {games} games ({speed}wall {wall:.1f} s)")
     report = _write_and_tell(out, weights, open_browser)
@@ -395,6 +474,7 @@ def meta(deck_files, games, out, ai, ai_a, ai_b, rules, ruleset, sets, seed, wei
     mix = ", ".join(f"{r['deck']} {100 * r['weight']:.1f}%"
                     for r in report["tables"]["nash_mix"].iter_rows(named=True) if r["weight"] > 0)
     click.echo(f"Nash mix: {mix}")
+    _print_pilot_agreement(report)
 
 
 @main.command()
@@ -415,13 +495,14 @@ def matchup(deck_a, deck_b, games, out, ai, ai_a, ai_b, rules, ruleset, sets, se
     games = _even(games, "--games")
     out = out or f"runs/matchup-{Path(deck_a).stem}-vs-{Path(deck_b).stem}-{games}g-seed{seed}"
     _check_weights(weights, [deck_a, deck_b])
-    manifest, wall = _play_meta([deck_a, deck_b], games, seed, out, ai, ai_a, ai_b, rules, ruleset,
-                                threads, progress, False, "matchup",
-                                "berserk matchup " + shlex.join(sys.argv[2:]), shard_size, scheduler, resume,
-                                sets)
+    manifest, wall = _play_metas([deck_a, deck_b], games, seed, out, ai, ai_a, ai_b, rules, ruleset,
+                                 threads, progress, False, "matchup",
+                                 "berserk matchup " + shlex.join(sys.argv[2:]), shard_size, scheduler, resume,
+                                 sets)
     gps = manifest.get("games_per_second")
     speed = f"{gps:,.0f} games/s, " if gps else "all found on disk, "
-    click.echo(f"berserk-sim rules {RULES_VERSION} · {ruleset} · {ai_a or ai} vs {ai_b or ai} · seed {seed}")
+    click.echo(f"berserk-sim rules {RULES_VERSION} · {ruleset} · {ai_a or ai[0]} vs {ai_b or ai[0]} · seed {seed}"
+               + (f" · also under {', '.join(ai[1:])}" if len(ai) > 1 else ""))
     _echo_edits(_cardset(sets))
     click.echo(f"{games} games in seat-swapped pairs ({speed}wall {wall:.1f} s)")
     report = _write_and_tell(out, weights, open_browser)
@@ -437,6 +518,7 @@ def matchup(deck_a, deck_b, games, out, ai, ai_a, ai_b, rules, ruleset, sets, se
         if r["deck_a"] == "all":
             click.echo(f"first player scores {_pct(r['score']).strip()}% "
                        f"[{_pct(r['lo']).strip()}, {_pct(r['hi']).strip()}]")
+    _print_pilot_agreement(report)
 
 
 def _deck_list_option(name, help_text):

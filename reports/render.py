@@ -40,12 +40,16 @@ TABLE_TITLES = {
     "balance_decks": "Field win rates before and after the edits",
     "balance_edits": "Edits",
     "balance_steps": "Search steps (screening)",
+    "pilot_agreement": "Agreement between pilots",
+    "pilot_verdicts": "Matchups whose verdict depends on the pilot",
+    "pilot_tiers": "Field win rates and tiers per pilot",
+    "pilot_matchups": "Matchups per pilot, paired differences",
 }
 RATE_COLUMNS = {"score", "share", "rate", "weight", "uniform", "weighted", "nash", "dealt_score",
                 "squad_score", "not_drawn_score", "death_rate", "survival_rate", "lo", "hi", "before", "after",
                 "target_lo", "target_hi", "deck_score", "out_of_band_before", "out_of_band_after",
-                "base_score", "variant_score"}
-DIFF_COLUMNS = {"iwd", "change", "impact"}   # a difference of two rates, shown in percentage points
+                "base_score", "variant_score", "field", "verdicts_kept"}
+DIFF_COLUMNS = {"iwd", "change", "impact", "diff", "mean_abs_difference"}   # a difference of two rates, shown in percentage points
 P_COLUMNS = {"p_value", "p_holm"}
 FLOAT_DECIMALS = {"mean_death_turn": 1}
 LABELS = {
@@ -74,6 +78,10 @@ LABELS = {
     "target_lo": "Target from", "target_hi": "Target to", "stat": "Stat", "edit": "Edit",
     "direction": "Direction", "candidates": "Candidates", "screen_seconds": "Screening seconds",
     "reached": "Reached",
+    "diff": "Minus the first pilot", "field": "Field", "pilot": "Pilot", "reference": "Against",
+    "kendall_tau": "Kendall tau", "tau_p_value": "p (tau)", "verdicts_kept": "Verdicts kept",
+    "mean_abs_difference": "Mean |difference|", "differences_outside_zero": "Differences excluding 0",
+    "verdict_changes": "Verdict changes", "matchups": "Matchups",
 }
 TABLE_LABELS = {"first_player": {"score": "First mover's score"},
                 "exchange_rate": {"change": "Change per +1"},
@@ -108,7 +116,15 @@ HINTS = {
     "out_of_band_before": "total distance of all decks' field win rates from the target band",
     "out_of_band_after": "total distance of all decks' field win rates from the target band",
     "offset": "the stat's value minus its value before the sweep",
+    "diff": "this pilot's score minus the first pilot's on the same seed pairs, percentage points, paired "
+            "95% interval",
+    "kendall_tau": "rank agreement of the decks' field win rates with the first pilot's (1: same order)",
+    "verdicts_kept": "share of matchups whose verdict (above, below, not distinguishable from 50%) is the "
+                     "first pilot's",
+    "field": "mean score against every deck, equal weights, under this pilot",
 }
+PILOT_LABELS = {"verdict": "Verdict", "diff": "Minus the first pilot"}
+PILOT_HINTS = {"verdict": "above or below 50% when the score's 95% interval excludes it, else even"}
 MISSING = "—"
 CHART_CONFIG = {"displaylogo": False, "responsive": True, "modeBarButtonsToRemove": ["select2d", "lasso2d"]}
 FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif'
@@ -177,6 +193,7 @@ class _Column:
     def __init__(self, table: str, name: str, dtype, lo: str | None = None, hi: str | None = None):
         self.name, self.lo, self.hi = name, lo, hi
         base = re.sub(r"_(lo|hi)$", "", name)
+        base, _, pilot = base.partition(":")        # a pilot's column (analysis.pilots): score:search
         if name in DIFF_COLUMNS or base in DIFF_COLUMNS:
             self.kind = "diff"
         elif name in RATE_COLUMNS or base in RATE_COLUMNS:
@@ -193,6 +210,9 @@ class _Column:
             self.kind = "text"
         self.label = TABLE_LABELS.get(table, {}).get(name) or LABELS.get(name) or name.replace("_", " ")
         self.hint = HINTS.get(name, "")
+        if pilot:
+            self.label = f"{PILOT_LABELS.get(base) or LABELS.get(base, base)} ({pilot})"
+            self.hint = PILOT_HINTS.get(base) or HINTS.get(base, "")
         self.numeric = self.kind not in ("text", "bool")
 
     def text(self, row: dict) -> str:
@@ -445,6 +465,27 @@ def _chart_field(tables: dict) -> go.Figure | None:
     _fifty_line(fig)
     _layout(fig, 130 + f.height * (22 + 14 * len(measures)), scattermode="group", scattergap=0.35)
     fig.update_xaxes(ticksuffix="%", title={"text": "score against the field, 95% interval"})
+    _category_rows(fig, labels)
+    return fig
+
+
+PILOT_COLORS = ("#6b7b93", "#d95f02", "#1b9e77", "#7570b3", "#e7298a")
+
+
+def _chart_pilot_fields(tables: dict) -> go.Figure | None:
+    """Each deck's field win rate under each pilot (analysis.pilots.pilot_tables' pilot_tiers)."""
+    t = tables.get("pilot_tiers")
+    if not _usable(t, "deck"):
+        return None
+    pilots = [c.split(":", 1)[1] for c in t.columns if c.startswith("field:") and not c.endswith(("_lo", "_hi"))]
+    t = t.sort(f"field:{pilots[0]}", descending=False)
+    labels = t["deck"].to_list()
+    fig = go.Figure([_chart_points(labels, t[f"field:{p}"].to_list(), t[f"field:{p}_lo"].to_list(),
+                                   t[f"field:{p}_hi"].to_list(), p, PILOT_COLORS[i % len(PILOT_COLORS)],
+                                   value_text=False) for i, p in enumerate(pilots)])
+    _fifty_line(fig)
+    _layout(fig, 130 + t.height * (22 + 14 * len(pilots)), scattermode="group", scattergap=0.35)
+    fig.update_xaxes(ticksuffix="%", title={"text": "score against the field under each pilot, 95% interval"})
     _category_rows(fig, labels)
     return fig
 
@@ -990,6 +1031,14 @@ def render_html(report: dict) -> str:
             _figure(_chart_nash_mix(tables), "chart-nash-mix",
                     "The Nash equilibrium of the matchup matrix: the mix of decks no deck can exploit.")),
         block("field", "nash_mix")]))
+    compared = p.get("pilots_compared") or []
+    sections.append(_section("pilots", "Pilots", [
+        _figure(_chart_pilot_fields(tables), "chart-pilot-fields",
+                "Each deck's field win rate (uniform weights) when the whole meta is played by each pilot on "
+                "the same seeds, with 95% intervals."),
+        block("pilot_agreement", "pilot_verdicts", "pilot_tiers", "pilot_matchups")],
+        lead=(f"The same meta under {_e(', '.join(compared))}: how much of each verdict is the pilot. "
+              "Paired differences use the same seed pairs." if compared else "")))
     sections.append(_section("first-player", "First-player advantage", [
         _figure(_chart_first_player(tables), "chart-first-player",
                 "Score of the player who moves first ("
@@ -1020,7 +1069,7 @@ def render_html(report: dict) -> str:
     sections = [s for s in sections if s]
     toc = "".join(f'<a href="#{sid}">{label}</a>' for sid, label in (
         ("headline", "Headline"), ("sweep", "Sweep"), ("balance", "Balance"), ("decks", "Decks"), ("matchups", "Matchups"), ("field", "Field"),
-        ("first-player", "First player"), ("game-shape", "Game shape"), ("cards", "Cards"),
+        ("pilots", "Pilots"), ("first-player", "First player"), ("game-shape", "Game shape"), ("cards", "Cards"),
         ("other-tables", "Other tables"), ("notes", "Notes"))
         if any(f'<section id="{sid}"' in s for s in sections))
     title = str(p.get("title") or "Berserk simulation report")
@@ -1139,6 +1188,9 @@ def render_markdown(report: dict) -> str:
         out += ["## Matchups", ""] + matrix
     if "field" in tables:
         out += ["## Field win rates and tiers", ""] + _md_frame("field", tables["field"])
+    for name in ("pilot_agreement", "pilot_verdicts", "pilot_tiers"):
+        if name in tables and tables[name].height:
+            out += [f"## {TABLE_TITLES[name]}", ""] + _md_frame(name, tables[name])
     if "first_player" in tables:
         out += ["## First-player advantage", ""] + _md_frame("first_player", tables["first_player"])
 

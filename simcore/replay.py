@@ -7,7 +7,7 @@ import numpy as np
 
 from .config import REPLAY_LOG_CAPACITY
 from .events import format_events
-from .kernels.game import new_action_buffer, play_game
+from .kernels.game import new_action_buffer, new_scratch, play_game
 from .kernels.state import MAX_DECK, PR_FIRST, new_state, set_params
 
 
@@ -22,7 +22,7 @@ def replay_game(matchup, seed: int, game_index: int, seat_pairs: bool = False):
         key = game_index // 2
     set_params(S, params)
     play_game(matchup.table.stats, S, 0, matchup.decks, matchup.sizes, np.uint64(seed),
-              key, new_action_buffer())
+              key, new_action_buffer(), new_scratch())
     counts = {}
     labels = {}
     for p in range(2):

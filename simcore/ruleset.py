@@ -27,12 +27,11 @@ from .kernels.state import (
     PR_MULLIGAN_MAX,
     PR_PLACEMENT_LEVELS,
     PR_POISON_STACKS,
-    PR_POLICY0,
     PR_ROUND_CAP,
     PR_SILVER_FIRST,
     PR_SILVER_SECOND,
 )
-from .pilots import PILOTS, check_pilot
+from .pilots import seat_params
 
 SETTINGS = {
     "gold_first": PR_GOLD_FIRST, "silver_first": PR_SILVER_FIRST,
@@ -92,6 +91,7 @@ def ruleset_params(name: str = "classic", overrides: dict | None = None,
                              f"give {key} a value from {lo} to {hi}")
         params[idx] = value
     for i, pol in enumerate(policies):
-        params[PR_POLICY0 + i] = PILOTS[check_pilot(pol)].policy
+        for offset, value in seat_params(pol).items():
+            params[offset + i] = value
     params[PR_FIRST] = first
     return params

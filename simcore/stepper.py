@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .kernels.ai.policies import greedy_action, random_action
-from .kernels.game import new_action_buffer, setup
+from .kernels.ai.search import pilot_action
+from .kernels.game import new_action_buffer, new_scratch, setup
 from .kernels.rules.setup import init_game
 from .kernels.rules.turn import apply_action, start_turn
 from .kernels.state import (
@@ -23,8 +23,6 @@ from .kernels.state import (
     G_FIRST,
     G_WINNER,
     GAME0,
-    PARAM0,
-    PR_POLICY0,
     new_state,
     set_params,
 )
@@ -41,11 +39,12 @@ class Step:
     before: np.ndarray | None = None
 
 
+_SCRATCH = new_scratch()
+
+
 def engine_policy(C, S, buf):
-    """The policy of the seat to move as the run would use it (random or greedy, from the params)."""
-    if S[0, PARAM0 + PR_POLICY0 + S[0, GAME0 + G_ACTIVE]] == 0:
-        return random_action(C, S, 0, buf)
-    return greedy_action(C, S, 0)
+    """The pilot of the seat to move as the run would use it (from the params)."""
+    return pilot_action(C, S, 0, buf, _SCRATCH)
 
 
 def play_steps(stats, decks, sizes, params, seed: int, game_index: int, log_capacity: int = 0,

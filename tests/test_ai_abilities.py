@@ -67,7 +67,7 @@ def test_greedy_approaches_when_its_ranged_attack_cannot_wound():
 
     C, S, (lord, other) = position([("Повелитель молний", 0, 2), ("Повелитель молний", 1, 27)])
     assert ranged_error(C, S, 0, lord, other) == E_OK                               # it could shoot
-    assert single_roll_ev(C, S, 0, lord, other, C[S[0, lord * NCF + EFF], RKIND]) == 0.0   # for nothing
+    assert single_roll_ev(C, S, 0, lord, other, C[S[0, lord * NCF + EFF], RKIND], 0.0) == 0.0   # for nothing
     score, kind, to = best_for(C, S, 0, lord, True)
     assert kind == A_MOVE and to == 7 and score > 0, (score, kind, to)
 

@@ -117,7 +117,7 @@ def test_decisions_are_logged_with_their_options_when_the_logs_offers_are_on(off
     """With G_LOG_OFFERS each decision is logged (EV_DECISION: decision, decider, options, chosen index,
     range start or -1), each listed option after it (EV_OFFER); without it, neither: the log a user
     reads (berserk replay) is the same either way."""
-    from simcore.kernels.game import new_action_buffer, play_game
+    from simcore.kernels.game import new_action_buffer, new_scratch, play_game
     from simcore.kernels.state import G_N_EVENTS, events_view, new_state, set_params
     from simcore.matchup import make_matchup
 
@@ -125,7 +125,7 @@ def test_decisions_are_logged_with_their_options_when_the_logs_offers_are_on(off
     S = new_state(1, 20000)
     S[0, GAME0 + G_LOG_OFFERS] = offers
     set_params(S, m.params)
-    play_game(m.table.stats, S, 0, m.decks, m.sizes, np.uint64(3), 3, new_action_buffer())
+    play_game(m.table.stats, S, 0, m.decks, m.sizes, np.uint64(3), 3, new_action_buffer(), new_scratch())
     ev = events_view(S)[0, :S[0, GAME0 + G_N_EVENTS]]
     decisions = np.nonzero(ev[:, 0] == L.EV_DECISION)[0]
     if not offers:

@@ -36,7 +36,7 @@ def test_the_config_names_each_seats_pilot_with_its_version_and_tunables():
     assert set(cfg["pilots"]) == {"baseline", "greedy"}
     assert cfg["pilots"]["baseline"]["version"] == "8"          # frozen: the greedy of AI_VERSION 8
     assert "stall_turns" in cfg["pilots"]["greedy"]["parameters"]
-    assert describe(cfg) == "baseline (AI 8) vs greedy (AI 8)"
+    assert describe(cfg) == f"baseline (AI 8) vs greedy (AI {PILOTS['greedy'].version})"
     assert set(pilots_config(("random", "random"))["pilots"]) == {"random"}
 
 
@@ -48,6 +48,163 @@ def test_a_runs_manifest_and_report_name_its_pilots_and_another_pilot_is_another
     ai = json.loads((out / "run.json").read_text())["config"]["ai"]
     assert ai["a"] == "baseline" and ai["b"] == "greedy" and set(ai["pilots"]) == {"baseline", "greedy"}
     assert run_cli("report", out).returncode == 0
-    assert "baseline (AI 8) vs greedy (AI 8)" in (out / "index.html").read_text(encoding="utf-8")
+    assert f"baseline (AI 8) vs greedy (AI {PILOTS['greedy'].version})" in (out / "index.html").read_text(encoding="utf-8")
     r = run_cli("simulate", A, B, "--ai", "baseline", "--games", 40, "--out", out, "--no-progress")
     assert r.returncode == 2 and "different run" in r.stderr
+
+
+# ---- pilot specs and budgets (--ai-param) ----------------------------------------------------------
+
+
+def test_a_budget_is_part_of_the_pilots_spec_and_reaches_its_seat():
+    from simcore.kernels.state import PR_FOCUS0, PR_OPEN_WEIGHT0, PR_SEARCH_CANDIDATES0, PR_SEARCH_SAMPLES0
+    from simcore.pilots import check_pilot, parse_pilot, with_ai_params
+
+    assert with_ai_params("search", ["search.samples=4"]) == "search[samples=4]"
+    assert with_ai_params("search", ["search.samples=2"]) == "search"        # the default: the plain name
+    assert with_ai_params("greedy", ["search.samples=4"]) == "greedy"        # another pilot's budget
+    assert check_pilot("search[samples=4,candidates=5]") == "search[candidates=5,samples=4]"
+    assert check_pilot("search[candidates=3]") == "search"                  # its default: the plain name
+    assert parse_pilot("search[samples=4]")[1]["samples"] == 4
+    m = make_matchup(A, B, ais=("search[samples=4,candidates=5]", "greedy[open_weight=50]"))
+    assert m.params[PR_POLICY0] == PILOTS["search"].policy
+    assert (m.params[PR_SEARCH_CANDIDATES0], m.params[PR_SEARCH_SAMPLES0]) == (5, 4)
+    assert (m.params[PR_OPEN_WEIGHT0], m.params[PR_OPEN_WEIGHT0 + 1]) == (0, 50)
+    base = make_matchup(A, B, ais=("baseline", "greedy")).params
+    assert (base[PR_FOCUS0], base[PR_FOCUS0 + 1], base[PR_OPEN_WEIGHT0]) == (0, 100, 0)    # baseline's own
+    for bad, message in (("search[depth=3]", "no tunable 'depth'"), ("search[samples=99]", "not from 1 to 16"),
+                         ("baseline[open_weight=5]", "no tunable"), ("search[", "unknown AI")):
+        with pytest.raises(InputError, match=message):
+            check_pilot(bad)
+
+
+def test_ai_param_on_the_command_line_names_the_budget_in_the_manifest(tmp_path):
+    out = tmp_path / "run"
+    r = run_cli("simulate", A, B, "--ai-a", "search", "--ai-b", "greedy", "--ai-param", "search.samples=1",
+                "--ai-param", "search.candidates=2", "--games", 8, "--out", out, "--no-progress")
+    assert r.returncode == 0, r.stderr
+    ai = json.loads((out / "run.json").read_text())["config"]["ai"]
+    assert ai["a"] == "search[candidates=2,samples=1]" and ai["b"] == "greedy"
+    params = ai["pilots"]["search[candidates=2,samples=1]"]["parameters"]
+    assert params["candidates"] == 2 and params["samples"] == 1 and params["focus"] == 100
+    for bad in (["--ai-param", "search.depth=2"], ["--ai-param", "samples=2"], ["--ai-param", "clever.x=1"]):
+        r = run_cli("simulate", A, B, "--ai", "search", *bad, "--games", 8, "--out", tmp_path / "x", "--no-progress")
+        assert r.returncode == 2 and "--ai-param" in r.stderr and "Traceback" not in r.stderr, r.stderr
+
+
+# ---- how the pilots play -----------------------------------------------------------------------------
+
+
+def _games(ais, n=200, seed=3, threads=None):
+    import numba
+    import numpy as np
+
+    from simcore.kernels.batch import game_rows, play_batch
+    from simcore.kernels.state import new_state, set_params
+
+    m = make_matchup(A, LISTS / "swamps_poison.txt", ais=ais)
+    S = new_state(n)
+    set_params(S, m.params)
+    if threads:
+        numba.set_num_threads(threads)
+    try:
+        play_batch(m.table.stats, S, m.decks, m.sizes, np.uint64(seed), 0, n)
+    finally:
+        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+    return game_rows(S, m.table.stats, 0, n)
+
+
+def _same(a, b):
+    import numpy as np
+    return all(np.array_equal(a[k], b[k]) for k in a)
+
+
+def test_each_of_greedys_tunables_reaches_its_games_and_greedy_is_not_baseline():
+    """greedy plays other games than baseline (it places, buys, orders and aims otherwise), and each of
+    its tunables changes its games: without focus, or with an open weight, they differ from its
+    defaults'."""
+    greedy = _games(("greedy", "greedy"))
+    assert not _same(greedy, _games(("baseline", "baseline")))
+    assert not _same(_games(("greedy[focus=0]", "greedy[focus=0]")), greedy)
+    assert not _same(_games(("greedy[open_weight=100]", "greedy")), greedy)
+
+
+def test_search_with_one_candidate_plays_its_greedys_games():
+    """With one candidate the search pilot never looks ahead: it plays exactly greedy's games (and draws
+    nothing from its AI stream)."""
+    assert _same(_games(("search[candidates=1]", "greedy")), _games(("greedy", "greedy")))
+    assert not _same(_games(("search", "greedy")), _games(("greedy", "greedy")))
+
+
+def test_search_games_are_the_same_on_one_and_two_threads():
+    one = _games(("search", "greedy"), n=60, threads=1)
+    two = _games(("search", "greedy"), n=60, threads=2)
+    assert _same(one, two)
+    assert _same(_games(("greedy", "search"), n=60, threads=1), _games(("greedy", "search"), n=60, threads=2))
+
+
+# ---- results that say how much they depend on the pilot ----------------------------------------------
+
+
+def test_a_meta_under_two_pilots_reports_how_much_its_verdicts_depend_on_the_pilot(tmp_path):
+    import polars as pl
+
+    from analysis.pilots import pilot_tables
+
+    out = tmp_path / "meta"
+    decks = [LISTS / "steppe.txt", LISTS / "swamps.txt", LISTS / "forest.txt"]
+    r = run_cli("meta", *decks, "--ai", "baseline", "--ai", "random", "--games", 60, "--out", out, "--no-progress")
+    assert r.returncode == 0, r.stderr
+    manifest = json.loads((out / "meta.json").read_text())
+    assert manifest["config"]["ai"]["a"] == "baseline"
+    assert [c["pilot"] for c in manifest["compared_pilots"]] == ["random"]
+    other = json.loads((out / "pilots" / "random" / "meta.json").read_text())
+    assert other["config"]["ai"]["a"] == "random" and other["config"]["seed"] == manifest["config"]["seed"]
+    assert "random against baseline: Kendall tau" in r.stdout
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert 'id="pilots"' in html and "Agreement between pilots" in html and "Score (random)" in html
+    t = pilot_tables({"baseline": out, "random": out / "pilots" / "random"})
+    m = t["pilot_matchups"]
+    assert m.height == 3                                    # the three pairs, mirrors left out
+    # the paired difference is the difference of the two scores, on the same seed pairs
+    for row in m.iter_rows(named=True):
+        assert abs(row["diff:random"] - (row["score:random"] - row["score:baseline"])) < 1e-9
+        assert row["diff:random_lo"] <= row["diff:random"] <= row["diff:random_hi"]
+    changed = m.filter(pl.col("verdict:random") != pl.col("verdict:baseline")).height
+    assert t["pilot_verdicts"].height == changed
+    # a meta set against itself agrees in everything
+    same = pilot_tables({"baseline": out, "again": out})
+    a = same["pilot_agreement"].row(0, named=True)
+    assert a["kendall_tau"] == 1.0 and a["verdicts_kept"] == 1.0 and a["mean_abs_difference"] == 0.0
+    # the same command again plays nothing: every game of both pilots is on disk
+    r = run_cli("meta", *decks, "--ai", "baseline", "--ai", "random", "--games", 60, "--out", out, "--no-progress")
+    assert r.returncode == 0 and "all found on disk" in r.stdout, r.stdout + r.stderr
+
+
+def test_verdicts_and_several_pilots_with_seat_pilots_are_refused():
+    from analysis.pilots import verdict
+
+    assert (verdict(0.52, 0.60), verdict(0.40, 0.49), verdict(0.45, 0.55)) == ("above", "below", "even")
+    r = run_cli("meta", LISTS / "steppe.txt", LISTS / "swamps.txt", "--ai", "greedy", "--ai", "search",
+                "--ai-a", "random", "--games", 2, "--out", "x", "--no-progress")
+    assert r.returncode == 2 and "--ai-a/--ai-b cannot go with several --ai" in r.stderr
+
+
+def test_greedy_finishes_what_it_has_wounded_where_baseline_spreads_its_wounds():
+    """Focus (greedy's `focus`, ai.evaluate.aimed_value): of two like enemies next to it, greedy strikes
+    the one it has already wounded, whose death is nearer; baseline values a wound by the full life, finds
+    both alike and strikes the first it looks at."""
+    from scenario_util import position
+
+    from simcore.kernels.ai.policies import best_for
+    from simcore.kernels.rules.turn import A_STRIKE
+    from simcore.kernels.state import NCF, PARAM0, PR_FOCUS0, WOUNDS
+
+    C, S, (hedd, fresh, wounded) = position([("Хедд", 0, 12), ("Кочевник", 1, 16), ("Кочевник", 1, 18)])
+    S[0, wounded * NCF + WOUNDS] = 4
+    assert S[0, PARAM0 + PR_FOCUS0] == 100                 # greedy's default
+    _, kind, target = best_for(C, S, 0, hedd, False)
+    assert (kind, target) == (A_STRIKE, wounded)
+    S[0, PARAM0 + PR_FOCUS0] = 0                           # baseline's
+    _, kind, target = best_for(C, S, 0, hedd, False)
+    assert (kind, target) == (A_STRIKE, fresh)

@@ -134,14 +134,14 @@ def test_checker_reports_an_illegal_action(seeds_vs_forest):
 
 def test_the_checked_game_is_the_run_s_game(seeds_vs_forest):
     """play_checked plays exactly the game the batch kernel plays (same final state)."""
-    from simcore.kernels.game import new_action_buffer, play_game
+    from simcore.kernels.game import new_action_buffer, new_scratch, play_game
     from simcore.kernels.state import new_state, set_params
 
     r = play_checked(seeds_vs_forest, 5, 4)
     S = new_state(1)
     set_params(S, seeds_vs_forest.params)
     play_game(seeds_vs_forest.table.stats, S, 0, seeds_vs_forest.decks, seeds_vs_forest.sizes,
-              np.uint64(5), 4, new_action_buffer())
+              np.uint64(5), 4, new_action_buffer(), new_scratch())
     assert np.array_equal(S[0, :GAME0], r.S[0, :GAME0])
 
 
@@ -332,3 +332,19 @@ def test_checker_reports_a_flipped_close_or_wound(random_matchups):
     with pytest.raises(Disagreement, match=r"first difference: card .*, field \w+"):
         play_checked(m, SEED, game, seat_pairs=True, corrupt_log=corrupt)
     assert done
+
+
+def test_differential_games_of_every_pilot():
+    """Every pilot's games replay in the reference engine without a disagreement: the search pilot's
+    look-ahead plays on its own copy of the game row and never touches the game (60 games)."""
+    from simcore.matchup import make_matchup
+    from simcore.pilots import PILOTS
+
+    names = list(PILOTS)
+    games = 0
+    for a, b in zip(names, names[1:] + names[:1]):
+        m = make_matchup(LISTS / "seeds_mixed.txt", LISTS / "swamps_poison.txt", ais=(a, b))
+        for i in range(15):
+            play_checked(m, 21, i, seat_pairs=True, legal_sets=i % 5 == 0)
+            games += 1
+    assert games == 15 * len(names)

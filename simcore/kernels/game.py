@@ -5,8 +5,8 @@ both are wiped out, or the round cap adjudicates.
 import numpy as np
 from numba import njit
 
-from .ai.policies import greedy_action, random_action
-from .ai.squad import choose_buy, choose_cell, main_element, wants_mulligan
+from .ai.search import new_scratch, pilot_action  # noqa: F401  (new_scratch: for play_game's callers)
+from .ai.squad import choose_buy, choose_cell, main_element, next_to_place, wants_mulligan
 from .cardtable import F_FREE_RECRUIT, FLYER
 from .rules.destruction import count_in_play
 from .rules.dice import roll_d6
@@ -26,7 +26,6 @@ from .state import (
     CARD_ID,
     END_NO_SQUAD,
     G_ACTIVE,
-    G_DECK_SIZE,
     G_END,
     G_ERROR,
     G_FIRST,
@@ -36,17 +35,13 @@ from .state import (
     G_WINNER,
     GAME0,
     MAX_ACTIONS,
-    MAX_DECK,
     NCF,
     PARAM0,
     PR_DEAL,
     PR_FIRST,
     PR_MULLIGAN_COST,
     PR_MULLIGAN_MAX,
-    PR_POLICY0,
     WINNER_DRAW,
-    Z_SQUAD,
-    ZONE,
 )
 
 
@@ -94,9 +89,10 @@ def setup(C, S, g):
         pay_squad(C, S, g, p)
     for i in range(2):
         p = first if i == 0 else 1 - first
-        for s in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
-            if S[g, s * NCF + ZONE] != Z_SQUAD:
-                continue
+        while True:
+            s = next_to_place(C, S, g, p)
+            if s < 0:
+                break
             if C[S[g, s * NCF + CARD_ID], FLYER] == 1:
                 enter_play(C, S, g, s, -1)
             else:
@@ -111,8 +107,9 @@ def setup(C, S, g):
 
 
 @njit(cache=True, _nrt=False)
-def play_game(C, S, g, decks, sizes, seed, game_index, buf):
-    """Play game `game_index` of the run into row g (buf: a legal-action buffer)."""
+def play_game(C, S, g, decks, sizes, seed, game_index, buf, W):
+    """Play game `game_index` of the run into row g (buf: a legal-action buffer, W: a scratch row,
+    ai.search.new_scratch)."""
     init_game(C, S, g, decks, sizes, seed, game_index)
     setup(C, S, g)
     if S[g, GAME0 + G_WINNER] >= 0:
@@ -120,10 +117,7 @@ def play_game(C, S, g, decks, sizes, seed, game_index, buf):
     S[g, GAME0 + G_ACTIVE] = S[g, GAME0 + G_FIRST]
     start_turn(C, S, g)
     while S[g, GAME0 + G_WINNER] < 0 and S[g, GAME0 + G_ERROR] == 0:
-        if S[g, PARAM0 + PR_POLICY0 + S[g, GAME0 + G_ACTIVE]] == 0:
-            kind, actor, target = random_action(C, S, g, buf)
-        else:
-            kind, actor, target = greedy_action(C, S, g)
+        kind, actor, target = pilot_action(C, S, g, buf, W)
         apply_action(C, S, g, kind, actor, target, -2, -1)
 
 

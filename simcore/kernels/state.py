@@ -186,7 +186,7 @@ G_LOG_OFFERS = G_TARGETS + MAX_TARGETS   # 1: the event log records every decisi
 N_GAME_FIELDS = G_LOG_OFFERS + 1
 assert G_DRAWS + N_STREAMS <= G_BOARD, "room for every random stream's draw count"
 
-N_PARAMS = 24            # room for the ruleset parameters below
+N_PARAMS = 28            # room for the ruleset parameters below
 # ruleset parameters of a game (S[g, PARAM0 + PR_*]): the house-rule settings of docs/RULES.md ([H]) that
 # simcore.ruleset reads from decks/rulesets.toml, the policy of each seat and the seat that moves
 # first (-1: the roll-off decides)
@@ -194,11 +194,21 @@ N_PARAMS = 24            # room for the ruleset parameters below
  PR_MULLIGAN_COST, PR_FLYER_CAP, PR_ELEMENT_PENALTY, PR_PLACEMENT_LEVELS, PR_ROUND_CAP,
  PR_GROUND_HITS_LONE_FLYERS, PR_ATTACK_OWN_CARDS, PR_POISON_STACKS, PR_FORMATION_ORTHOGONAL,
  PR_POLICY0, PR_POLICY1, PR_FIRST) = range(18)
+PR_SEARCH_CANDIDATES0 = 18   # + seat: the search pilot's budget (simcore.pilots): actions it weighs,
+PR_SEARCH_SAMPLES0 = 20      # + seat: dice samples it plays each out on,
+PR_SEARCH_HOLD0 = 26         # + seat: 1 if ending the turn at once is one of its candidates
+PR_OPEN_WEIGHT0 = 22     # + seat: greedy's weight (%) on what keeping a creature open is worth (0: baseline's)
+PR_FOCUS0 = 24           # + seat: greedy's focus (%): how much more a wound is worth on a wounded card (0: baseline's)
 # ---- the pilots' fields (S[g, PILOT0 + P_*]): their own bookkeeping; the rules never read them -----------
 P_CURSOR_TURN = 0        # greedy: the turn (+ 1) its cursor belongs to, 0 before its first action
 P_CURSOR = 1             # greedy: pass * MAX_DECK + slot offset of the next card it looks at
 P_ANSWER = 2             # the target (or strike option) of the fast answer it chose at the source level
-N_PILOT_FIELDS = 4
+P_SQUAD_PLAN = 3         # greedy: the squad it plans to buy, bit i = the i-th dealt card (ai.squad.plan_squad)
+P_RANK_N = 4             # greedy: how many creatures it ranked at the start of its turn,
+P_RANK = 5               # + k: their slots, the best action's worth first (policies.rank_creatures)
+P_RANK_WORTH = P_RANK + MAX_DECK     # + k: that worth, in millionths of a crystal
+P_BY_COST = P_RANK       # + k, at setup (before any turn): greedy's deal indices by cost (ai.squad.plan_squad)
+N_PILOT_FIELDS = P_RANK_WORTH + MAX_DECK
 
 DICE_CAP = 128           # forced dice a scenario may list
 GAME0 = N_SLOTS * N_CARD_FIELDS

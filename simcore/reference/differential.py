@@ -28,8 +28,8 @@ import numpy as np
 
 from decks.registry import Element, Protection
 
-from ..kernels.ai.policies import greedy_action, random_action
-from ..kernels.game import new_action_buffer, setup
+from ..kernels.ai.search import pilot_action
+from ..kernels.game import new_action_buffer, new_scratch, setup
 from ..kernels.rng import STREAM_DICE, STREAM_SHUFFLE, STREAM_SHUFFLE1
 from ..kernels.rules import log as L
 from ..kernels.rules.decisions import Decision
@@ -65,9 +65,7 @@ from ..kernels.state import (
     MAX_DECK,
     MAX_DELAYED,
     NCF,
-    PARAM0,
     PR_FIRST,
-    PR_POLICY0,
     ZONE_NAMES,
     new_state,
     set_params,
@@ -319,11 +317,13 @@ class LogDecisions:
             return e[1]
         return -1
 
-    def cell(self, p, slot):
+    def place(self, p):
+        """(slot, cell) of player p's next placement at setup (the order is his pilot's)."""
         e = self._setup(L.EV_PLACE)
-        if e is None or e[1] != slot:
-            raise Disagreement(f"the reference places slot {slot}; the fast engine's next placement is {e}")
-        return e[2]
+        if e is None or e[1] // MAX_DECK != p:
+            raise Disagreement(f"the reference expects a placement of player {p + 1}; the fast engine's next "
+                               f"setup event is {e}")
+        return e[1], e[2]
 
     def decide(self, decision, player, options=None, lo=None, n=None):
         """The option chosen at decision `decision` (a rules.decisions.Decision name) of `player`, whose
@@ -501,15 +501,13 @@ def play_checked(matchup, seed, game_index, seat_pairs=False, legal_sets=False, 
         t_ref += time.perf_counter() - t1
         check()
     buf = new_action_buffer()
+    scratch = new_scratch()
     while S[0, GAME0 + G_WINNER] < 0:
         step = f"action {actions + 1}"
         t0 = time.perf_counter()
         if S[0, GAME0 + G_ERROR]:
             raise ctx.fail(step, f"the fast engine stopped with error {int(S[0, GAME0 + G_ERROR])}")
-        if S[0, PARAM0 + PR_POLICY0 + int(S[0, GAME0 + G_ACTIVE])] == 0:
-            kind, actor, target = random_action(C, S, 0, buf)
-        else:
-            kind, actor, target = greedy_action(C, S, 0)
+        kind, actor, target = pilot_action(C, S, 0, buf, scratch)
         action = to_action(kind, actor, target)
         t1 = time.perf_counter()
         why = game.action_error(action)

@@ -205,16 +205,19 @@ class Game:
                 c.zone, c.bought = "squad", True
             self.pay_squad(p)
         for p in (first, 1 - first):
+            # the flyers go to the auxiliary zone; the player places the others in the order he chooses
             for c in self.deck(p):
-                if c.zone != "squad":
-                    continue
-                if c.printed.kind == "flyer":
+                if c.zone == "squad" and c.printed.kind == "flyer":
                     self.enter_play(c, -1)
-                else:
-                    cell = self.decisions.cell(p, c.slot)
-                    if not self.placement_allowed(p, cell):
-                        raise Disagreement(f"{c.name} (slot {c.slot}) placed on cell {cell}, which is not allowed")
-                    self.enter_play(c, cell)
+            while any(c.zone == "squad" for c in self.deck(p)):
+                slot, cell = self.decisions.place(p)
+                c = self.card_at(slot)
+                if slot // MAX_DECK != p or c.zone != "squad":
+                    raise Disagreement(f"player {p + 1} places slot {slot}, which is not an unplaced card "
+                                       "of his squad")
+                if not self.placement_allowed(p, cell):
+                    raise Disagreement(f"{c.name} (slot {c.slot}) placed on cell {cell}, which is not allowed")
+                self.enter_play(c, cell)
         n0, n1 = len(self.play[0]), len(self.play[1])
         if n0 == 0 or n1 == 0:
             self.winner = 2 if n0 == n1 else (0 if n1 == 0 else 1)

@@ -2,7 +2,7 @@
 replay` prints it, is stored in tests/golden/*.txt and compared by tests/test_golden.py.
 
 Each file starts with the command that replays it and the RULES_VERSION and AI_VERSION it was recorded
-under. When a game plays differently, the test fails with a unified diff of the game; a change of the
+under (for a baseline-* game, the frozen baseline pilot's own version). When a game plays differently, the test fails with a unified diff of the game; a change of the
 rules must come with a new RULES_VERSION (simcore/__init__.py), a change of a pilot with a new
 AI_VERSION (simcore/kernels/ai/__init__.py), and the files are then regenerated with
 
@@ -49,13 +49,15 @@ def render(name: str) -> str:
     from reports.cli import main
     from simcore import RULES_VERSION
     from simcore.kernels.ai import AI_VERSION
+    from simcore.pilots import PILOTS
 
     args = GAMES[name]
+    ai_version = PILOTS["baseline"].version if name.startswith(FROZEN) else AI_VERSION
     result = CliRunner().invoke(main, ["replay", *[str(ROOT / a) if a.startswith("decks/") else a
                                                   for a in args]], catch_exceptions=False)
     if result.exit_code != 0:
         raise RuntimeError(f"berserk replay {shlex.join(args)} failed: {result.output}")
-    return (f"# berserk replay {shlex.join(args)}\n{VERSION_LINE}{RULES_VERSION}\n{AI_LINE}{AI_VERSION}\n"
+    return (f"# berserk replay {shlex.join(args)}\n{VERSION_LINE}{RULES_VERSION}\n{AI_LINE}{ai_version}\n"
             f"{result.output}")
 
 

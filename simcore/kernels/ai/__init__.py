@@ -1,8 +1,9 @@
 """The pilots, as njit kernels over the game state: `policies` (the active player's next action),
 `choices` (the answers at the rules' decision points), `squad` (mulligan, purchases, placement), and
-what they weigh (`evaluate`, `values`). A pilot only chooses among the options the rules offer; it
+what they weigh (`evaluate`, `values`); `search` looks ahead through greedy playouts and asks each seat's
+pilot for its action (`pilot_action`). A pilot only chooses among the options the rules offer; it
 writes nothing but its own fields of the game row (PILOT0 + P_*). Policy ids (simcore.pilots): 0 random,
-1 baseline and 2 greedy, which play alike so far (the kernels tell only random apart)."""
+1 baseline and 2 greedy, which play alike so far, 3 search."""
 
 # changes whenever a policy plays differently (written into every run manifest with its parameters)
-AI_VERSION = "8"
+AI_VERSION = "9"

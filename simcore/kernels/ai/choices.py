@@ -102,10 +102,10 @@ def greedy_defender(C, S, g, att, tgt):
     """DEFENDER (options: the defenders, then none last): the defender under which the strike's
     expected exchange (ai.evaluate.strike_ev) is the lowest for the attacker, if lower than without."""
     n = S[g, GAME0 + G_OFFER_N]
-    best = strike_ev(C, S, g, att, tgt, False)
+    best = strike_ev(C, S, g, att, tgt, False, 0.0)
     best_i = n - 1
     for i in range(n - 1):
-        ev = strike_ev(C, S, g, att, option(S, g, i), True)
+        ev = strike_ev(C, S, g, att, option(S, g, i), True, 0.0)
         if ev < best - 1e-9:
             best = ev
             best_i = i

@@ -129,6 +129,21 @@ def hit_value(C, S, g, t, w):
     return cost * w / full
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def aimed_value(C, S, g, t, w, focus):
+    """hit_value with focus (0..1): a wound that does not destroy t is worth its cost over t's full life
+    (focus 0, hit_value) up to its cost over the life t has left (focus 1), so that the pilot finishes
+    what it has wounded instead of spreading its wounds."""
+    if w <= 0:
+        return 0.0
+    life = current_life(S, g, t)
+    cost = C[S[g, t * NCF + EFF], COST]
+    full = max(S[g, t * NCF + LIFE_MAX] + S[g, t * NCF + EXTRA_LIVES], 1)
+    if w >= life:
+        return cost * (1.0 + life / full)
+    return cost * w / max(full - focus * (full - life), 1.0)
+
+
 @njit(cache=True, _nrt=False)
 def predicted_wounds(C, S, g, att, t, kind, strength, t_defending, ign, no_bonus):
     w = attack_wounds(C, S, g, att, t, kind, strength, -1, t_defending, ign, no_bonus)
@@ -201,20 +216,21 @@ def single_roll_value(ova, v1, v2, v3):
 
 
 @njit(cache=True, _nrt=False)
-def strike_ev(C, S, g, att, t, t_defending):
-    """Expected crystal value, for att's side, of a simple strike by att fought by t."""
+def strike_ev(C, S, g, att, t, t_defending, focus):
+    """Expected crystal value, for att's side, of a simple strike by att fought by t (wounds valued
+    by aimed_value with `focus`; 0: hit_value)."""
     ca = S[g, att * NCF + EFF]
     ign = C[ca, IGN_TARGET] == 1
     w1, w2, w3 = strike_wounds3(C, S, g, att, t, t_defending, ign, False, True)
-    vt1 = hit_value(C, S, g, t, w1)
-    vt2 = hit_value(C, S, g, t, w2)
-    vt3 = hit_value(C, S, g, t, w3)
+    vt1 = aimed_value(C, S, g, t, w1, focus)
+    vt2 = aimed_value(C, S, g, t, w2, focus)
+    vt3 = aimed_value(C, S, g, t, w3, focus)
     ova = attack_roll_bonus(C, S, g, att, t)
     if only_attacker_rolls(C, S, g, att, t):
         return single_roll_value(ova, vt1, vt2, vt3)
     c1, c2, c3 = strike_wounds3(C, S, g, t, att, False, False, ign, False)
-    va1 = hit_value(C, S, g, att, c1)
-    va2 = hit_value(C, S, g, att, c2)
+    va1 = aimed_value(C, S, g, att, c1, focus)
+    va2 = aimed_value(C, S, g, att, c2, focus)
     ovz = 0 if ign else defence_experience(C, S, g, t)
     ova = min(max(ova, 0), MAX_BONUS_ROLL - 1)
     ovz = min(max(ovz, 0), MAX_BONUS_ROLL - 1)
@@ -251,14 +267,15 @@ def ranged_wounds3(C, S, g, att, t, kind, ign):
 
 
 @njit(cache=True, _nrt=False)
-def single_roll_ev(C, S, g, att, t, kind):
-    """Expected value of a ranged attack (only the attacker rolls), counters charged included."""
+def single_roll_ev(C, S, g, att, t, kind, focus):
+    """Expected value of a ranged attack (only the attacker rolls), counters charged included (wounds
+    valued by aimed_value with `focus`)."""
     ign = C[S[g, att * NCF + EFF], IGN_TARGET] == 1
     ova = attack_roll_bonus(C, S, g, att, t)
     w1, w2, w3 = ranged_wounds3(C, S, g, att, t, kind, ign)
-    v1 = hit_value(C, S, g, t, w1)
-    v2 = hit_value(C, S, g, t, w2)
-    v3 = hit_value(C, S, g, t, w3)
+    v1 = aimed_value(C, S, g, t, w1, focus)
+    v2 = aimed_value(C, S, g, t, w2, focus)
+    v3 = aimed_value(C, S, g, t, w3, focus)
     return single_roll_value(ova, v1, v2, v3)
 
 

@@ -11,12 +11,15 @@ to attack step (or jump) toward the nearest enemy and attack if that brought one
 prepare (gain a counter, gain a keyword, set a boost, or a trap that is not fast: a fast trap waits
 for the end-of-turn window, ai.decisions.choose_fast). A creature acts while its best action scores
 above zero; the turn ends after the second pass. Its cursor lives in the pilots' fields of the game row
-(P_CURSOR_TURN, P_CURSOR).
+(P_CURSOR_TURN, P_CURSOR). greedy (not baseline, whose weight is 0) keeps a creature open instead when
+its best action (a move aside) is worth less than open_weight x open_value: what the enemies that can
+reach it would gain by striking it closed in their next turn.
 
 A stalled game (nobody wounded for STALL_TURNS turns) adds STALL_BONUS to every attack that can
 wound its target, so that somebody attacks; an attack that cannot wound (a discharge at a card
 protected from it) neither counts as an attack nor keeps the creature from approaching.
 """
+import numpy as np
 from numba import njit
 
 from decks.registry import AttackKind, Effect, Kind, Limit, Target
@@ -38,6 +41,7 @@ from ..cardtable import (
     IGN_TARGET,
     JUMP,
     LIFE,
+    MOVE,
     N_AB,
     RANGED_PER_COUNTER,
     RKIND,
@@ -90,7 +94,13 @@ from ..state import (
     NCF,
     P_CURSOR,
     P_CURSOR_TURN,
+    P_RANK,
+    P_RANK_N,
+    P_RANK_WORTH,
+    PARAM0,
     PILOT0,
+    PR_FOCUS0,
+    PR_OPEN_WEIGHT0,
     STRIKES,
     USED_GAME,
     WOUNDS,
@@ -100,6 +110,7 @@ from ..state import (
     ZONE,
 )
 from .evaluate import ability_value, hit_value, predicted_wounds, single_roll_ev, strike_ev, strike_wounds3
+from .values import GREEDY, policy_of
 
 MOVE_SCORE = 0.1        # a step toward the enemy is worth a little, always less than a good attack
 SAVE_SHARE = 0.75       # a counter saved toward an ability: this share of its worth now, per counter
@@ -168,7 +179,7 @@ def _consider_target(C, S, g, s, t, can_strike, acted, best, b_kind, b_target, u
     if webbed(S, g, t):
         return best, b_kind, b_target
     if can_strike and strike_error(C, S, g, s, t) == E_OK:
-        v = strike_ev(C, S, g, s, t, False)
+        v = strike_ev(C, S, g, s, t, False, focus_of(S, g, s // MAX_DECK))
         if urge > 0.0 and strike_wounds3(C, S, g, s, t, False, C[c, IGN_TARGET] == 1, False, True)[2] > 0:
             v += urge       # a stalled game: attack even at a loss, if it can wound
         if v > best:
@@ -313,7 +324,7 @@ def best_for(C, S, g, s, allow_move):
             t = play_slot(S, g, q, i)
             if ranged_error(C, S, g, s, t) == E_OK and not webbed(S, g, t):
                 can_shoot = True
-                v = single_roll_ev(C, S, g, s, t, C[c, RKIND])
+                v = single_roll_ev(C, S, g, s, t, C[c, RKIND], focus_of(S, g, p))
                 if v <= 0.0:
                     continue        # it cannot wound t (protected from it)
                 has_attack = True
@@ -372,6 +383,50 @@ def best_for(C, S, g, s, allow_move):
 
 
 @njit(cache=True, _nrt=False)
+def urge_of(S, g):
+    """STALL_BONUS in a stalled game (nobody wounded for STALL_TURNS turns), else 0."""
+    return STALL_BONUS if S[g, GAME0 + G_TURN] - S[g, GAME0 + G_LAST_WOUND] >= STALL_TURNS else 0.0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def focus_of(S, g, p):
+    """The focus (0..1, ai.evaluate.aimed_value) p's greedy aims its attacks with (0 for baseline)."""
+    return S[g, PARAM0 + PR_FOCUS0 + p] / 100.0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def open_weight(S, g, p):
+    """The weight (0..) greedy gives to what keeping a creature of p open is worth (open_value): the
+    seat's parameter, 0 for baseline."""
+    return S[g, PARAM0 + PR_OPEN_WEIGHT0 + p] / 100.0
+
+
+@njit(cache=True, _nrt=False)
+def open_value(C, S, g, s):
+    """What keeping open creature s (on the battlefield) is worth in the opponent's next turn, in
+    crystals: the most any enemy creature that can reach it then would gain by striking it closed
+    rather than open (closed, only the attacker rolls: no counter-strike), by ai.evaluate.strike_ev."""
+    if S[g, s * NCF + ZONE] != Z_FIELD or S[g, s * NCF + CLOSED] == 1:
+        return 0.0
+    q = 1 - s // MAX_DECK
+    cell = S[g, s * NCF + CELL]
+    best = 0.0
+    for i in range(n_in_play(S, g, q)):
+        e = play_slot(S, g, q, i)
+        if S[g, e * NCF + ZONE] == Z_FIELD:
+            other = S[g, e * NCF + CELL]
+            reach = max(abs(cell_row(other) - cell_row(cell)), abs(cell_col(other) - cell_col(cell)))
+            if reach > 1 + C[S[g, e * NCF + EFF], MOVE]:
+                continue
+        v_open = strike_ev(C, S, g, e, s, False, 0.0)
+        S[g, s * NCF + CLOSED] = 1
+        v_closed = strike_ev(C, S, g, e, s, False, 0.0)
+        S[g, s * NCF + CLOSED] = 0
+        best = max(best, v_closed - v_open)
+    return best
+
+
+@njit(cache=True, _nrt=False)
 def forced_strike(C, S, g, p):
     """A card of p that must strike a closed enemy creature (must_strike_closed) strikes the closed
     enemy with the best expected exchange first; (A_END, -1, -1) when none must."""
@@ -383,11 +438,35 @@ def forced_strike(C, S, g, p):
         for j in range(n_in_play(S, g, 1 - p)):
             t = play_slot(S, g, 1 - p, j)
             if S[g, t * NCF + CLOSED] == 1 and strike_error(C, S, g, s, t) == E_OK:
-                v = strike_ev(C, S, g, s, t, False)
+                v = strike_ev(C, S, g, s, t, False, 0.0)
                 if b_target < 0 or v > best:
                     best, b_target = v, t
         return A_STRIKE, s, b_target
     return A_END, -1, -1
+
+
+@njit(cache=True, _nrt=False)
+def rank_creatures(C, S, g, p):
+    """greedy's order for the first pass of its turn: p's open creatures with an action worth taking,
+    the best action's worth (best_for, no moves) first, into the pilot fields P_RANK_N, P_RANK + k."""
+    n = 0
+    for j in range(n_in_play(S, g, p)):
+        s = play_slot(S, g, p, j)
+        if S[g, s * NCF + CLOSED] == 1 or webbed(S, g, s):
+            continue
+        score, _, _ = best_for(C, S, g, s, False)
+        if score <= 0.0:
+            continue
+        worth = np.int64(score * 1e6)       # insertion by worth (the order only is kept: the actions
+        k = n                               # are chosen again when each creature's turn comes)
+        while k > 0 and S[g, PILOT0 + P_RANK_WORTH + k - 1] < worth:
+            S[g, PILOT0 + P_RANK + k] = S[g, PILOT0 + P_RANK + k - 1]
+            S[g, PILOT0 + P_RANK_WORTH + k] = S[g, PILOT0 + P_RANK_WORTH + k - 1]
+            k -= 1
+        S[g, PILOT0 + P_RANK + k] = s
+        S[g, PILOT0 + P_RANK_WORTH + k] = worth
+        n += 1
+    S[g, PILOT0 + P_RANK_N] = n
 
 
 @njit(cache=True, _nrt=False)
@@ -401,9 +480,27 @@ def greedy_action(C, S, g):
     if S[g, PILOT0 + P_CURSOR_TURN] != turn + 1:
         S[g, PILOT0 + P_CURSOR_TURN] = turn + 1
         S[g, PILOT0 + P_CURSOR] = 0
+        S[g, PILOT0 + P_RANK_N] = -1        # greedy ranks its creatures at its first look
     # the cursor walks pass 0 (no moves) then pass 1 over the player's slots in order: position
     # pass * MAX_DECK + slot index; only open cards in play (the play list, kept in slot order) act
     cursor = S[g, PILOT0 + P_CURSOR]
+    weight = open_weight(S, g, p)
+    if cursor < MAX_DECK and policy_of(S, g, p) >= GREEDY:
+        # greedy's first pass walks its creatures in the order of their best actions' worth at the
+        # start of the turn (a kill before a wound), not in slot order as baseline's
+        if cursor == 0 and S[g, PILOT0 + P_RANK_N] < 0:
+            rank_creatures(C, S, g, p)
+        for k in range(cursor, S[g, PILOT0 + P_RANK_N]):
+            s = S[g, PILOT0 + P_RANK + k]
+            if S[g, s * NCF + CLOSED] == 1 or webbed(S, g, s) or \
+                    (S[g, s * NCF + ZONE] != Z_FIELD and S[g, s * NCF + ZONE] != Z_AUX):
+                continue
+            score, kind, target = best_for(C, S, g, s, False)
+            if score > 0.0 and not (weight > 0.0 and kind != A_MOVE and kind != A_JUMP and urge_of(S, g) == 0.0
+                                    and score < weight * open_value(C, S, g, s)):
+                S[g, PILOT0 + P_CURSOR] = k
+                return kind, s, target
+        cursor = MAX_DECK
     for pass_ in range(cursor // MAX_DECK, 2):
         for j in range(n_in_play(S, g, p)):
             s = play_slot(S, g, p, j)
@@ -412,6 +509,9 @@ def greedy_action(C, S, g):
                 continue
             score, kind, target = best_for(C, S, g, s, pass_ == 1)
             if score > 0.0:
+                if weight > 0.0 and kind != A_MOVE and kind != A_JUMP and urge_of(S, g) == 0.0 \
+                        and score < weight * open_value(C, S, g, s):
+                    continue        # kept open for the opponent's turn: to strike back
                 S[g, PILOT0 + P_CURSOR] = position
                 return kind, s, target
     S[g, PILOT0 + P_CURSOR] = 2 * MAX_DECK

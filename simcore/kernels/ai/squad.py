@@ -1,8 +1,10 @@
 """The pilots' choices at setup (docs/RULES.md section 3): the mulligan, the squad purchase and the
 placement. The game (simcore.kernels.game) asks them before the first turn.
 
-random: uniform over the legal choices. greedy: the strongest affordable squad of its main element and
-neutrals, melee in front and ranged behind.
+random: uniform over the legal choices. baseline: the strongest affordable squad of its main element and
+neutrals, placed in the order of the deck list, melee in front and ranged behind. greedy and search:
+the squad of the highest total cost, across elements (dearest_squad_buy), placed by role (next_to_place:
+the dearest melee creatures take the front cells).
 """
 from numba import njit
 
@@ -11,6 +13,7 @@ from decks.registry import AttackKind, Element
 from ..cardtable import (
     COST,
     ELEMENT,
+    FLYER,
     LIFE,
     RKIND,
     SM,
@@ -19,8 +22,9 @@ from ..cardtable import (
 )
 from ..rules.board import cell_col, cell_row, forwardness
 from ..rules.dice import ai_int
-from ..rules.setup import fits, open_level, placement_open
+from ..rules.setup import fits, open_level, placement_open, with_card
 from ..state import (
+    CARD_ID,
     EFF,
     G_DECK_SIZE,
     G_GOLD,
@@ -30,12 +34,16 @@ from ..state import (
     MAX_DECK,
     N_CELLS,
     NCF,
+    P_BY_COST,
+    P_SQUAD_PLAN,
     PARAM0,
+    PILOT0,
     PR_DEAL,
     Z_DEALT,
+    Z_SQUAD,
     ZONE,
 )
-from .values import RANDOM, policy_of
+from .values import GREEDY, RANDOM, policy_of
 
 
 @njit(cache=True, _nrt=False)
@@ -119,6 +127,8 @@ def choose_buy(C, S, g, p, me, totals):
                     return s
                 k -= 1
         return -1
+    if policy_of(S, g, p) >= GREEDY:
+        return dearest_squad_buy(C, S, g, p, totals)
     best, best_v = -1, -1
     for pass_ in range(2):
         for i in range(nd):
@@ -134,6 +144,103 @@ def choose_buy(C, S, g, p, me, totals):
         if best >= 0:
             return best
     return -1
+
+
+@njit(cache=True, _nrt=False)
+def fill_cost(C, S, g, p, totals, taken):
+    """(total cost, deal-index bit mask) of the dealt cards a squad of these totals could still add,
+    dearest first (the order plan_squad leaves in the pilot fields P_BY_COST + k), those of mask
+    `taken` aside."""
+    elite, ordinary, flyers, gold, elements = totals
+    total = 0
+    for k in range(n_dealt(S, g, p)):
+        i = S[g, PILOT0 + P_BY_COST + k]
+        s = dealt_slot(S, g, p, i)
+        if (taken >> i) & 1 or S[g, s * NCF + ZONE] != Z_DEALT:
+            continue
+        if fits(C, S, g, p, elite, ordinary, flyers, gold, elements, s):
+            elite, ordinary, flyers, gold, elements = with_card(C, S[g, s * NCF + CARD_ID], elite, ordinary,
+                                                                flyers, gold, elements)
+            total += C[S[g, s * NCF + EFF], COST]
+            taken |= 1 << i
+    return total, taken
+
+
+@njit(cache=True, _nrt=False)
+def plan_squad(C, S, g, p, totals):
+    """The deal-index bit mask of the squad of the highest total cost greedy sees: for each first card
+    (one copy of each card), that card and the dearest cards that still fit after it (fill_cost)."""
+    elite, ordinary, flyers, gold, elements = totals
+    best_total, best_mask = -1, 0
+    nd = n_dealt(S, g, p)
+    for i in range(nd):                 # the deal's indices by cost, dearest first (stable)
+        cost = C[S[g, dealt_slot(S, g, p, i) * NCF + EFF], COST]
+        k = i
+        while k > 0 and C[S[g, dealt_slot(S, g, p, S[g, PILOT0 + P_BY_COST + k - 1]) * NCF + EFF], COST] < cost:
+            S[g, PILOT0 + P_BY_COST + k] = S[g, PILOT0 + P_BY_COST + k - 1]
+            k -= 1
+        S[g, PILOT0 + P_BY_COST + k] = i
+    for i in range(nd):
+        s = dealt_slot(S, g, p, i)
+        c = S[g, s * NCF + EFF]
+        copy = False
+        for j in range(i):
+            copy = copy or S[g, dealt_slot(S, g, p, j) * NCF + EFF] == c
+        if copy or S[g, s * NCF + ZONE] != Z_DEALT or not fits(C, S, g, p, elite, ordinary, flyers, gold,
+                                                                elements, s):
+            continue
+        after = with_card(C, S[g, s * NCF + CARD_ID], elite, ordinary, flyers, gold, elements)
+        total, mask = fill_cost(C, S, g, p, after, 1 << i)
+        total += C[c, COST]
+        if total > best_total:
+            best_total, best_mask = total, mask
+    return best_mask
+
+
+@njit(cache=True, _nrt=False)
+def dearest_squad_buy(C, S, g, p, totals):
+    """greedy's and search's next purchase: at the first, it plans the squad of the highest total cost
+    across elements (plan_squad: an extra element is bought when its cards pay for its penalty, and the
+    crystals are spent), kept in the pilot field P_SQUAD_PLAN; then the dearest card of the plan that
+    fits (by card_value), and when none does, the dearest dealt card that fits; -1 to stop."""
+    elite, ordinary, flyers, gold, elements = totals
+    if elite + ordinary == 0 and flyers == 0:
+        S[g, PILOT0 + P_SQUAD_PLAN] = plan_squad(C, S, g, p, totals)
+    plan = S[g, PILOT0 + P_SQUAD_PLAN]
+    for in_plan in (True, False):
+        best, best_v = -1, -1
+        for i in range(n_dealt(S, g, p)):
+            s = dealt_slot(S, g, p, i)
+            if S[g, s * NCF + ZONE] != Z_DEALT or (in_plan and not (plan >> i) & 1):
+                continue
+            v = card_value(C, S[g, s * NCF + EFF])
+            if v > best_v and fits(C, S, g, p, elite, ordinary, flyers, gold, elements, s):
+                best, best_v = s, v
+        if best >= 0:
+            return best
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def next_to_place(C, S, g, p):
+    """The squad card of p placed next (-1: all are placed): random and baseline in the order of the
+    deck list; greedy and search by role, the dearest melee creatures first (so that they take the
+    front cells, choose_cell), then the ranged attackers, flyers last."""
+    best, best_v = -1, -1
+    by_role = policy_of(S, g, p) >= GREEDY
+    for s in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
+        if S[g, s * NCF + ZONE] != Z_SQUAD:
+            continue
+        if not by_role:
+            return s
+        c = S[g, s * NCF + EFF]
+        rk = C[c, RKIND]
+        v = card_value(C, c)
+        if C[c, FLYER] == 0:
+            v += 1_000_000 if rk == 0 or rk == AttackKind.MAGIC_STRIKE else 500_000
+        if v > best_v:
+            best, best_v = s, v
+    return best
 
 
 @njit(cache=True, _nrt=False)

@@ -1,5 +1,5 @@
 """What a pilot reads off the state: which pilot plays a seat (the policy ids of the ruleset
-parameters, simcore.pilots: 0 random, 1 baseline, 2 greedy), and what a change on a card is worth to
+parameters, simcore.pilots: 0 random, 1 baseline, 2 greedy, 3 search), and what a change on a card is worth to
 the greedy pilots, in crystals (the worth of an effect on a chosen target, of wounds, of a form, of a
 ram's X, of closing against wounds)."""
 from numba import njit
@@ -10,7 +10,10 @@ from ..cardtable import COST, SM, TC0_MOVE, TC0_REGEN, TC0_STRIKE, TC_W
 from ..rules.damage import attack_wounds
 from ..state import CLOSED, EFF, EXTRA_LIVES, LIFE_MAX, MAX_DECK, NCF, PARAM0, PR_POLICY0, WOUNDS
 
-RANDOM = 0               # the policy id of the random pilot (simcore.pilots.PILOTS)
+RANDOM = 0               # the policy ids of the pilots (simcore.pilots.PILOTS)
+BASELINE = 1
+GREEDY = 2
+SEARCH = 3
 
 
 @njit(cache=True, _nrt=False)

@@ -1,0 +1,219 @@
+"""The search pilot, and the one place that asks each seat's pilot for its next action (`pilot_action`).
+
+search: at each action where greedy would choose among several creatures' attack-like actions, it
+takes the `candidates` creatures whose best actions (policies.best_for) score highest and, with `hold`,
+ending the turn at once; it plays each candidate out on a copy of the game row (the scratch row W): the
+action, the rest of its own turn and the opponent's whole next turn, both sides by greedy, over a few
+dice samples (the same samples for every candidate); it scores the position the opponent's turn leaves
+(`position_value`) and takes the candidate of the best mean. Elsewhere (one candidate, moves, setup,
+the decision points) it plays as greedy. Its dice samples are keyed by draws from its own AI stream, so
+the game stays a function of (seed, game) and the pilot never sees the real dice ahead. Its budget
+(candidates, samples, hold) is a ruleset parameter of its seat (simcore.pilots).
+"""
+import numpy as np
+from numba import njit
+
+from ..cardtable import COST, F_MUST_STRIKE
+from ..rng import STREAM_AI0, uniform_int
+from ..rules.board import adjacent_cells, n_in_play, play_slot
+from ..rules.combat import strike_error
+from ..rules.damage import current_life, webbed
+from ..rules.errors import E_OK
+from ..rules.turn import A_END, A_STRIKE, apply_action
+from ..state import (
+    CELL,
+    CLOSED,
+    EFF,
+    EV0,
+    EXTRA_LIVES,
+    G_ACTIVE,
+    G_DICE_N,
+    G_DRAWS,
+    G_ERROR,
+    G_EV_CAP,
+    G_FLAGS,
+    G_INDEX,
+    G_LOG_OFFERS,
+    G_SCRIPTED,
+    G_SEED,
+    G_TURN,
+    G_WINNER,
+    GAME0,
+    LIFE_MAX,
+    NCF,
+    P_CURSOR,
+    P_CURSOR_TURN,
+    P_RANK_N,
+    PARAM0,
+    PILOT0,
+    PR_POLICY0,
+    PR_SEARCH_CANDIDATES0,
+    PR_SEARCH_HOLD0,
+    PR_SEARCH_SAMPLES0,
+    WINNER_DRAW,
+    Z_FIELD,
+    ZONE,
+)
+from .evaluate import strike_ev
+from .policies import best_for, forced_strike, greedy_action, random_action
+from .values import GREEDY, RANDOM, SEARCH
+
+MAX_CANDIDATES = 8
+MAX_SAMPLES = 16
+PLAYOUT_ACTIONS = 1000      # a playout stops after this many actions whatever happens (a safeguard)
+WIN_VALUE = 1000.0          # a won playout, in crystals
+ALIVE_SHARE = 0.6           # a creature in play is worth this share of its cost, the rest by its life left
+NEXT_TURN_SHARE = 0.5       # the share of greedy's strikes of the next turn counted in a position's worth
+CAND0 = EV0 + 6             # after a game row without its event log (room for one event: none is logged),
+SCRATCH_WIDTH = CAND0 + 4 * MAX_CANDIDATES      # the candidates: micro-score, kind, actor, target
+
+
+def new_scratch():
+    """The copy of a game row that the search pilot plays its candidates out on (no event log)."""
+    return np.zeros((1, SCRATCH_WIDTH), np.int64)
+
+
+@njit(cache=True, _nrt=False)
+def position_value(C, S, g, p):
+    """What the position at the start of p's turn is worth to p, in crystals: a won game WIN_VALUE
+    (lost: -WIN_VALUE), else the worth of his creatures in play minus the opponent's, each ALIVE_SHARE
+    of its cost for being alive and the rest in proportion to the life it has left (wounds do not weaken
+    a strike), plus NEXT_TURN_SHARE of what his creatures' best strikes of the turn are worth to him
+    (next_turn_value: the opponent's creatures that acted in their turn are closed for it)."""
+    w = S[g, GAME0 + G_WINNER]
+    if w == p:
+        return WIN_VALUE
+    if w == 1 - p:
+        return -WIN_VALUE
+    if w == WINNER_DRAW:
+        return 0.0
+    v = 0.0
+    for q in range(2):
+        side = 0.0
+        for i in range(n_in_play(S, g, q)):
+            t = play_slot(S, g, q, i)
+            full = max(S[g, t * NCF + LIFE_MAX] + S[g, t * NCF + EXTRA_LIVES], 1)
+            life = min(max(current_life(S, g, t), 0), full)
+            side += C[S[g, t * NCF + EFF], COST] * (ALIVE_SHARE + (1.0 - ALIVE_SHARE) * life / full)
+        v += side if q == p else -side
+    return v + NEXT_TURN_SHARE * next_turn_value(C, S, g, p)
+
+
+@njit(cache=True, _nrt=False)
+def next_turn_value(C, S, g, p):
+    """The sum over p's open creatures on the battlefield of their best simple strike's worth now
+    (ai.evaluate.strike_ev, 0 if none is worth making), at the enemies next to them."""
+    v = 0.0
+    for i in range(n_in_play(S, g, p)):
+        s = play_slot(S, g, p, i)
+        if S[g, s * NCF + CLOSED] == 1 or S[g, s * NCF + ZONE] != Z_FIELD:
+            continue
+        best = 0.0
+        for j in range(n_in_play(S, g, 1 - p)):
+            t = play_slot(S, g, 1 - p, j)
+            if S[g, t * NCF + ZONE] == Z_FIELD and adjacent_cells(S[g, s * NCF + CELL], S[g, t * NCF + CELL]) \
+                    and strike_error(C, S, g, s, t) == E_OK:
+                best = max(best, strike_ev(C, S, g, s, t, False, 0.0))
+        v += best
+    return v
+
+
+@njit(cache=True, _nrt=False)
+def playout(C, W, until_turn):
+    """Play row 0 of W by greedy on both sides until turn until_turn starts or the game ends."""
+    n = 0
+    while (W[0, GAME0 + G_WINNER] < 0 and W[0, GAME0 + G_ERROR] == 0 and W[0, GAME0 + G_TURN] < until_turn
+           and n < PLAYOUT_ACTIONS):
+        kind, actor, target = greedy_action(C, W, 0)
+        apply_action(C, W, 0, kind, actor, target, -2, -1)
+        n += 1
+
+
+@njit(cache=True, _nrt=False)
+def candidate_value(C, S, g, W, p, kind, actor, target, key0, samples):
+    """The mean position_value for p after the action, the rest of his turn and the opponent's next
+    turn, both by greedy, over `samples` dice samples (sample m keyed by draw key0 + m of p's AI
+    stream: the same samples for every candidate)."""
+    until = S[g, GAME0 + G_TURN] + 2
+    v = 0.0
+    for m in range(samples):
+        for f in range(EV0):
+            W[0, f] = S[g, f]
+        # a dice sample of its own: another key for the copy's random streams
+        key = uniform_int(S[g, GAME0 + G_SEED], S[g, GAME0 + G_INDEX], STREAM_AI0 + p, key0 + m, 1 << 30)
+        W[0, GAME0 + G_SEED] = S[g, GAME0 + G_SEED] ^ ((key + 1) << 32)
+        W[0, GAME0 + G_DICE_N] = -1         # a scenario's forced dice are the real game's, not the sample's
+        W[0, GAME0 + G_EV_CAP] = 1
+        W[0, GAME0 + G_LOG_OFFERS] = 0
+        W[0, GAME0 + G_SCRIPTED] = 0
+        W[0, PARAM0 + PR_POLICY0] = GREEDY
+        W[0, PARAM0 + PR_POLICY0 + 1] = GREEDY
+        W[0, PILOT0 + P_CURSOR_TURN] = W[0, GAME0 + G_TURN] + 1
+        W[0, PILOT0 + P_CURSOR] = 0         # greedy looks at every open creature again
+        W[0, PILOT0 + P_RANK_N] = -1
+        apply_action(C, W, 0, kind, actor, target, -2, -1)
+        playout(C, W, until)
+        v += position_value(C, W, 0, p)
+    return v / samples
+
+
+@njit(cache=True, _nrt=False)
+def search_action(C, S, g, W):
+    """The search pilot's next action: greedy's when greedy has at most one creature with an attack-like
+    action worth taking (or a strike is forced); else the best by candidate_value of the `candidates`
+    creatures whose best actions score highest (policies.best_for) and, with `hold`, of ending the turn."""
+    p = S[g, GAME0 + G_ACTIVE]
+    k = min(max(S[g, PARAM0 + PR_SEARCH_CANDIDATES0 + p], 1), MAX_CANDIDATES)
+    if k <= 1:
+        return greedy_action(C, S, g)
+    if S[g, GAME0 + G_FLAGS] & F_MUST_STRIKE and forced_strike(C, S, g, p)[0] == A_STRIKE:
+        return greedy_action(C, S, g)           # a card that must strike does
+    # the k best creatures' best actions by greedy's score, kept sorted in W's candidate fields
+    n = 0
+    for j in range(n_in_play(S, g, p)):
+        s = play_slot(S, g, p, j)
+        if S[g, s * NCF + CLOSED] == 1 or webbed(S, g, s):
+            continue
+        score, kind, target = best_for(C, S, g, s, False)
+        if score <= 0.0:
+            continue
+        micro = np.int64(score * 1e6)
+        i = min(n, k - 1)
+        if n >= k and micro <= W[0, CAND0 + 4 * i]:
+            continue
+        while i > 0 and W[0, CAND0 + 4 * (i - 1)] < micro:
+            for f in range(4):
+                W[0, CAND0 + 4 * i + f] = W[0, CAND0 + 4 * (i - 1) + f]
+            i -= 1
+        W[0, CAND0 + 4 * i] = micro
+        W[0, CAND0 + 4 * i + 1] = kind
+        W[0, CAND0 + 4 * i + 2] = s
+        W[0, CAND0 + 4 * i + 3] = target
+        n = min(n + 1, k)
+    if n <= 1:
+        return greedy_action(C, S, g)
+    samples = min(max(S[g, PARAM0 + PR_SEARCH_SAMPLES0 + p], 1), MAX_SAMPLES)
+    key0 = S[g, GAME0 + G_DRAWS + STREAM_AI0 + p]
+    S[g, GAME0 + G_DRAWS + STREAM_AI0 + p] = key0 + samples
+    b_kind, b_actor, b_target, best_v = A_END, -1, -1, -1e300
+    for i in range(n):
+        kind, actor, target = W[0, CAND0 + 4 * i + 1], W[0, CAND0 + 4 * i + 2], W[0, CAND0 + 4 * i + 3]
+        v = candidate_value(C, S, g, W, p, kind, actor, target, key0, samples)
+        if v > best_v:
+            b_kind, b_actor, b_target, best_v = kind, actor, target, v
+    if S[g, PARAM0 + PR_SEARCH_HOLD0 + p] == 1 and \
+            candidate_value(C, S, g, W, p, A_END, -1, -1, key0, samples) > best_v:
+        return A_END, -1, -1
+    return b_kind, b_actor, b_target
+
+
+@njit(cache=True, _nrt=False)
+def pilot_action(C, S, g, buf, W):
+    """The next action (kind, actor, target) of the active player's pilot (buf: a legal-action
+    buffer for random, W: the search pilot's scratch row)."""
+    policy = S[g, PARAM0 + PR_POLICY0 + S[g, GAME0 + G_ACTIVE]]
+    if policy == RANDOM:
+        return random_action(C, S, g, buf)
+    if policy == SEARCH:
+        return search_action(C, S, g, W)
+    return greedy_action(C, S, g)
