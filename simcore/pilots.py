@@ -10,7 +10,8 @@ differently, and its tunables. Every run manifest, table and report names its pi
 - greedy: the one-ply greedy pilot that keeps improving. Against baseline it places its dearest melee
   creatures first (into the front row), then ranged ones and flyers; buys its dearest affordable squad
   across both elements of a mixed deck (simcore.kernels.ai.squad); acts with its creatures in the order
-  of their best action's worth; and aims its strikes at the wounded where a kill is near (focus, %: 0
+  of their best action's worth; values a strike against the defender the opponent would put in
+  (policies.defended_strike_ev); and aims its strikes at the wounded where a kill is near (focus, %: 0
   aims as baseline does). With open_weight (%, default 0) a creature stays open when what the enemies
   that can reach it would gain by striking it closed in their next turn, times open_weight, is worth
   more than its best action now (simcore.kernels.ai.policies.open_value); measured, holding back
@@ -42,8 +43,8 @@ class Pilot(NamedTuple):
 PILOTS = {
     "random": Pilot(0, "8"),
     "baseline": Pilot(1, "8"),
-    "greedy": Pilot(2, "9", {"open_weight": (0, 0, 1000), "focus": (100, 0, 100)}),
-    "search": Pilot(3, "9", {"candidates": (3, 1, 8), "samples": (2, 1, 16), "hold": (0, 0, 1),
+    "greedy": Pilot(2, "10", {"open_weight": (0, 0, 1000), "focus": (100, 0, 100)}),
+    "search": Pilot(3, "10", {"candidates": (3, 1, 8), "samples": (2, 1, 16), "hold": (0, 0, 1),
                              "open_weight": (0, 0, 1000), "focus": (100, 0, 100)}),
 }
 SPEC = re.compile(r"^(?P<name>[a-z]+)(?:\[(?P<params>[a-z_]+=-?\d+(?:,[a-z_]+=-?\d+)*)\])?$")

@@ -132,9 +132,10 @@ def whole_games(deck_a, deck_b, ais, games, seed) -> dict:
     return uses
 
 
-def position(cards, active=0):
+def position(cards, active=0, log_capacity=0):
     """A position built by hand: cards [(name, owner, cell)] on the battlefield, open, unwounded, greedy on
-    both seats, player `active` to play. Returns (card table, state, their slots)."""
+    both seats, player `active` to play (log_capacity > 1: the events are logged). Returns (card table,
+    state, their slots)."""
     from conftest import LISTS
 
     from simcore.kernels.cardtable import LIFE, MOVE
@@ -167,7 +168,7 @@ def position(cards, active=0):
         decks[owner, sizes[owner]] = ids[name]
         slots.append((owner * MAX_DECK + sizes[owner], ids[name], cell))
         sizes[owner] += 1
-    S = new_state(1)
+    S = new_state(1, log_capacity)
     set_params(S, m.params)
     init_game(C, S, 0, decks, sizes, np.uint64(0), 0)
     for s, c, cell in slots:

@@ -34,15 +34,19 @@ DECK_B = """# New B
 """
 
 
-@pytest.mark.parametrize("ais", [("greedy", "greedy"), ("random", "random"), ("greedy", "random")])
+@pytest.mark.parametrize("ais", [("greedy", "greedy"), ("random", "random"), ("greedy", "random"),
+                                 ("baseline", "baseline")])
 def test_games_with_the_new_cards_end_without_errors(tmp_path, ais):
     a = tmp_path / "a.txt"
     b = tmp_path / "b.txt"
     a.write_text(DECK_A, encoding="utf-8")
     b.write_text(DECK_B, encoding="utf-8")
     uses = whole_games(a, b, ais, 300, 11)
-    if ais == ("greedy", "greedy"):
-        assert uses["Болотник"] > 0, uses       # its played 'poison blast' (counter + tap, destroys itself)
+    if ais == ("baseline", "baseline"):
+        # its played 'poison blast' (counter + tap, destroys itself) is reached in whole games; the frozen
+        # pilot keeps this check stable (greedy of AI_VERSION 10 buys and plays otherwise and does not
+        # play it in these 300 games)
+        assert uses["Болотник"] > 0, uses
 
 
 DECK_CURE = """# Cure, stun, opposite

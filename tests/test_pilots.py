@@ -208,3 +208,27 @@ def test_greedy_finishes_what_it_has_wounded_where_baseline_spreads_its_wounds()
     S[0, PARAM0 + PR_FOCUS0] = 0                           # baseline's
     _, kind, target = best_for(C, S, 0, hedd, False)
     assert (kind, target) == (A_STRIKE, fresh)
+
+
+def test_greedy_does_not_strike_where_an_open_defender_would_take_the_strike_and_win_the_exchange():
+    """504 defenders, as the attacker foresees them (policies.defended_strike_ev): Кочевник can strike a
+    closed Кочевник, which cannot strike back; but an open Хобгоблин (cost 8, life 18) next to both would
+    defend it and win the exchange. Greedy foresees the defender and holds its strike; baseline strikes the closed card."""
+    from scenario_util import position
+
+    from simcore.kernels.ai.policies import best_for
+    from simcore.kernels.ai.values import BASELINE, GREEDY
+    from simcore.kernels.rules.turn import A_STRIKE
+    from simcore.kernels.state import CLOSED, NCF, PARAM0, PR_FOCUS0, PR_POLICY0
+
+    C, S, (nomad, target, hobgoblin) = position([("Кочевник", 0, 12), ("Кочевник", 1, 17), ("Хобгоблин", 1, 13)])
+    S[0, target * NCF + CLOSED] = 1
+    score, kind, _ = best_for(C, S, 0, nomad, False)
+    assert score <= 0.0 and kind != A_STRIKE                 # greedy: nothing worth striking
+    S[0, PARAM0 + PR_POLICY0], S[0, PARAM0 + PR_FOCUS0] = BASELINE, 0
+    _, kind, struck = best_for(C, S, 0, nomad, False)
+    assert (kind, struck) == (A_STRIKE, target)
+    S[0, PARAM0 + PR_POLICY0], S[0, PARAM0 + PR_FOCUS0] = GREEDY, 100
+    S[0, hobgoblin * NCF + CLOSED] = 1                       # a closed Хобгоблин defends nothing: greedy strikes
+    score, kind, _ = best_for(C, S, 0, nomad, False)
+    assert score > 0.0 and kind == A_STRIKE

@@ -3,7 +3,9 @@
 what they weigh (`evaluate`, `values`); `search` looks ahead through greedy playouts and asks each seat's
 pilot for its action (`pilot_action`). A pilot only chooses among the options the rules offer; it
 writes nothing but its own fields of the game row (PILOT0 + P_*). Policy ids (simcore.pilots): 0 random,
-1 baseline and 2 greedy, which play alike so far, 3 search."""
+1 baseline (the greedy of AI_VERSION 8, frozen), 2 greedy, 3 search."""
 
-# changes whenever a policy plays differently (written into every run manifest with its parameters)
-AI_VERSION = "9"
+# changes whenever a policy plays differently (written into every run manifest with its parameters).
+# 9: greedy places by role, buys across both elements, ranks its creatures, aims at the wounded; search.
+# 10: greedy (and search) foresee the defender the opponent puts in (policies.defended_strike_ev).
+AI_VERSION = "10"

@@ -51,7 +51,8 @@ from ..cardtable import (
 )
 from ..rules.board import ab, cell_col, cell_row, n_in_play, only_flyers_left, play_slot
 from ..rules.combat import finish_error, gain_counter_error, ranged_error, special_error, strike_error
-from ..rules.damage import webbed
+from ..rules.damage import is_directed, webbed
+from ..rules.defence import can_defend
 from ..rules.dice import ai_int
 from ..rules.errors import E_OK
 from ..rules.movement import jump_error, move_error
@@ -172,6 +173,30 @@ def nearest_enemy_distance5(S, g, q, cell):
 
 
 @njit(cache=True, _nrt=False)
+def defended_strike_ev(C, S, g, s, t, focus):
+    """strike_ev of s's simple strike at t as the opponent will answer it: he puts in the defender that
+    lowers s's expected exchange most, if any lowers it (ai.choices.greedy_defender), and the strike is
+    worth what it is worth against that defender."""
+    q = 1 - s // MAX_DECK
+    alone, chosen = 0.0, -1
+    best = 1e300
+    for i in range(n_in_play(S, g, q)):
+        d = play_slot(S, g, q, i)
+        if S[g, d * NCF + CLOSED] == 0 and d != t and can_defend(C, S, g, s, t, d):
+            if best == 1e300:           # the first possible defender: is the strike directed?
+                if is_directed(C, S, g, s, t):
+                    break
+                alone = strike_ev(C, S, g, s, t, False, 0.0)
+                best = alone
+            ev = strike_ev(C, S, g, s, d, True, 0.0)
+            if ev < best - 1e-9:
+                best, chosen = ev, d
+    if chosen < 0:
+        return strike_ev(C, S, g, s, t, False, focus)
+    return strike_ev(C, S, g, s, chosen, True, focus)
+
+
+@njit(cache=True, _nrt=False)
 def _consider_target(C, S, g, s, t, can_strike, acted, best, b_kind, b_target, urge):
     """Score the attacks of s on enemy t; returns the improved (best, kind, target). A webbed t is not
     attacked: the attack would only free it from the web."""
@@ -179,7 +204,10 @@ def _consider_target(C, S, g, s, t, can_strike, acted, best, b_kind, b_target, u
     if webbed(S, g, t):
         return best, b_kind, b_target
     if can_strike and strike_error(C, S, g, s, t) == E_OK:
-        v = strike_ev(C, S, g, s, t, False, focus_of(S, g, s // MAX_DECK))
+        if policy_of(S, g, s // MAX_DECK) >= GREEDY:
+            v = defended_strike_ev(C, S, g, s, t, focus_of(S, g, s // MAX_DECK))
+        else:
+            v = strike_ev(C, S, g, s, t, False, 0.0)
         if urge > 0.0 and strike_wounds3(C, S, g, s, t, False, C[c, IGN_TARGET] == 1, False, True)[2] > 0:
             v += urge       # a stalled game: attack even at a loss, if it can wound
         if v > best:
@@ -448,13 +476,15 @@ def forced_strike(C, S, g, p):
 @njit(cache=True, _nrt=False)
 def rank_creatures(C, S, g, p):
     """greedy's order for the first pass of its turn: p's open creatures with an action worth taking,
-    the best action's worth (best_for, no moves) first, into the pilot fields P_RANK_N, P_RANK + k."""
+    the best action's worth (best_for, no moves) first, into the pilot fields P_RANK_N, P_RANK + k.
+    Returns the first one's best action (score, kind, target) (0, A_END, -1 if none)."""
     n = 0
+    top, top_kind, top_target = 0.0, A_END, -1
     for j in range(n_in_play(S, g, p)):
         s = play_slot(S, g, p, j)
         if S[g, s * NCF + CLOSED] == 1 or webbed(S, g, s):
             continue
-        score, _, _ = best_for(C, S, g, s, False)
+        score, kind, target = best_for(C, S, g, s, False)
         if score <= 0.0:
             continue
         worth = np.int64(score * 1e6)       # insertion by worth (the order only is kept: the actions
@@ -465,8 +495,11 @@ def rank_creatures(C, S, g, p):
             k -= 1
         S[g, PILOT0 + P_RANK + k] = s
         S[g, PILOT0 + P_RANK_WORTH + k] = worth
+        if k == 0:
+            top, top_kind, top_target = score, kind, target
         n += 1
     S[g, PILOT0 + P_RANK_N] = n
+    return top, top_kind, top_target
 
 
 @njit(cache=True, _nrt=False)
@@ -488,14 +521,19 @@ def greedy_action(C, S, g):
     if cursor < MAX_DECK and policy_of(S, g, p) >= GREEDY:
         # greedy's first pass walks its creatures in the order of their best actions' worth at the
         # start of the turn (a kill before a wound), not in slot order as baseline's
-        if cursor == 0 and S[g, PILOT0 + P_RANK_N] < 0:
-            rank_creatures(C, S, g, p)
+        ranked = cursor == 0 and S[g, PILOT0 + P_RANK_N] < 0
+        top, top_kind, top_target = 0.0, A_END, -1
+        if ranked:
+            top, top_kind, top_target = rank_creatures(C, S, g, p)
         for k in range(cursor, S[g, PILOT0 + P_RANK_N]):
             s = S[g, PILOT0 + P_RANK + k]
             if S[g, s * NCF + CLOSED] == 1 or webbed(S, g, s) or \
                     (S[g, s * NCF + ZONE] != Z_FIELD and S[g, s * NCF + ZONE] != Z_AUX):
                 continue
-            score, kind, target = best_for(C, S, g, s, False)
+            if ranked and k == 0:
+                score, kind, target = top, top_kind, top_target     # just found by the ranking
+            else:
+                score, kind, target = best_for(C, S, g, s, False)
             if score > 0.0 and not (weight > 0.0 and kind != A_MOVE and kind != A_JUMP and urge_of(S, g) == 0.0
                                     and score < weight * open_value(C, S, g, s)):
                 S[g, PILOT0 + P_CURSOR] = k
