@@ -276,6 +276,56 @@ def _meta_field(meta_dir: Path, n: int):
     return field_per_pair(n, scores), matrix
 
 
+def confirmed_decks(confirm_dir: Path, manifest: dict) -> pl.DataFrame:
+    """balance_tables' balance_decks from the confirmation metas in confirm_dir (base/, edited/) of the
+    balance whose balance.json is `manifest`."""
+    cfg = manifest["config"]
+    names = [d["name"] for d in cfg["decks"]]
+    n, g = len(names), cfg["confirm_games_per_pair"]
+    lo_band, hi_band = cfg["target"]
+    before, m_before = _meta_field(confirm_dir / "base", n)
+    after, m_after = _meta_field(confirm_dir / "edited", n) if manifest["edits"] else (before, m_before)
+    rows = []
+    for d in range(n):
+        row = {"deck": names[d]}
+        others = [e for e in range(n) if e != d]
+        for label, m in (("before", m_before), ("after", m_after)):
+            # uniform over the other decks, each cell over g games (analysis.tables' field rule)
+            p, var = weighted_mean_var(m[d, others], [g] * len(others), [1.0] * len(others))
+            lo, hi = wilson_weighted(p, var)
+            row.update({label: p, f"{label}_lo": lo, f"{label}_hi": hi})
+        change, clo, chi, pairs = paired_diff(after[d] - before[d])
+        row.update({"change": change, "change_lo": clo, "change_hi": chi, "pairs": pairs,
+                    "in_band_before": lo_band <= row["before"] <= hi_band,
+                    "in_band_after": lo_band <= row["after"] <= hi_band})
+        rows.append(row)
+    return pl.DataFrame(rows).with_columns(pl.col("pairs").cast(pl.Int64))
+
+
+def confirm_under_pilot(out_dir, spec: str, executor=None, threads=None, progress=None) -> dict:
+    """Play the confirmation of the finished balance in out_dir (its unedited and edited metas, the same
+    seeds and games) under the pilot of `spec` on both sides, into out_dir/pilots/<spec>/confirm:
+    whether the edits found under the balance's own pilot hold under another (resumable). Returns the
+    last confirmation meta's manifest."""
+    from simcore.executors import LocalExecutor
+    from simcore.meta import run_meta
+    from simcore.pilots import pilot_folder
+
+    out = Path(out_dir)
+    manifest = json.loads((out / "balance.json").read_text(encoding="utf-8"))
+    cfg = manifest["config"]
+    base = apply_overrides(load_cardset(), cfg["overrides"])
+    deck_paths = [d["path"] for d in cfg["decks"]]
+    executor = executor or LocalExecutor(threads)
+    confirm = out / pilot_folder(spec) / "confirm"
+    for name, e in [("base", ())] + ([("edited", manifest["edits"])] if manifest["edits"] else []):
+        played = run_meta(deck_paths, cfg["confirm_games_per_pair"], cfg["confirm_seed"], confirm / name, ais=(spec, spec),
+                 ruleset=cfg["ruleset"], rules=cfg["rules"], mirrors=False, kind="meta",
+                 command=manifest["command"], progress=progress, shard_size=cfg["shard_size"],
+                 executor=executor, cardset=base, overrides=list(e))
+    return played
+
+
 def balance_tables(path) -> tuple[dict, dict]:
     """(manifest, tables) of a finished balance folder:
     balance_decks: deck, before (field win rate, unedited), before_lo/hi, after (edited), after_lo/hi
@@ -296,26 +346,7 @@ def balance_tables(path) -> tuple[dict, dict]:
         raise InputError(str(root / "balance.json"), None, "the balance search is not finished",
                          "run the same command again to finish it")
     cfg = manifest["config"]
-    names = [d["name"] for d in cfg["decks"]]
-    n, g = len(names), cfg["confirm_games_per_pair"]
-    lo_band, hi_band = cfg["target"]
-    before, m_before = _meta_field(root / "confirm" / "base", n)
-    after, m_after = _meta_field(root / "confirm" / "edited", n) if manifest["edits"] else (before, m_before)
-    rows = []
-    for d in range(n):
-        row = {"deck": names[d]}
-        others = [e for e in range(n) if e != d]
-        for label, m in (("before", m_before), ("after", m_after)):
-            # uniform over the other decks, each cell over g games (analysis.tables' field rule)
-            p, var = weighted_mean_var(m[d, others], [g] * len(others), [1.0] * len(others))
-            lo, hi = wilson_weighted(p, var)
-            row.update({label: p, f"{label}_lo": lo, f"{label}_hi": hi})
-        change, clo, chi, pairs = paired_diff(after[d] - before[d])
-        row.update({"change": change, "change_lo": clo, "change_hi": chi, "pairs": pairs,
-                    "in_band_before": lo_band <= row["before"] <= hi_band,
-                    "in_band_after": lo_band <= row["after"] <= hi_band})
-        rows.append(row)
-    decks = pl.DataFrame(rows).with_columns(pl.col("pairs").cast(pl.Int64))
+    decks = confirmed_decks(root / "confirm", manifest)
     printed = apply_overrides(load_cardset(), cfg["overrides"])
     edit_rows = []
     for e in manifest["edits"]:
@@ -332,7 +363,7 @@ def balance_tables(path) -> tuple[dict, dict]:
     steps = pl.DataFrame([{k: s.get(k) for k in step_schema} for s in manifest["steps"]], schema=step_schema)
     n_edits = sum(abs(r["to_value"] - r["from_value"]) for r in edit_rows)
     summary = pl.DataFrame([{
-        "target_lo": lo_band, "target_hi": hi_band, "reached": bool(decks["in_band_after"].all()),
+        "target_lo": cfg["target"][0], "target_hi": cfg["target"][1], "reached": bool(decks["in_band_after"].all()),
         "reached_in_screening": bool(manifest["screen_reached"]), "edits": n_edits,
         "screen_games": manifest["screen_games"], "confirm_games": manifest["confirm_games"],
         "screen_seconds": manifest["screen_seconds"]}])

@@ -16,7 +16,16 @@ interval much narrower than that of two independent runs. Tables:
 - pilot_agreement: for each other pilot, Kendall's tau between its field win rates and the first
   pilot's (1: the same order), the share of matchups whose verdict it keeps, and the mean absolute
   score difference.
+
+A sweep, a swap test or a balance search under several pilots (`berserk sweep|impact|balance --ai greedy
+--ai search`) says whether its answer holds under each: `pilot_answers` (sweep_answers,
+impact_answers, balance_answers) has a row per answer and pilot, its figure with its interval, its
+direction (the interval above 0, below 0, or holding 0) and `holds`: the same direction as under the
+first pilot (a balance: its edits, found under the first pilot, still bring every deck into the band,
+or at least closer to it, under this one).
 """
+from pathlib import Path
+
 import numpy as np
 import polars as pl
 from scipy.stats import kendalltau
@@ -95,3 +104,72 @@ def pilot_tables(runs: dict) -> dict:
                           "matchups": matchups.height})
     return {"pilot_matchups": matchups, "pilot_verdicts": verdicts, "pilot_tiers": tiers,
             "pilot_agreement": pl.DataFrame(agreement)}
+
+
+def direction(lo: float, hi: float, up: str, down: str) -> str:
+    """`up` when an interval lies above 0, `down` below 0, else 'no clear effect'."""
+    return up if lo > 0 else down if hi < 0 else "no clear effect"
+
+
+def with_holds(rows: list, key: str) -> pl.DataFrame:
+    """rows (dicts with key, pilot, direction; the first pilot's rows first) with `holds`: the row's
+    direction is that of the first pilot's row of the same key."""
+    first = {}
+    for r in rows:
+        first.setdefault(r[key], r["direction"])
+        r["holds"] = r["direction"] == first[r[key]]
+    return pl.DataFrame(rows, infer_schema_length=None)
+
+
+def sweep_answers(folders: dict) -> pl.DataFrame:
+    """pilot_answers of a sweep played under several pilots ({pilot spec: sweep folder}, the first the
+    reference): each step of the field's exchange rate (and its slope) under each pilot."""
+    from .sweep import FIELD, sweep_tables
+
+    rows = []
+    for spec, folder in folders.items():
+        ex = sweep_tables(folder)[1]["exchange_rate"]
+        for r in ex.filter(pl.col("opponent") == FIELD).iter_rows(named=True):
+            rows.append({"step": r["step"], "pilot": spec, "change": r["change"], "change_lo": r["change_lo"],
+                         "change_hi": r["change_hi"], "pairs": r["pairs"],
+                         "direction": direction(r["change_lo"], r["change_hi"], "rises", "falls")})
+    return with_holds(rows, "step").sort("step", maintain_order=True)
+
+
+def impact_answers(folders: dict) -> pl.DataFrame:
+    """pilot_answers of a swap test played under several pilots ({pilot spec: impact folder}, the first
+    the reference): each swap's impact on the field under each pilot, with the SPRT's verdict."""
+    from .causal import impact_tables
+
+    rows = []
+    for spec, folder in folders.items():
+        for r in impact_tables(folder)["swaps"].iter_rows(named=True):
+            rows.append({"swap": r["swap"], "pilot": spec, "impact": r["impact"], "impact_lo": r["impact_lo"],
+                         "impact_hi": r["impact_hi"], "games": r["games"], "verdict": r["verdict"],
+                         "flagged": r["flagged"],
+                         "direction": direction(r["impact_lo"], r["impact_hi"], "raises", "lowers")})
+    return with_holds(rows, "swap").sort("swap", maintain_order=True)
+
+
+def balance_answers(manifest: dict, confirms: dict) -> pl.DataFrame:
+    """pilot_answers of a balance search whose edits were confirmed under several pilots ({pilot spec:
+    confirmation folder}, the first the search's own): under each pilot, how many decks are in the band
+    and how far all of them are from it (out_of_band: the sum of their distances), unedited and edited.
+    It holds when every deck is in the band with the edits, or, where the first pilot's confirmation
+    did not reach the band either, when the edits bring the decks closer to it."""
+    from .balance import confirmed_decks, out_of_band
+
+    band = manifest["config"]["target"]
+    rows = []
+    for spec, folder in confirms.items():
+        d = confirmed_decks(Path(folder), manifest)
+        before, after = out_of_band(d["before"].to_numpy(), band), out_of_band(d["after"].to_numpy(), band)
+        reached = bool(d["in_band_after"].all())
+        rows.append({"pilot": spec, "decks": d.height, "in_band_before": int(d["in_band_before"].sum()),
+                     "in_band_after": int(d["in_band_after"].sum()), "out_of_band_before": before,
+                     "out_of_band_after": after, "reached": reached,
+                     "direction": "reached" if reached else "closer" if after < before else "not closer"})
+    if rows and rows[0]["direction"] == "closer":
+        for r in rows:          # the first did not reach the band: holding is coming closer to it
+            r["direction"] = "closer" if r["direction"] == "reached" else r["direction"]
+    return with_holds([{**r, "answer": "edits"} for r in rows], "answer").drop("answer")

@@ -85,6 +85,27 @@ def build_report(run_or_path, weights_file=None) -> dict:
     return report
 
 
+RECORDED_PILOTS = ("meta.json", "sweep.json", "impact.json", "confirm/base/meta.json")   # where a run names its pilots
+
+
+def also_under(report: dict, root: Path, compared: list) -> None:
+    """Name the other pilots a run was played under, with the versions their runs recorded, in the
+    provenance's AI line ('... · also under baseline (AI 8)')."""
+    import json
+
+    named = []
+    for c in compared:
+        version = None
+        for name in RECORDED_PILOTS:
+            path = root / c["folder"] / name
+            if path.exists():
+                pilots = json.loads(path.read_text(encoding="utf-8"))["config"]["ai"].get("pilots", {})
+                version = pilots.get(c["pilot"], {}).get("version")
+                break
+        named.append(f"{c['pilot']} (AI {version})" if version else c["pilot"])
+    report["provenance"]["ai"] += " · also under " + ", ".join(named)
+
+
 def add_pilot_dependence(report: dict, run, compared: list) -> None:
     """The tables of analysis.pilots for a meta played under other pilots too (its manifest's
     compared_pilots), with what they mean in the notes."""
@@ -94,6 +115,7 @@ def add_pilot_dependence(report: dict, run, compared: list) -> None:
     runs = {ref: run, **{c["pilot"]: Path(run.path) / c["folder"] for c in compared}}
     report["tables"].update(pilot_tables(runs))
     report["provenance"]["pilots_compared"] = list(runs)
+    also_under(report, Path(run.path), compared)
     report["notes"].append(
         f"Pilots: the same meta (decks, seeds, games) was played under {', '.join(runs)}; every other table "
         f"is {ref}'s. Pilot tables: each matchup's score under each pilot (Wilson 95%) and the paired "
@@ -101,6 +123,28 @@ def add_pilot_dependence(report: dict, run, compared: list) -> None:
         "'below' when the score's interval excludes 50%, else 'even'; tiers are each pilot's own; Kendall's "
         f"tau compares the decks' field win rates under each pilot with {ref}'s (1: the same order). The "
         "other pilots' own reports are in their folders (pilots/*).")
+
+
+def add_experiment_pilots(report: dict, manifest: dict, answers) -> None:
+    """For a sweep, balance or swap test played under other pilots too (its manifest's compared_pilots):
+    the pilot_answers table (answers: {pilot spec: folder of its run} -> table, analysis.pilots) and
+    what it means in the notes."""
+    compared = manifest.get("compared_pilots")
+    if not compared:
+        return
+    root = Path(report["path"])
+    ref = manifest["config"]["ai"]["a"]
+    folders = {ref: root, **{c["pilot"]: root / c["folder"] for c in compared}}
+    report["tables"]["pilot_answers"] = answers(folders)
+    report["provenance"]["pilots_compared"] = list(folders)
+    also_under(report, root, compared)
+    what = {"sweep": "sweep", "balance": "confirmation of the edits", "impact": "swap test"}[report["provenance"]["kind"]]
+    report["notes"].append(
+        f"Pilots: the same {what} was played under {', '.join(folders)} on the same seeds; "
+        f"the figures above are {ref}'s. 'Holds' in the pilots table: the answer's 95% interval lies on the same "
+        f"side of 0 (or holds 0) as under {ref}; for a balance, the edits found under {ref} still bring "
+        "every deck into the band (or, if they did not under it, closer to it). Each pilot's own run is in "
+        "its folder (pilots/*).")
 
 
 def experiment_provenance(manifest: dict, title: str, kind: str, decks: list, games: int,
@@ -123,6 +167,7 @@ def experiment_provenance(manifest: dict, title: str, kind: str, decks: list, ga
 
 def build_sweep_report(path) -> dict:
     """The report dict of reports.render for a finished `berserk sweep` folder."""
+    from analysis.pilots import sweep_answers
     from analysis.sweep import sweep_tables
 
     manifest, t = sweep_tables(path)
@@ -161,12 +206,15 @@ def build_sweep_report(path) -> dict:
         notes.append("Cost changes what the squad budget buys (crystals, the flyer cap, gold for elite "
                      "cards) and the 604.1 turn-cap adjudication; the deck list stays legal at every cost "
                      "(legality does not depend on cost); a card costing more than the budget is never bought.")
-    return {"provenance": prov, "notes": notes, "tables": t, "path": Path(path)}
+    report = {"provenance": prov, "notes": notes, "tables": t, "path": Path(path)}
+    add_experiment_pilots(report, manifest, sweep_answers)
+    return report
 
 
 def build_balance_report(path) -> dict:
     """The report dict of reports.render for a finished `berserk balance` folder."""
     from analysis.balance import balance_tables
+    from analysis.pilots import balance_answers
 
     manifest, t = balance_tables(path)
     cfg = manifest["config"]
@@ -198,4 +246,7 @@ def build_balance_report(path) -> dict:
          "on cost)."),
         "The confirmation runs are ordinary meta folders (confirm/base, confirm/edited): `berserk report` renders them.",
     ]
-    return {"provenance": prov, "notes": notes, "tables": t, "path": Path(path)}
+    report = {"provenance": prov, "notes": notes, "tables": t, "path": Path(path)}
+    add_experiment_pilots(report, manifest,
+                          lambda folders: balance_answers(manifest, {k: f / "confirm" for k, f in folders.items()}))
+    return report

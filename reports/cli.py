@@ -14,7 +14,7 @@ import click
 from decks.errors import InputError
 from simcore import config as C
 from simcore.config import MAX_GAMES
-from simcore.pilots import PILOTS
+from simcore.pilots import PILOTS, pilot_folder
 
 AIS = tuple(PILOTS)
 NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError",
@@ -388,34 +388,70 @@ def meta_options(f):
                             several=True)(f)
 
 
-def _pilot_folder(spec: str) -> str:
-    """The folder, under a meta's pilots/, of the meta played under another pilot."""
-    return "pilots/" + "".join(ch if ch.isalnum() or ch in "=_" else "-" for ch in spec).strip("-")
-
-
 def _play_metas(deck_files, games, seed, out, ais, ai_a, ai_b, rules, ruleset, threads, progress,
                 mirrors, kind, command, shard_size, scheduler, resume, sets=()):
     """_play_meta under each pilot of `ais`: the first in `out`, the others in out/pilots/<pilot>, all on
     the same seeds; the first meta's manifest lists the others (compared_pilots) for its report."""
+    manifest, wall = _play_meta(deck_files, games, seed, out, ais[0], ai_a, ai_b, rules, ruleset, threads,
+                                progress, mirrors, kind, command, shard_size, scheduler, resume, sets)
+    walls = [wall]
+
+    def play(spec, folder, resume):
+        other, w = _play_meta(deck_files, games, seed, folder, spec, None, None, rules, ruleset, threads,
+                              progress, mirrors, kind, command, shard_size, scheduler, resume, sets)
+        walls.append(w)
+        return other
+
+    compared = _under_other_pilots(kind, ais, out, "meta.json", play, resume)
+    if compared:
+        manifest["compared_pilots"] = compared
+    return manifest, sum(walls)
+
+
+def _under_other_pilots(kind, ais, out, manifest_name, play, resume) -> list:
+    """After the run under the first pilot of `ais` in `out`: play(spec, folder, resume) (which returns
+    the run's manifest) for each other pilot, into out/pilots/<spec> (simcore.pilots.pilot_folder), on
+    the same seeds, and list them in out/<manifest_name> (compared_pilots) for the report; returns that
+    list. With --resume, a pilot whose run had not started yet starts it."""
     from pathlib import Path
 
     from simcore.run import write_json
 
-    manifest, wall = _play_meta(deck_files, games, seed, out, ais[0], ai_a, ai_b, rules, ruleset, threads,
-                                progress, mirrors, kind, command, shard_size, scheduler, resume, sets)
-    if len(ais) == 1:
-        return manifest, wall
     compared = []
     for spec in ais[1:]:
-        folder = _pilot_folder(spec)
+        folder = pilot_folder(spec)
         click.echo(f"the same {kind} under {spec}: {out}/{folder}", err=True)
-        other, w = _play_meta(deck_files, games, seed, f"{out}/{folder}", spec, None, None, rules, ruleset,
-                              threads, progress, mirrors, kind, command, shard_size, scheduler, resume, sets)
-        wall += w
+        other = play(spec, f"{out}/{folder}", resume and (Path(out) / folder).exists())
         compared.append({"pilot": spec, "folder": folder, "games_per_second": other.get("games_per_second")})
-    manifest["compared_pilots"] = compared
-    write_json(Path(out) / "meta.json", manifest)
-    return manifest, wall
+    if compared:
+        path = Path(out) / manifest_name
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+        manifest["compared_pilots"] = compared
+        write_json(path, manifest)
+    return compared
+
+
+def _print_pilot_answers(report):
+    """The pilot_answers table (analysis.pilots) of a sweep, balance or swap test, a line per row."""
+    t = report["tables"].get("pilot_answers")
+    if t is None:
+        return
+    ref = t["pilot"][0]
+    click.echo("")
+    click.echo(f"under each pilot (holds: the same answer as under {ref}):")
+    w = max(len(x) for x in t["pilot"]) + 2
+    for r in t.iter_rows(named=True):
+        if "swap" in r:
+            what = (f"{r['swap']}: impact {100 * r['impact']:+.1f} pp [{100 * r['impact_lo']:+.1f}, "
+                    f"{100 * r['impact_hi']:+.1f}], {r['verdict']}")
+        elif "step" in r:
+            what = (f"exchange rate {r['step']}: {100 * r['change']:+.2f} pp per +1 [{100 * r['change_lo']:+.2f}, "
+                    f"{100 * r['change_hi']:+.2f}]")
+        else:
+            what = (f"decks in band {r['in_band_before']} -> {r['in_band_after']} of {r['decks']}, out of band "
+                    f"{100 * r['out_of_band_before']:.1f} -> {100 * r['out_of_band_after']:.1f} pp")
+        holds = "the reference" if r["pilot"] == ref else "holds" if r["holds"] else "DOES NOT HOLD"
+        click.echo(f"  {r['pilot']:<{w}}{what} ({r['direction']}): {holds}")
 
 
 def _print_pilot_agreement(report):
@@ -541,7 +577,7 @@ def _experiment_options(f):
     f = click.option("--threads", type=click.IntRange(1), default=None,
                      help="worker threads (default: all cores)")(f)
     f = click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True)(f)
-    return rules_ai_options("AI of the deck", "AI of the opponents")(f)
+    return rules_ai_options("AI of the deck", "AI of the opponents", several=True)(f)
 
 
 def _write_experiment_report(report, out, open_browser):
@@ -592,13 +628,16 @@ def sweep(card, stat, lo, hi, absolute, deck_only, deck, deck_list, more_decks, 
     name, field, base, values = sweep_values(cs, card, stat, lo, hi, absolute)
     n_opp = len(sweep_opponents(deck, load_deck(Path(deck), cs), vs, cs))
     with _executor(scheduler, threads) as executor:
-        bar = _Bar(games * len(values) * n_opp, progress)
+        bar = _Bar(games * len(values) * n_opp * len(ai), progress)
         t0 = time.perf_counter()
         with _playing(bar):
-            manifest = run_sweep(deck, vs, card, stat, lo, hi, games, seed, out, absolute=absolute,
-                                 ais=(ai_a or ai, ai_b or ai), ruleset=ruleset, rules=rules, overrides=sets,
-                                 executor=executor, progress=bar.update, shard_size=shard_size,
-                                 command=command, resume=resume, deck_only=deck_only)
+            def play(ais, folder, resume):
+                return run_sweep(deck, vs, card, stat, lo, hi, games, seed, folder, absolute=absolute, ais=ais,
+                                 ruleset=ruleset, rules=rules, overrides=sets, executor=executor,
+                                 progress=bar.update, shard_size=shard_size, command=command, resume=resume,
+                                 deck_only=deck_only)
+            manifest = play((ai_a or ai[0], ai_b or ai[0]), out, resume)
+            _under_other_pilots("sweep", ai, out, "sweep.json", lambda spec, f, r: play((spec, spec), f, r), resume)
     wall = time.perf_counter() - t0
     gps = manifest.get("games_per_second")
     speed = f"{gps:,.0f} games/s, " if gps else "all found on disk, "
@@ -617,6 +656,7 @@ def sweep(card, stat, lo, hi, absolute, deck_only, deck, deck_list, more_decks, 
     for r in ex.filter(ex["opponent"] == "field").iter_rows(named=True):
         click.echo(f"exchange rate {r['step']:>10}: {100 * r['change']:+.2f} pp per +1 "
                    f"[{100 * r['change_lo']:+.2f}, {100 * r['change_hi']:+.2f}] ({r['pairs']} seed pairs)")
+    _print_pilot_answers(report)
 
 
 @main.command()
@@ -637,7 +677,7 @@ def balance(target, deck_list, more_decks, games, confirm_games, max_edits, out,
     """Greedy search for the fewest +-1 edits of life, strike values and cost of the decks' cards that
     pull every deck's field win rate into the --target band: candidates screened cheaply on common
     random numbers, the chosen edits confirmed by a larger paired run against the unedited meta."""
-    from analysis.balance import parse_target, run_balance
+    from analysis.balance import confirm_under_pilot, parse_target, run_balance
     from reports.build import build_balance_report
     from simcore.matchup import parse_rules
 
@@ -664,9 +704,11 @@ def balance(target, deck_list, more_decks, games, confirm_games, max_edits, out,
         t0 = time.perf_counter()
         with _playing(bar):
             manifest = run_balance(deck_files, band, games, confirm_games, max_edits, seed, out,
-                                   ais=(ai_a or ai, ai_b or ai), ruleset=ruleset, rules=rules, overrides=sets,
+                                   ais=(ai_a or ai[0], ai_b or ai[0]), ruleset=ruleset, rules=rules, overrides=sets,
                                    executor=executor, shard_size=shard_size, command=command, log=log,
                                    progress=bar.update, resume=resume)
+            _under_other_pilots("balance confirmation", ai, out, "balance.json",
+                                lambda spec, f, r: confirm_under_pilot(out, spec, executor, progress=bar.update), resume)
     wall = time.perf_counter() - t0
     report = build_balance_report(out)
     t = report["tables"]
@@ -683,6 +725,7 @@ def balance(target, deck_list, more_decks, games, confirm_games, max_edits, out,
     for r in t["balance_decks"].iter_rows(named=True):
         click.echo(f"{r['deck']:<{w}}{_pct(r['before']):>7}%{_pct(r['after']):>7}%  "
                    f"{100 * r['change']:+.1f} pp [{100 * r['change_lo']:+.1f}, {100 * r['change_hi']:+.1f}]")
+    _print_pilot_answers(report)
 
 
 @main.command()
@@ -718,7 +761,7 @@ def balance(target, deck_list, more_decks, games, confirm_games, max_edits, out,
 @click.option("--progress/--no-progress", default=True, show_default=True)
 @click.option("--open", "open_browser", is_flag=True, help="open index.html in a browser")
 @execution_options
-@rules_ai_options("AI of DECK and its variants", "AI of the opponents")
+@rules_ai_options("AI of DECK and its variants", "AI of the opponents", several=True)
 def impact(deck, deck_list, more_decks, card, replace, all_cards, games, max_games, chunk, alpha, beta, h0, h1, out, seed,
            threads, progress, open_browser, scheduler, resume, ai, ai_a, ai_b, rules, ruleset, sets):
     """Swap test: DECK against DECK with --card replaced (or every card, --all-cards), on the same seeds,
@@ -743,19 +786,23 @@ def impact(deck, deck_list, more_decks, card, replace, all_cards, games, max_gam
     n_opp = len(sweep_opponents(deck, load_deck(deck, planned), opponents, planned))
     command = ("berserk impact " + shlex.join(sys.argv[2:])).rstrip()
     with _executor(scheduler, threads) as executor:
-        bar = _Bar((budget + budget % 2) * n_opp * (1 + len(swaps)), progress)
+        bar = _Bar((budget + budget % 2) * n_opp * (1 + len(swaps)) * len(ai), progress)
         t0 = time.perf_counter()
         with _playing(bar):
-            manifest = run_impact(deck, opponents, card, replace, all_cards, games=games,
+            def play(ais, folder, resume):
+                return run_impact(deck, opponents, card, replace, all_cards, games=games,
                                   max_games=max_games or C.SPRT_MAX_GAMES, chunk=chunk, seed=seed,
-                                  alpha=alpha, beta=beta, h0=h0, h1=h1, out=out, cardset=cardset,
-                                  ais=(ai_a or ai, ai_b or ai),
+                                  alpha=alpha, beta=beta, h0=h0, h1=h1, out=folder, cardset=cardset, ais=ais,
                                   ruleset=ruleset, rules=parse_rules(rules), executor=executor,
                                   progress=bar.update, command=command, resume=resume)
+            manifest = play((ai_a or ai[0], ai_b or ai[0]), out, resume)
+            _under_other_pilots("swap test", ai, out, "impact.json", lambda spec, f, r: play((spec, spec), f, r),
+                                resume)
     wall = time.perf_counter() - t0
     cfg = manifest["config"]
     sprt = cfg["sprt"]
-    click.echo(f"berserk-sim rules {RULES_VERSION} · {ruleset} · {ai_a or ai} vs {ai_b or ai} · seed {seed}")
+    click.echo(f"berserk-sim rules {RULES_VERSION} · {ruleset} · {ai_a or ai[0]} vs {ai_b or ai[0]} · seed {seed}"
+               + (f" · also under {', '.join(ai[1:])}" if len(ai) > 1 else ""))
     n_swaps = len(cfg["swaps"])
     budget_text = "sequential, budget" if cfg["sequential"] else "fixed budget"
     click.echo(f"{n_swaps} swap{'s' * (n_swaps != 1)} x {n_opp} opponent{'s' * (n_opp != 1)}, {budget_text} "
@@ -770,6 +817,7 @@ def impact(deck, deck_list, more_decks, card, replace, all_cards, games, max_gam
     report = _write_impact_and_tell(out, open_browser)
     click.echo("")
     _print_impact(report)
+    _print_pilot_answers(report)
 
 
 def _write_impact_and_tell(out, open_browser):

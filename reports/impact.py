@@ -12,9 +12,11 @@ import plotly.offline
 import polars as pl
 
 from analysis.causal import FIELD, impact_tables
+from analysis.pilots import impact_answers
 from simcore.pilots import describe
 
 from . import render as R
+from .build import add_experiment_pilots
 
 VERDICT_COLORS = {"H1 accepted": "#d95f02", "H0 accepted": "#2f5597", "undecided": "#8a8f98"}
 
@@ -99,7 +101,9 @@ def build_impact_report(path) -> dict:
     tables = impact_tables(path)
     manifest = json.loads((path / "impact.json").read_text(encoding="utf-8"))
     p = provenance(path, manifest, tables)
-    return {"provenance": p, "notes": notes(p), "tables": tables, "path": path}
+    report = {"provenance": p, "notes": notes(p), "tables": tables, "path": path}
+    add_experiment_pilots(report, manifest, impact_answers)
+    return report
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -269,13 +273,14 @@ def render_impact_html(report: dict) -> str:
                       "Log-likelihood ratio of H1 against H0 after each chunk; a swap stops (sequential "
                       "mode) when it crosses a dashed bound."),
             block("sprt_path")]),
+        R._section("pilots", "Pilots", [block("pilot_answers")], lead=R.pilots_lead(p)),
     ]
     if report.get("notes"):
         sections.append('<section id="notes"><h2>Notes</h2><ul class="notes">'
                         + "".join(f"<li>{R._e(n)}</li>" for n in report["notes"]) + "</ul></section>")
     toc = "".join(f'<a href="#{sid}">{label}</a>' for sid, label in (
         ("headline", "Headline"), ("field", "Field"), ("opponents", "Opponents"), ("sprt", "SPRT"),
-        ("notes", "Notes")))
+        ("pilots", "Pilots"), ("notes", "Notes")) if any(f'<section id="{sid}"' in x for x in sections))
     sprt_text = (f"H0 {100 * sprt['h0']:+.1f} pp, H1 {100 * sprt['h1']:+.1f} pp, alpha {sprt['alpha']}, "
                  f"beta {sprt['beta']}; {'sequential' if p['sequential'] else 'fixed'} budget "
                  f"{p['budget']:,} games per opponent, chunks of {p['chunk']:,}")
@@ -322,6 +327,8 @@ def render_impact_markdown(report: dict) -> str:
     out += ["## Impact per opponent", ""]
     out += R._md_frame("impact_by_opponent", t["impact_by_opponent"],
                        ["swap", "opponent", "base_score", "variant_score", "impact", "variance_ratio"])
+    if "pilot_answers" in t:
+        out += [f"## {R.TABLE_TITLES['pilot_answers']}", ""] + R._md_frame("pilot_answers", t["pilot_answers"])
     out += ["## Notes", ""] + [f"- {n}" for n in report["notes"]] + [""]
     return "\n".join(out).rstrip("\n") + "\n"
 

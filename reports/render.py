@@ -44,12 +44,14 @@ TABLE_TITLES = {
     "pilot_verdicts": "Matchups whose verdict depends on the pilot",
     "pilot_tiers": "Field win rates and tiers per pilot",
     "pilot_matchups": "Matchups per pilot, paired differences",
+    "pilot_answers": "Whether the answer holds under each pilot",
 }
 RATE_COLUMNS = {"score", "share", "rate", "weight", "uniform", "weighted", "nash", "dealt_score",
                 "squad_score", "not_drawn_score", "death_rate", "survival_rate", "lo", "hi", "before", "after",
                 "target_lo", "target_hi", "deck_score", "out_of_band_before", "out_of_band_after",
                 "base_score", "variant_score", "field", "verdicts_kept"}
-DIFF_COLUMNS = {"iwd", "change", "impact", "diff", "mean_abs_difference"}   # a difference of two rates, shown in percentage points
+DIFF_COLUMNS = {"iwd", "change", "impact", "diff"}   # a difference of two rates, shown in percentage points
+POINTS_COLUMNS = {"mean_abs_difference"}            # the size of a difference: unsigned percentage points
 P_COLUMNS = {"p_value", "p_holm"}
 FLOAT_DECIMALS = {"mean_death_turn": 1}
 LABELS = {
@@ -81,7 +83,7 @@ LABELS = {
     "diff": "Minus the first pilot", "field": "Field", "pilot": "Pilot", "reference": "Against",
     "kendall_tau": "Kendall tau", "tau_p_value": "p (tau)", "verdicts_kept": "Verdicts kept",
     "mean_abs_difference": "Mean |difference|", "differences_outside_zero": "Differences excluding 0",
-    "verdict_changes": "Verdict changes", "matchups": "Matchups",
+    "verdict_changes": "Verdict changes", "matchups": "Matchups", "holds": "Holds", "decks": "Decks",
 }
 TABLE_LABELS = {"first_player": {"score": "First mover's score"},
                 "exchange_rate": {"change": "Change per +1"},
@@ -122,6 +124,8 @@ HINTS = {
     "verdicts_kept": "share of matchups whose verdict (above, below, not distinguishable from 50%) is the "
                      "first pilot's",
     "field": "mean score against every deck, equal weights, under this pilot",
+    "holds": "the answer points the same way as under the first pilot (a balance: its edits still reach the "
+             "band, or come closer to it, as under the first pilot)",
 }
 PILOT_LABELS = {"verdict": "Verdict", "diff": "Minus the first pilot"}
 PILOT_HINTS = {"verdict": "above or below 50% when the score's 95% interval excludes it, else even"}
@@ -196,6 +200,8 @@ class _Column:
         base, _, pilot = base.partition(":")        # a pilot's column (analysis.pilots): score:search
         if name in DIFF_COLUMNS or base in DIFF_COLUMNS:
             self.kind = "diff"
+        elif name in POINTS_COLUMNS:
+            self.kind = "points"
         elif name in RATE_COLUMNS or base in RATE_COLUMNS:
             self.kind = "rate"
         elif name in P_COLUMNS:
@@ -221,6 +227,8 @@ class _Column:
             return _pct_ci(x, row[self.lo], row[self.hi]) if self.lo else _pct(x)
         if self.kind == "diff":
             return _pp_ci(x, row[self.lo] if self.lo else None, row[self.hi] if self.hi else None)
+        if self.kind == "points":
+            return MISSING if _missing(x) else f"{100 * x:.1f} pp"
         if self.kind == "p":
             return _p_value(x)
         if self.kind == "int":
@@ -969,6 +977,17 @@ def _side_by_side(*figures: str) -> str:
     return f'<div class="grid2">{"".join(figures)}</div>' if len(figures) > 1 else "".join(figures)
 
 
+def pilots_lead(p: dict) -> str:
+    """The Pilots section's first line, for a run played under several pilots (else '')."""
+    compared = p.get("pilots_compared") or []
+    if not compared:
+        return ""
+    what = {"meta": "meta", "matchup": "matchup", "sweep": "sweep", "balance": "confirmation of the edits",
+            "impact": "swap test"}.get(p.get("kind"), "run")
+    return (f"The same {what} under {_e(', '.join(compared))}, on the same seeds: how much of the answer is "
+            "the pilot.")
+
+
 def _section(section_id: str, title: str, body: list[str], lead: str = "") -> str:
     body = [b for b in body if b]
     if not body:
@@ -1031,14 +1050,12 @@ def render_html(report: dict) -> str:
             _figure(_chart_nash_mix(tables), "chart-nash-mix",
                     "The Nash equilibrium of the matchup matrix: the mix of decks no deck can exploit.")),
         block("field", "nash_mix")]))
-    compared = p.get("pilots_compared") or []
     sections.append(_section("pilots", "Pilots", [
         _figure(_chart_pilot_fields(tables), "chart-pilot-fields",
                 "Each deck's field win rate (uniform weights) when the whole meta is played by each pilot on "
                 "the same seeds, with 95% intervals."),
-        block("pilot_agreement", "pilot_verdicts", "pilot_tiers", "pilot_matchups")],
-        lead=(f"The same meta under {_e(', '.join(compared))}: how much of each verdict is the pilot. "
-              "Paired differences use the same seed pairs." if compared else "")))
+        block("pilot_answers", "pilot_agreement", "pilot_verdicts", "pilot_tiers", "pilot_matchups")],
+        lead=pilots_lead(p)))
     sections.append(_section("first-player", "First-player advantage", [
         _figure(_chart_first_player(tables), "chart-first-player",
                 "Score of the player who moves first ("
@@ -1188,7 +1205,7 @@ def render_markdown(report: dict) -> str:
         out += ["## Matchups", ""] + matrix
     if "field" in tables:
         out += ["## Field win rates and tiers", ""] + _md_frame("field", tables["field"])
-    for name in ("pilot_agreement", "pilot_verdicts", "pilot_tiers"):
+    for name in ("pilot_answers", "pilot_agreement", "pilot_verdicts", "pilot_tiers"):
         if name in tables and tables[name].height:
             out += [f"## {TABLE_TITLES[name]}", ""] + _md_frame(name, tables[name])
     if "first_player" in tables:

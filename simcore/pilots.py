@@ -156,3 +156,9 @@ def describe(ai: dict) -> str:
     if not pilots:
         return f"{ai['a']} vs {ai['b']}, AI_VERSION {ai['version']}"
     return " vs ".join(f"{ai[seat]} (AI {pilots[ai[seat]]['version']})" for seat in ("a", "b"))
+
+
+def pilot_folder(spec: str) -> str:
+    """The folder, inside a meta's or an experiment's folder, of the same run played under the pilot of
+    `spec` (`--ai greedy --ai search`: the first pilot's run is the folder itself)."""
+    return "pilots/" + "".join(ch if ch.isalnum() or ch in "=_" else "-" for ch in spec).strip("-")

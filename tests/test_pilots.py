@@ -232,3 +232,88 @@ def test_greedy_does_not_strike_where_an_open_defender_would_take_the_strike_and
     S[0, hobgoblin * NCF + CLOSED] = 1                       # a closed Хобгоблин defends nothing: greedy strikes
     score, kind, _ = best_for(C, S, 0, nomad, False)
     assert score > 0.0 and kind == A_STRIKE
+
+
+# ---- sweep, swap test and balance under several pilots ------------------------------------------------
+
+
+def _answers(folder):
+    import polars as pl
+    return pl.read_csv(folder / "tables" / "pilot_answers.csv")
+
+
+def test_a_sweep_under_two_pilots_says_whether_its_exchange_rate_holds_under_each(tmp_path):
+    """`berserk sweep --ai greedy --ai baseline`: the sweep under baseline is the very sweep `--ai baseline`
+    plays alone (same seeds), and the answers table puts each step's exchange rate under each pilot side
+    by side, with whether its direction holds."""
+    import polars as pl
+
+    sweep = ("sweep", "--card", "Кочевник", "--stat", "life", "--from", "-1", "--to", "1", "--deck", LISTS / "steppe.txt",
+             "--vs", LISTS / "swamps.txt", "--vs", LISTS / "forest.txt", "--games", 40, "--no-progress")
+    out, alone = tmp_path / "both", tmp_path / "alone"
+    r = run_cli(*sweep, "--ai", "greedy", "--ai", "baseline", "--out", out)
+    assert r.returncode == 0, r.stderr
+    assert "under each pilot (holds: the same answer as under greedy)" in r.stdout
+    assert [c["pilot"] for c in json.loads((out / "sweep.json").read_text())["compared_pilots"]] == ["baseline"]
+    assert run_cli(*sweep, "--ai", "baseline", "--out", alone).returncode == 0
+    answers = _answers(out)
+    assert answers.height == 2 * 3 and set(answers["pilot"]) == {"greedy", "baseline"}    # 2 steps + slope
+    base = answers.filter(pl.col("pilot") == "baseline").sort("step")
+    ex = pl.read_csv(alone / "tables" / "exchange_rate.csv").filter(pl.col("opponent") == "field").sort("step")
+    assert base["change"].to_list() == ex["change"].to_list()
+    ref = answers.filter(pl.col("pilot") == "greedy")
+    assert ref["holds"].all()                              # the first pilot is the reference
+    for step, direction, holds in base.select("step", "direction", "holds").rows():
+        assert holds == (direction == ref.filter(pl.col("step") == step)["direction"][0])
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert "Whether the answer holds under each pilot" in html and "also under baseline (AI 8)" in html
+
+
+def test_a_swap_test_under_two_pilots_gives_each_pilots_impact(tmp_path):
+    import polars as pl
+
+    test = ("impact", LISTS / "steppe.txt", "--card", "Арацент", "--vs", LISTS / "swamps.txt", "--games", 40,
+            "--no-progress")
+    out, alone = tmp_path / "both", tmp_path / "alone"
+    r = run_cli(*test, "--ai", "greedy", "--ai", "baseline", "--out", out)
+    assert r.returncode == 0, r.stderr
+    assert run_cli(*test, "--ai", "baseline", "--out", alone).returncode == 0
+    answers = _answers(out)
+    assert answers["pilot"].to_list() == ["greedy", "baseline"]
+    assert answers["impact"][1] == pl.read_csv(alone / "tables" / "swaps.csv")["impact"][0]
+    assert answers["impact"][0] == pl.read_csv(out / "tables" / "swaps.csv")["impact"][0]
+    assert "baseline  Арацент → Арацент (vanilla): impact" in r.stdout
+
+
+def test_a_balance_under_two_pilots_confirms_its_edits_under_the_other(tmp_path):
+    """The edits are searched under the first pilot only; the other pilot plays the same confirmation
+    (unedited and edited meta, same seeds) with those edits."""
+    import polars as pl
+
+    decks = [a for d in ("steppe", "swamps", "forest") for a in ("--decks", LISTS / f"{d}.txt")]
+    out = tmp_path / "balance"
+    r = run_cli("balance", "--target", "0.4:0.6", *decks, "--games", 20, "--confirm-games", 40, "--max-edits", 1,
+                "--ai", "greedy", "--ai", "baseline", "--out", out, "--no-progress")
+    assert r.returncode == 0, r.stderr
+    edits = json.loads((out / "balance.json").read_text())["edits"]
+    for variant in ["base", "edited"] if edits else ["base"]:
+        own = json.loads((out / "confirm" / variant / "meta.json").read_text())["config"]
+        other = json.loads((out / "pilots" / "baseline" / "confirm" / variant / "meta.json").read_text())["config"]
+        assert other.pop("ai")["a"] == "baseline" and own.pop("ai")["a"] == "greedy"
+        assert other == own                                # same decks, seeds, games and edits
+        assert own.get("overrides", []) == (edits if variant == "edited" else [])
+    answers = _answers(out)
+    assert answers["pilot"].to_list() == ["greedy", "baseline"] and answers["decks"].to_list() == [3, 3]
+    ref = answers.row(0, named=True)
+    decks_table = pl.read_csv(out / "tables" / "balance_decks.csv")
+    assert ref["in_band_after"] == decks_table["in_band_after"].sum()      # the first row is the balance's own
+
+
+def test_an_answer_holds_where_its_interval_points_the_way_the_first_pilots_does():
+    from analysis.pilots import direction, with_holds
+
+    assert [direction(*ci, "rises", "falls") for ci in ((0.01, 0.03), (-0.03, -0.01), (-0.01, 0.02))] == \
+        ["rises", "falls", "no clear effect"]
+    rows = [{"step": s, "pilot": p, "direction": d} for s, p, d in (
+        ("slope", "greedy", "rises"), ("slope", "search", "rises"), ("slope", "baseline", "no clear effect"))]
+    assert with_holds(rows, "step")["holds"].to_list() == [True, True, False]
