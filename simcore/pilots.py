@@ -43,8 +43,8 @@ class Pilot(NamedTuple):
 PILOTS = {
     "random": Pilot(0, "8"),
     "baseline": Pilot(1, "8"),
-    "greedy": Pilot(2, "10", {"open_weight": (0, 0, 1000), "focus": (100, 0, 100)}),
-    "search": Pilot(3, "10", {"candidates": (3, 1, 8), "samples": (2, 1, 16), "hold": (0, 0, 1),
+    "greedy": Pilot(2, "11", {"open_weight": (0, 0, 1000), "focus": (100, 0, 100)}),
+    "search": Pilot(3, "11", {"candidates": (3, 1, 8), "samples": (2, 1, 16), "hold": (0, 0, 1),
                              "open_weight": (0, 0, 1000), "focus": (100, 0, 100)}),
 }
 SPEC = re.compile(r"^(?P<name>[a-z]+)(?:\[(?P<params>[a-z_]+=-?\d+(?:,[a-z_]+=-?\d+)*)\])?$")

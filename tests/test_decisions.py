@@ -83,33 +83,66 @@ def test_defender_offers_the_open_creatures_that_may_defend_then_none():
     assert S[0, GAME0 + G_DECIDER] == 99                   # no possible defender: no decision offered
 
 
-def test_moving_wounds_is_a_range_from_none_to_all_it_can_move_and_the_pilots_move_all():
+def test_moving_wounds_is_a_range_from_none_to_all_it_can_move_and_baseline_moves_all():
     """Осклизг's elixirs move "4 or fewer" wounds from an adjacent swamp creature onto itself: its owner
-    decides how many (0 .. min(4, the wounds there)); both pilots move all of them."""
+    decides how many (0 .. min(4, the wounds there)); baseline moves all of them, and so does greedy
+    when they cost it little (it regenerates)."""
+    from simcore.kernels.ai.values import BASELINE
     from simcore.kernels.rules.effects.apply import apply_effect
+    from simcore.kernels.state import PARAM0, PR_POLICY0
 
-    C, S, (oskl, slime, _) = position([("Осклизг", 0, 12), ("Слизь", 0, 13), ("Кочевник", 1, 22)])
-    S[0, slime * NCF + WOUNDS] = 3
-    apply_effect(C, S, 0, oskl, S[0, oskl * NCF + EFF], 0, slime, -1)      # its ability 1
-    assert (S[0, GAME0 + G_OFFER_LO], S[0, GAME0 + G_OFFER_N]) == (0, 4)
-    assert S[0, slime * NCF + WOUNDS] == 0 and S[0, oskl * NCF + WOUNDS] == 3
+    for policy in (BASELINE, None):
+        C, S, (oskl, slime, _) = position([("Осклизг", 0, 12), ("Слизь", 0, 13), ("Кочевник", 1, 22)])
+        if policy is not None:
+            S[0, PARAM0 + PR_POLICY0] = policy
+        S[0, slime * NCF + WOUNDS] = 3
+        apply_effect(C, S, 0, oskl, S[0, oskl * NCF + EFF], 0, slime, -1)      # its ability 1
+        assert (S[0, GAME0 + G_OFFER_LO], S[0, GAME0 + G_OFFER_N]) == (0, 4)
+        assert S[0, slime * NCF + WOUNDS] == 0 and S[0, oskl * NCF + WOUNDS] == 3
+
+
+def test_greedy_moves_no_wounds_that_would_destroy_the_card_that_takes_them():
+    """Осклизг (life 8) has 2 life left; moving 2 or more of Слизь's 3 wounds onto it would destroy it,
+    which no regeneration undoes: greedy moves 1 (ai.evaluate.best_wounds_moved), baseline all 3."""
+    from simcore.kernels.ai.values import BASELINE
+    from simcore.kernels.rules.effects.apply import apply_effect
+    from simcore.kernels.state import PARAM0, PR_POLICY0
+
+    moved = {}
+    for policy in ("greedy", "baseline"):
+        C, S, (oskl, slime, _) = position([("Осклизг", 0, 12), ("Слизь", 0, 13), ("Кочевник", 1, 22)])
+        if policy == "baseline":
+            S[0, PARAM0 + PR_POLICY0] = BASELINE
+        S[0, oskl * NCF + WOUNDS], S[0, slime * NCF + WOUNDS] = 6, 3
+        apply_effect(C, S, 0, oskl, S[0, oskl * NCF + EFF], 0, slime, -1)
+        moved[policy] = 3 - int(S[0, slime * NCF + WOUNDS])
+        assert S[0, oskl * NCF + WOUNDS] == 6 + moved[policy]
+    assert moved == {"greedy": 1, "baseline": 3}
 
 
 def test_a_token_offers_each_graveyard_card_with_incarnation_lacking_tokens():
     """Талион's token goes to a card of its owner's graveyard with incarnation that still lacks tokens:
-    the offer lists them in slot order; both pilots give it to the one lacking the fewest."""
+    the offer lists them in slot order; baseline gives it to the one lacking the fewest, greedy to the
+    one it is worth most to: the card's cost over the tokens it lacks (choices.dearest_token)."""
+    from simcore.kernels.ai.values import BASELINE
     from simcore.kernels.rules.effects.counters import give_incarnation_token
+    from simcore.kernels.state import PARAM0, PR_POLICY0
 
-    # Моровой всадник and Поганище both have incarnation 3; Поганище already holds a token
-    C, S, (talion, rider, horror, nomad, _) = position([("Талион", 0, 12), ("Моровой всадник", 0, 13),
-                                                        ("Поганище", 0, 14), ("Кочевник", 0, 11),
-                                                        ("Кочевник", 1, 22)])
-    for s in (rider, horror, nomad):
-        S[0, s * NCF + ZONE] = Z_GRAVE
-    S[0, horror * NCF + COUNTERS] = 1
-    give_incarnation_token(C, S, 0, 0)
-    assert offered(S) == [rider, horror]                 # the Кочевник has no incarnation
-    assert S[0, horror * NCF + COUNTERS] == 2 and S[0, rider * NCF + COUNTERS] == 0
+    # Моровой всадник (cost 4) and Поганище (cost 7) both have incarnation 3; the Всадник holds a token:
+    # it lacks 2 (4 / 2 a token), Поганище 3 (7 / 3 a token)
+    for policy, taker in ((BASELINE, "rider"), (None, "horror")):
+        C, S, (talion, rider, horror, nomad, _) = position([("Талион", 0, 12), ("Моровой всадник", 0, 13),
+                                                            ("Поганище", 0, 14), ("Кочевник", 0, 11),
+                                                            ("Кочевник", 1, 22)])
+        if policy is not None:
+            S[0, PARAM0 + PR_POLICY0] = policy
+        for s in (rider, horror, nomad):
+            S[0, s * NCF + ZONE] = Z_GRAVE
+        S[0, rider * NCF + COUNTERS] = 1
+        give_incarnation_token(C, S, 0, 0)
+        assert offered(S) == [rider, horror]                 # the Кочевник has no incarnation
+        tokens = (int(S[0, rider * NCF + COUNTERS]), int(S[0, horror * NCF + COUNTERS]))
+        assert tokens == ((2, 0) if taker == "rider" else (1, 1)), policy
 
 
 @pytest.mark.parametrize("offers", [0, 1])

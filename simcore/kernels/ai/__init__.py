@@ -8,4 +8,5 @@ writes nothing but its own fields of the game row (PILOT0 + P_*). Policy ids (si
 # changes whenever a policy plays differently (written into every run manifest with its parameters).
 # 9: greedy places by role, buys across both elements, ranks its creatures, aims at the wounded; search.
 # 10: greedy (and search) foresee the defender the opponent puts in (policies.defended_strike_ev).
-AI_VERSION = "10"
+# 11: greedy (and search) move only the wounds that pay (Осклизг), give Талион's token where it is worth most.
+AI_VERSION = "11"

@@ -4,9 +4,11 @@ deciding player.
 
 random: a uniform integer of his AI stream over the options (a fast answer: reservoir sampling over
 every legal use, its target included, with passing as the first choice). greedy: the option worth most
-by its heuristics (ai.values, ai.evaluate, policies.nearest_enemy_distance). Both take, without a draw,
+by its heuristics (ai.values, ai.evaluate, policies.nearest_enemy_distance): how many wounds to move
+(ai.evaluate.best_wounds_moved: Осклизг takes no wounds that would destroy it), which card takes a
+token (dearest_token: the most cost per token still lacking). random and baseline take, without a draw,
 the option the rules used to take alone (all the wounds it can move, the token for the card lacking the
-fewest) and the only option of a decision that has one (a revived card's cell). Only the pilots' own
+fewest); every pilot takes the only option of a decision that has one (a revived card's cell). Only the pilots' own
 fields (PILOT0 + P_*) are written: a fast answer's target is chosen with its source and kept there
 until the rules ask for it.
 """
@@ -14,7 +16,7 @@ from numba import njit
 
 from decks.registry import AmountOf, AttackKind, Effect
 
-from ..cardtable import AB_AMOUNT, AB_AMOUNT_OF, AB_EFFECT, IGN_TARGET, INCARN
+from ..cardtable import AB_AMOUNT, AB_AMOUNT_OF, AB_EFFECT, COST, IGN_TARGET, INCARN
 from ..rules.board import ab, owner_of
 from ..rules.decisions import (
     Decision,
@@ -46,9 +48,9 @@ from ..state import (
     PILOT0,
     POISON,
 )
-from .evaluate import ability_value, hit_value, predicted_wounds, strike_ev
+from .evaluate import ability_value, best_wounds_moved, hit_value, predicted_wounds, strike_ev
 from .policies import nearest_enemy_distance
-from .values import RANDOM, best_form, best_ram, policy_of, prefers_closing, prefers_push, target_value
+from .values import GREEDY, RANDOM, best_form, best_ram, policy_of, prefers_closing, prefers_push, target_value
 
 FAST_THRESHOLD = 0.3    # greedy answers with a fast ability only when it is worth this much
 
@@ -67,10 +69,14 @@ def pilot_decision(C, S, g):
             if option(S, g, i) == S[g, PILOT0 + P_ANSWER]:
                 return i
         return 0
+    greedy = policy_of(S, g, p) >= GREEDY
     if d == Decision.WOUNDS_MOVED:
-        return n - 1                    # all it can move: fewer is never worth it to its owner
+        if greedy:      # options 0 .. the wounds it can move: the index is the number
+            return best_wounds_moved(C, S, g, S[g, GAME0 + G_CONTEXT], S[g, GAME0 + G_CONTEXT + 1],
+                                     S[g, GAME0 + G_CONTEXT + 2])[0]
+        return n - 1                    # random and baseline: all it can move
     if d == Decision.TOKEN:
-        return fewest_missing_tokens(C, S, g)
+        return dearest_token(C, S, g) if greedy else fewest_missing_tokens(C, S, g)
     if d == Decision.CELL:
         return 0 if n == 1 else cell_choice(C, S, g, p, S[g, GAME0 + G_CONTEXT], policy_of(S, g, p) == RANDOM)
     if policy_of(S, g, p) == RANDOM:
@@ -160,6 +166,22 @@ def fewest_missing_tokens(C, S, g):
         if missing < best_missing:
             best_i = i
             best_missing = missing
+    return best_i
+
+
+@njit(cache=True, _nrt=False)
+def dearest_token(C, S, g):
+    """TOKEN (greedy): the graveyard card a token is worth most to: its cost over the tokens it still
+    lacks, the share of an incarnated card the token brings (the first, in slot order, on a tie)."""
+    best_i = 0
+    best = -1.0
+    for i in range(S[g, GAME0 + G_OFFER_N]):
+        s = option(S, g, i)
+        c = S[g, s * NCF + CARD_ID]
+        v = C[c, COST] / max(C[c, INCARN] - S[g, s * NCF + COUNTERS], 1)
+        if v > best + 1e-9:
+            best_i = i
+            best = v
     return best_i
 
 

@@ -109,7 +109,7 @@ from ..state import (
     Z_FIELD,
     ZONE,
 )
-from .values import best_ram
+from .values import GREEDY, best_ram, policy_of
 
 # How often (out of 36) each row of the 504 table comes up for roll bonuses (ova, ovz), and what the
 # row is: constants of the rules, frozen into the compiled code.
@@ -299,6 +299,35 @@ def effect_value(C, S, g, s, c, k, t):
 
 
 @njit(cache=True, _nrt=False)
+def wounds_moved_value(C, S, g, s, t, m, lethal):
+    """What moving m of t's wounds onto s (take_wounds, an ability of s) is worth to s's side: t's wounds
+    healed (0.8 of their share of t's cost; an enemy's, as much lost), the same wounds on s (hit_value,
+    half when s regenerates, unless they destroy it and `lethal`: regeneration does not save it), and
+    Рэккен's charge (ranged_per_wound: its wounds charge its ranged attack, about 0.4 a point)."""
+    if m <= 0 or t == s:
+        return 0.0
+    own = t // MAX_DECK == s // MAX_DECK
+    per_life = C[S[g, t * NCF + EFF], COST] / max(S[g, t * NCF + LIFE_MAX] + S[g, t * NCF + EXTRA_LIVES], 1)
+    cs = S[g, s * NCF + EFF]
+    lighter = C[cs, REGEN] > 0 and not (lethal and m >= current_life(S, g, s))
+    cost_self = hit_value(C, S, g, s, m) * (0.5 if lighter else 1.0)
+    charge = 0.4 * min(m, max(C[cs, RANGED_PER_WOUND] - S[g, s * NCF + WOUNDS], 0))
+    return (0.8 if own else -0.8) * m * per_life - cost_self + charge
+
+
+@njit(cache=True, _nrt=False)
+def best_wounds_moved(C, S, g, s, t, n):
+    """(m, worth): how many of t's wounds (0 up to n and the wounds it has) greedy moves onto s, the
+    number worth most by wounds_moved_value (the fewest on a tie; 0 when none is worth anything)."""
+    best_m, best = 0, 0.0
+    for m in range(1, min(n, S[g, t * NCF + WOUNDS]) + 1):
+        v = wounds_moved_value(C, S, g, s, t, m, True)
+        if v > best + 1e-9:
+            best_m, best = m, v
+    return best_m, best
+
+
+@njit(cache=True, _nrt=False)
 def one_effect_value(C, S, g, s, c, k, t, eff, n):
     """What effect eff of amount n of ability k of s is worth on card t."""
     own = t // MAX_DECK == s // MAX_DECK
@@ -343,15 +372,9 @@ def one_effect_value(C, S, g, s, c, k, t, eff, n):
         w = attack_wounds(C, S, g, s, t, AttackKind.SHOT, 2, n, False, False, False)
         return -hit_value(C, S, g, t, w) if own else hit_value(C, S, g, t, w)
     if eff == Effect.TAKE_WOUNDS:
-        # its wounds healed, the same wounds on the ability's card (lighter when it regenerates)
-        m = min(w, n)
-        if m == 0 or t == s:
-            return 0.0
-        cs = S[g, s * NCF + EFF]
-        cost_self = hit_value(C, S, g, s, m) * (0.5 if C[cs, REGEN] > 0 else 1.0)
-        # Рэккен: its wounds charge its ranged attack (ranged_per_wound), about 0.4 per point gained
-        charge = 0.4 * min(m, max(C[cs, RANGED_PER_WOUND] - S[g, s * NCF + WOUNDS], 0))
-        return (0.8 if own else -0.8) * m * per_life - cost_self + charge
+        if policy_of(S, g, s // MAX_DECK) >= GREEDY:
+            return best_wounds_moved(C, S, g, s, t, n)[1]       # it moves as many as pay (WOUNDS_MOVED)
+        return wounds_moved_value(C, S, g, s, t, min(w, n), False)       # baseline: all it can
     if eff == Effect.ROLL_BONUS_AGAINST:
         return 0.0 if own else 0.1 * n      # its attackers this turn roll higher
     if eff == Effect.RAISE_POISON:
