@@ -204,7 +204,6 @@ def run_balance(deck_paths, band, games: int, confirm_games: int, max_edits: int
     from simcore import RULES_VERSION
     from simcore.config import DEFAULT_SHARD
     from simcore.executors import LocalExecutor
-    from simcore.meta import run_meta
     from simcore.pilots import pilots_config
     from simcore.run import file_sha, open_manifest, write_json
 
@@ -248,17 +247,27 @@ def run_balance(deck_paths, band, games: int, confirm_games: int, max_edits: int
                      "screen_seconds": round(time.perf_counter() - t0, 2),
                      "screen_field_start": [float(x) for x in start], "screen_field_end": [float(x) for x in end]})
     write_json(path, manifest)
-    variants = [("base", ())] + ([("edited", edits)] if edits else [])
-    for name, e in variants:
-        run_meta(deck_paths, confirm_games, seed + 1, out / "confirm" / name, ais=ais, ruleset=ruleset,
-                 rules=rules, mirrors=False, kind="meta", command=manifest["command"], progress=progress,
-                 shard_size=shard_size, executor=executor, cardset=base, overrides=list(e))
+    confirm(deck_paths, edits, confirm_games, seed + 1, out / "confirm", ais, ruleset, rules, manifest["command"],
+            progress, shard_size, executor, base)
     n_pairs = len(deck_paths) * (len(deck_paths) - 1) // 2
     manifest.update({"status": "complete", "finished": datetime.now(UTC).isoformat(timespec="seconds"),
-                     "confirm_games": confirm_games * n_pairs * len(variants),
+                     "confirm_games": confirm_games * n_pairs * (2 if edits else 1),
                      "library_versions": _library_versions(out / "confirm" / "base")})
     write_json(path, manifest)
     return manifest
+
+
+def confirm(deck_paths, edits, games: int, seed: int, confirm_dir: Path, ais, ruleset, rules, command, progress,
+            shard_size, executor, cardset) -> dict:
+    """The confirmation metas (no mirrors, resumable): confirm_dir/base unedited and, with edits,
+    confirm_dir/edited; returns the last one's manifest."""
+    from simcore.meta import run_meta
+
+    for name, e in [("base", ())] + ([("edited", edits)] if edits else []):
+        played = run_meta(deck_paths, games, seed, confirm_dir / name, ais=ais, ruleset=ruleset, rules=rules,
+                          mirrors=False, kind="meta", command=command, progress=progress, shard_size=shard_size,
+                          executor=executor, cardset=cardset, overrides=list(e))
+    return played
 
 
 def _library_versions(meta_dir: Path) -> dict:
@@ -308,22 +317,15 @@ def confirm_under_pilot(out_dir, spec: str, executor=None, threads=None, progres
     whether the edits found under the balance's own pilot hold under another (resumable). Returns the
     last confirmation meta's manifest."""
     from simcore.executors import LocalExecutor
-    from simcore.meta import run_meta
     from simcore.pilots import pilot_folder
 
     out = Path(out_dir)
     manifest = json.loads((out / "balance.json").read_text(encoding="utf-8"))
     cfg = manifest["config"]
-    base = apply_overrides(load_cardset(), cfg["overrides"])
-    deck_paths = [d["path"] for d in cfg["decks"]]
-    executor = executor or LocalExecutor(threads)
-    confirm = out / pilot_folder(spec) / "confirm"
-    for name, e in [("base", ())] + ([("edited", manifest["edits"])] if manifest["edits"] else []):
-        played = run_meta(deck_paths, cfg["confirm_games_per_pair"], cfg["confirm_seed"], confirm / name, ais=(spec, spec),
-                 ruleset=cfg["ruleset"], rules=cfg["rules"], mirrors=False, kind="meta",
-                 command=manifest["command"], progress=progress, shard_size=cfg["shard_size"],
-                 executor=executor, cardset=base, overrides=list(e))
-    return played
+    return confirm([d["path"] for d in cfg["decks"]], manifest["edits"], cfg["confirm_games_per_pair"],
+                   cfg["confirm_seed"], out / pilot_folder(spec) / "confirm", (spec, spec), cfg["ruleset"],
+                   cfg["rules"], manifest["command"], progress, cfg["shard_size"],
+                   executor or LocalExecutor(threads), apply_overrides(load_cardset(), cfg["overrides"]))
 
 
 def balance_tables(path) -> tuple[dict, dict]:

@@ -169,7 +169,8 @@ def balance_answers(manifest: dict, confirms: dict) -> pl.DataFrame:
                      "in_band_after": int(d["in_band_after"].sum()), "out_of_band_before": before,
                      "out_of_band_after": after, "reached": reached,
                      "direction": "reached" if reached else "closer" if after < before else "not closer"})
-    if rows and rows[0]["direction"] == "closer":
-        for r in rows:          # the first did not reach the band: holding is coming closer to it
-            r["direction"] = "closer" if r["direction"] == "reached" else r["direction"]
-    return with_holds([{**r, "answer": "edits"} for r in rows], "answer").drop("answer")
+    # where the first pilot's edits only came closer to the band, reaching it holds too
+    holding = {"reached": {"reached"}, "closer": {"reached", "closer"}, "not closer": {"not closer"}}
+    for r in rows:
+        r["holds"] = r["direction"] in holding[rows[0]["direction"]]
+    return pl.DataFrame(rows, infer_schema_length=None)
