@@ -7,20 +7,24 @@ differently, and its tunables. Every run manifest, table and report names its pi
 - baseline: the one-ply greedy of AI_VERSION 8, frozen: the fixed reference every other pilot is
   measured against. It never plays differently again (tests/golden/baseline-*.txt); only a new
   RULES_VERSION may change its games.
-- greedy: the one-ply greedy pilot that keeps improving. Against baseline it places its dearest melee
-  creatures first (into the front row), then ranged ones and flyers; buys its dearest affordable squad
-  across both elements of a mixed deck (simcore.kernels.ai.squad); acts with its creatures in the order
-  of their best action's worth; values a strike against the defender the opponent would put in
-  (policies.defended_strike_ev); and aims its strikes at the wounded where a kill is near (focus, %: 0
-  aims as baseline does). With open_weight (%, default 0) a creature stays open when what the enemies
-  that can reach it would gain by striking it closed in their next turn, times open_weight, is worth
-  more than its best action now (simcore.kernels.ai.policies.open_value); measured, holding back
-  loses against these pilots, hence off by default.
-- search: looks ahead (simcore.kernels.ai.search): where greedy would choose among several creatures'
-  attacks it plays its best few candidates out on copies of the game, through the opponent's next turn,
-  and takes the best. Budget: candidates (1-8; 1 is greedy), samples (dice samples per candidate) and
-  hold (1: ending the turn is a candidate too), e.g. `--ai search --ai-param search.samples=4`, spec
-  'search[samples=4]'.
+- greedy: the one-ply greedy pilot that keeps improving. Against baseline it buys, of the squad of the
+  highest total cost and `squads` random fills of its deal, the one worth most by its cost, a crystal
+  more per elite card and half its dearest card's cost (simcore.kernels.ai.squad.squad_worth), across
+  both elements of a mixed deck; places its dearest melee creatures first (into the front row), then
+  ranged ones and flyers; acts with its creatures in the order of their best action's worth; values a
+  strike against the defender the opponent would put in (policies.defended_strike_ev); and aims its
+  strikes at the wounded where a kill is near (focus, %: 0 aims as baseline does). With open_weight (%,
+  default 0) a creature stays open when what the enemies that can reach it would gain by striking it
+  closed in their next turn, times open_weight, is worth more than its best action now
+  (simcore.kernels.ai.policies.open_value); measured, holding back that way loses, hence off by default.
+- search: looks ahead by playing greedy out on copies of the game. Its squad (simcore.kernels.ai.
+  squad_search): greedy's and `squads` - 1 random fills of its deal, each played out for `squad_turns`
+  turns against `squad_samples` hands the opponent's deck list could deal him (not his real deal).
+  In play (simcore.kernels.ai.search): where greedy would choose among several creatures' attacks it
+  plays its best `candidates` out, through the opponent's next turn (`horizon` turns), over `samples`
+  dice samples, and takes the best; with `alternatives` it also weighs its first creature's next best
+  actions at other targets, with `keep` keeping that creature open this turn, with `hold` ending the
+  turn. E.g. `--ai search --ai-param search.samples=4`, spec 'search[samples=4]'.
 
 A pilot spec is its name, with the budget keys off their defaults in brackets ('search[samples=4]').
 """
@@ -43,10 +47,17 @@ class Pilot(NamedTuple):
 PILOTS = {
     "random": Pilot(0, "8"),
     "baseline": Pilot(1, "8"),
-    "greedy": Pilot(2, "11", {"open_weight": (0, 0, 1000), "focus": (100, 0, 100)}),
-    "search": Pilot(3, "11", {"candidates": (3, 1, 8), "samples": (2, 1, 16), "hold": (0, 0, 1),
+    "greedy": Pilot(2, "12", {"open_weight": (0, 0, 1000), "focus": (100, 0, 100), "squads": (16, 0, 64)}),
+    "search": Pilot(3, "12", {"candidates": (3, 1, 16), "samples": (2, 1, 16), "hold": (0, 0, 1),
+                             "alternatives": (0, 0, 8), "keep": (0, 0, 1), "horizon": (2, 1, 4),
+                             "squads": (8, 1, 16), "squad_samples": (4, 1, 16), "squad_turns": (6, 1, 100),
                              "open_weight": (0, 0, 1000), "focus": (100, 0, 100)}),
 }
+# the ruleset parameter (simcore.kernels.state, + seat) each budget key is passed in
+BUDGET_PARAMS = {"open_weight": "PR_OPEN_WEIGHT0", "focus": "PR_FOCUS0", "squads": "PR_SQUADS0",
+                 "candidates": "PR_SEARCH_CANDIDATES0", "samples": "PR_SEARCH_SAMPLES0", "hold": "PR_SEARCH_HOLD0",
+                 "alternatives": "PR_SEARCH_ALTERNATIVES0", "keep": "PR_SEARCH_KEEP0", "horizon": "PR_SEARCH_HORIZON0",
+                 "squad_samples": "PR_SQUAD_SAMPLES0", "squad_turns": "PR_SQUAD_TURNS0"}
 SPEC = re.compile(r"^(?P<name>[a-z]+)(?:\[(?P<params>[a-z_]+=-?\d+(?:,[a-z_]+=-?\d+)*)\])?$")
 
 
@@ -104,10 +115,12 @@ def pilot_parameters(spec: str) -> dict:
     name, values = parse_pilot(spec)
     if name == "random":
         return {}
-    from .kernels.ai import policies, search
+    from .kernels.ai import policies, search, squad
     params = {"move_score": policies.MOVE_SCORE, "stall_turns": policies.STALL_TURNS,
               "stall_bonus": policies.STALL_BONUS}
     params.update(values)
+    if name in ("greedy", "search"):
+        params.update({"elite_worth": squad.ELITE_WORTH, "top_worth": squad.TOP_WORTH})
     if name == "search":
         params.update({"win_value": search.WIN_VALUE, "alive_share": search.ALIVE_SHARE,
                        "next_turn_share": search.NEXT_TURN_SHARE})
@@ -121,22 +134,13 @@ def check_pilot(spec: str, option: str = "--ai") -> str:
 
 def seat_params(spec: str) -> dict:
     """{ruleset parameter offset: value} the kernels read for a seat played by `spec`
-    (PR_POLICY0 and the search budget: simcore.kernels.state), seat 0's offsets."""
-    from .kernels.state import (
-        PR_FOCUS0,
-        PR_OPEN_WEIGHT0,
-        PR_POLICY0,
-        PR_SEARCH_CANDIDATES0,
-        PR_SEARCH_HOLD0,
-        PR_SEARCH_SAMPLES0,
-    )
+    (PR_POLICY0 and the pilot's budget: simcore.kernels.state), seat 0's offsets."""
+    from .kernels import state
+
     name, values = parse_pilot(spec)
-    out = {PR_POLICY0: PILOTS[name].policy, PR_OPEN_WEIGHT0: values.get("open_weight", 0),
-           PR_FOCUS0: values.get("focus", 0)}
-    if name == "search":
-        out[PR_SEARCH_CANDIDATES0] = values["candidates"]
-        out[PR_SEARCH_SAMPLES0] = values["samples"]
-        out[PR_SEARCH_HOLD0] = values["hold"]
+    out = {state.PR_POLICY0: PILOTS[name].policy}
+    for key, value in values.items():
+        out[getattr(state, BUDGET_PARAMS[key])] = value
     return out
 
 

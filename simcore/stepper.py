@@ -58,7 +58,7 @@ def play_steps(stats, decks, sizes, params, seed: int, game_index: int, log_capa
     buf = new_action_buffer()
     policy = policy or engine_policy
     init_game(stats, S, 0, decks, sizes, np.uint64(seed), np.int64(game_index))
-    setup(stats, S, 0)
+    setup(stats, S, 0, _SCRATCH)
     yield Step(S, 0)
     if S[0, GAME0 + G_WINNER] >= 0:
         return

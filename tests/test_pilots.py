@@ -129,11 +129,13 @@ def test_each_of_greedys_tunables_reaches_its_games_and_greedy_is_not_baseline()
     assert not _same(_games(("greedy[open_weight=100]", "greedy")), greedy)
 
 
-def test_search_with_one_candidate_plays_its_greedys_games():
-    """With one candidate the search pilot never looks ahead: it plays exactly greedy's games (and draws
-    nothing from its AI stream)."""
-    assert _same(_games(("search[candidates=1]", "greedy")), _games(("greedy", "greedy")))
-    assert not _same(_games(("search", "greedy")), _games(("greedy", "greedy")))
+def test_search_with_one_candidate_and_one_squad_plays_its_greedys_games():
+    """With one candidate action and one squad the search pilot never looks ahead: it buys the squad
+    greedy buys and plays exactly greedy's games; each of the two looks changes them."""
+    greedy = _games(("greedy", "greedy"))
+    assert _same(_games(("search[candidates=1,squads=1]", "greedy")), greedy)
+    assert not _same(_games(("search[squads=1]", "greedy")), greedy)
+    assert not _same(_games(("search[candidates=1]", "greedy")), greedy)
 
 
 def test_search_games_are_the_same_on_one_and_two_threads():

@@ -186,7 +186,7 @@ G_LOG_OFFERS = G_TARGETS + MAX_TARGETS   # 1: the event log records every decisi
 N_GAME_FIELDS = G_LOG_OFFERS + 1
 assert G_DRAWS + N_STREAMS <= G_BOARD, "room for every random stream's draw count"
 
-N_PARAMS = 28            # room for the ruleset parameters below
+N_PARAMS = 40            # room for the ruleset parameters below
 # ruleset parameters of a game (S[g, PARAM0 + PR_*]): the house-rule settings of docs/RULES.md ([H]) that
 # simcore.ruleset reads from decks/rulesets.toml, the policy of each seat and the seat that moves
 # first (-1: the roll-off decides)
@@ -199,6 +199,12 @@ PR_SEARCH_SAMPLES0 = 20      # + seat: dice samples it plays each out on,
 PR_SEARCH_HOLD0 = 26         # + seat: 1 if ending the turn at once is one of its candidates
 PR_OPEN_WEIGHT0 = 22     # + seat: greedy's weight (%) on what keeping a creature open is worth (0: baseline's)
 PR_FOCUS0 = 24           # + seat: greedy's focus (%): how much more a wound is worth on a wounded card (0: baseline's)
+PR_SQUADS0 = 28          # + seat: squads greedy weighs by their worth, or search plays out (ai.squad_search)
+PR_SQUAD_SAMPLES0 = 30   # + seat: opponent hands search plays each squad out against,
+PR_SQUAD_TURNS0 = 32     # + seat: and for how many turns
+PR_SEARCH_ALTERNATIVES0 = 34     # + seat: search: other actions of its first candidate creature it weighs,
+PR_SEARCH_KEEP0 = 36     # + seat: 1 if keeping that creature open this turn is a candidate too,
+PR_SEARCH_HORIZON0 = 38  # + seat: the turns its playouts run (2: its own and the opponent's next)
 # ---- the pilots' fields (S[g, PILOT0 + P_*]): their own bookkeeping; the rules never read them -----------
 P_CURSOR_TURN = 0        # greedy: the turn (+ 1) its cursor belongs to, 0 before its first action
 P_CURSOR = 1             # greedy: pass * MAX_DECK + slot offset of the next card it looks at
@@ -208,7 +214,11 @@ P_RANK_N = 4             # greedy: how many creatures it ranked at the start of 
 P_RANK = 5               # + k: their slots, the best action's worth first (policies.rank_creatures)
 P_RANK_WORTH = P_RANK + MAX_DECK     # + k: that worth, in millionths of a crystal
 P_BY_COST = P_RANK       # + k, at setup (before any turn): greedy's deal indices by cost (ai.squad.plan_squad)
-N_PILOT_FIELDS = P_RANK_WORTH + MAX_DECK
+P_KEEP_TURN = P_RANK_WORTH + MAX_DECK   # the turn (+ 1) that P_KEEP belongs to
+P_KEEP = P_KEEP_TURN + 1     # bit i: the active player's card of slot offset i stays open this turn (search)
+P_EXCLUDE_LO = P_KEEP + 1    # bits of the slots (0-63) a pilot leaves out as targets while it lists
+P_EXCLUDE_HI = P_KEEP + 2    # alternatives (64-: P_EXCLUDE_HI), 0 otherwise
+N_PILOT_FIELDS = P_EXCLUDE_HI + 1
 
 DICE_CAP = 128           # forced dice a scenario may list
 GAME0 = N_SLOTS * N_CARD_FIELDS

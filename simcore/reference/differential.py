@@ -476,8 +476,9 @@ def play_checked(matchup, seed, game_index, seat_pairs=False, legal_sets=False, 
             raise ctx.fail(step, str(e), action, game) from None
 
     t0 = time.perf_counter()
+    scratch = new_scratch()
     init_game(C, S, 0, matchup.decks, sizes, np.uint64(seed), key)
-    setup(C, S, 0)
+    setup(C, S, 0, scratch)
     decisions.feed(events())
     t1 = time.perf_counter()
     ref_step(game.setup)
@@ -501,7 +502,6 @@ def play_checked(matchup, seed, game_index, seat_pairs=False, legal_sets=False, 
         t_ref += time.perf_counter() - t1
         check()
     buf = new_action_buffer()
-    scratch = new_scratch()
     while S[0, GAME0 + G_WINNER] < 0:
         step = f"action {actions + 1}"
         t0 = time.perf_counter()

@@ -1,7 +1,7 @@
 """The pilots, as njit kernels over the game state: `policies` (the active player's next action),
 `choices` (the answers at the rules' decision points), `squad` (mulligan, purchases, placement), and
 what they weigh (`evaluate`, `values`); `search` looks ahead through greedy playouts and asks each seat's
-pilot for its action (`pilot_action`). A pilot only chooses among the options the rules offer; it
+pilot for its action (`pilot_action`); `squad_search` chooses the search pilot's squad by playing it out. A pilot only chooses among the options the rules offer; it
 writes nothing but its own fields of the game row (PILOT0 + P_*). Policy ids (simcore.pilots): 0 random,
 1 baseline (the greedy of AI_VERSION 8, frozen), 2 greedy, 3 search."""
 
@@ -9,4 +9,6 @@ writes nothing but its own fields of the game row (PILOT0 + P_*). Policy ids (si
 # 9: greedy places by role, buys across both elements, ranks its creatures, aims at the wounded; search.
 # 10: greedy (and search) foresee the defender the opponent puts in (policies.defended_strike_ev).
 # 11: greedy (and search) move only the wounds that pay (Осклизг), give Талион's token where it is worth most.
-AI_VERSION = "11"
+# 12: greedy buys the squad worth most by squad_worth among its random fills; search plays candidate squads
+#     out (ai.squad_search), its playouts roll dice keyed by who rolls, it may keep a creature open.
+AI_VERSION = "12"

@@ -95,6 +95,10 @@ from ..state import (
     NCF,
     P_CURSOR,
     P_CURSOR_TURN,
+    P_EXCLUDE_HI,
+    P_EXCLUDE_LO,
+    P_KEEP,
+    P_KEEP_TURN,
     P_RANK,
     P_RANK_N,
     P_RANK_WORTH,
@@ -125,6 +129,41 @@ def random_action(C, S, g, buf):
     n = legal_actions(C, S, g, buf)
     k = ai_int(S, g, S[g, GAME0 + G_ACTIVE], n)
     return buf[k, 0], buf[k, 1], buf[k, 2]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def excluded(S, g, t):
+    """True if card t is left out as a target while the search pilot lists a creature's alternative
+    actions (the pilot fields P_EXCLUDE_LO/HI, 0 otherwise)."""
+    if t < 64:
+        return (S[g, PILOT0 + P_EXCLUDE_LO] >> t) & 1 == 1
+    return (S[g, PILOT0 + P_EXCLUDE_HI] >> (t - 64)) & 1 == 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def exclude(S, g, t):
+    """Leave card t out as a target (excluded) until the pilot fields P_EXCLUDE_LO/HI are cleared."""
+    if t < 64:
+        S[g, PILOT0 + P_EXCLUDE_LO] |= np.int64(1) << t
+    else:
+        S[g, PILOT0 + P_EXCLUDE_HI] |= np.int64(1) << (t - 64)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def kept_open(S, g, s):
+    """True if the active player's pilot keeps card s open for the rest of this turn (P_KEEP)."""
+    return (S[g, PILOT0 + P_KEEP_TURN] == S[g, GAME0 + G_TURN] + 1 and s // MAX_DECK == S[g, GAME0 + G_ACTIVE]
+            and (S[g, PILOT0 + P_KEEP] >> (s % MAX_DECK)) & 1 == 1)
+
+
+@njit(cache=True, _nrt=False)
+def keep_open(S, g, s):
+    """Keep card s (of the active player) open for the rest of this turn: greedy passes it over."""
+    turn = S[g, GAME0 + G_TURN] + 1
+    if S[g, PILOT0 + P_KEEP_TURN] != turn:
+        S[g, PILOT0 + P_KEEP_TURN] = turn
+        S[g, PILOT0 + P_KEEP] = 0
+    S[g, PILOT0 + P_KEEP] |= np.int64(1) << (s % MAX_DECK)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -201,7 +240,7 @@ def _consider_target(C, S, g, s, t, can_strike, acted, best, b_kind, b_target, u
     """Score the attacks of s on enemy t; returns the improved (best, kind, target). A webbed t is not
     attacked: the attack would only free it from the web."""
     c = S[g, s * NCF + EFF]
-    if webbed(S, g, t):
+    if webbed(S, g, t) or excluded(S, g, t):
         return best, b_kind, b_target
     if can_strike and strike_error(C, S, g, s, t) == E_OK:
         if policy_of(S, g, s // MAX_DECK) >= GREEDY:
@@ -255,7 +294,7 @@ def _best_use(C, S, g, s, c, k, floor):
             for i in range(n_in_play(S, g, q)):
                 t = play_slot(S, g, q, i)
                 v = ability_value(C, S, g, s, c, k, t)      # its worth first, then legality
-                if v > best and ability_target_error(C, S, g, s, c, k, t) == E_OK:
+                if v > best and not excluded(S, g, t) and ability_target_error(C, S, g, s, c, k, t) == E_OK:
                     best, b_target = v, t
     elif ability_target_error(C, S, g, s, c, k, -1) == E_OK:
         v = ability_value(C, S, g, s, c, k, -1)
@@ -350,7 +389,7 @@ def best_for(C, S, g, s, allow_move):
     if C[c, RKIND] != 0:
         for i in range(n_q):
             t = play_slot(S, g, q, i)
-            if ranged_error(C, S, g, s, t) == E_OK and not webbed(S, g, t):
+            if ranged_error(C, S, g, s, t) == E_OK and not webbed(S, g, t) and not excluded(S, g, t):
                 can_shoot = True
                 v = single_roll_ev(C, S, g, s, t, C[c, RKIND], focus_of(S, g, p))
                 if v <= 0.0:
@@ -482,7 +521,7 @@ def rank_creatures(C, S, g, p):
     top, top_kind, top_target = 0.0, A_END, -1
     for j in range(n_in_play(S, g, p)):
         s = play_slot(S, g, p, j)
-        if S[g, s * NCF + CLOSED] == 1 or webbed(S, g, s):
+        if S[g, s * NCF + CLOSED] == 1 or webbed(S, g, s) or kept_open(S, g, s):
             continue
         score, kind, target = best_for(C, S, g, s, False)
         if score <= 0.0:
@@ -527,7 +566,7 @@ def greedy_action(C, S, g):
             top, top_kind, top_target = rank_creatures(C, S, g, p)
         for k in range(cursor, S[g, PILOT0 + P_RANK_N]):
             s = S[g, PILOT0 + P_RANK + k]
-            if S[g, s * NCF + CLOSED] == 1 or webbed(S, g, s) or \
+            if S[g, s * NCF + CLOSED] == 1 or webbed(S, g, s) or kept_open(S, g, s) or \
                     (S[g, s * NCF + ZONE] != Z_FIELD and S[g, s * NCF + ZONE] != Z_AUX):
                 continue
             if ranked and k == 0:
@@ -543,7 +582,7 @@ def greedy_action(C, S, g):
         for j in range(n_in_play(S, g, p)):
             s = play_slot(S, g, p, j)
             position = pass_ * MAX_DECK + s - p * MAX_DECK
-            if position < cursor or S[g, s * NCF + CLOSED] == 1 or webbed(S, g, s):
+            if position < cursor or S[g, s * NCF + CLOSED] == 1 or webbed(S, g, s) or kept_open(S, g, s):
                 continue
             score, kind, target = best_for(C, S, g, s, pass_ == 1)
             if score > 0.0:

@@ -1,14 +1,17 @@
 """The search pilot, and the one place that asks each seat's pilot for its next action (`pilot_action`).
 
 search: at each action where greedy would choose among several creatures' attack-like actions, it
-takes the `candidates` creatures whose best actions (policies.best_for) score highest and, with `hold`,
-ending the turn at once; it plays each candidate out on a copy of the game row (the scratch row W): the
-action, the rest of its own turn and the opponent's whole next turn, both sides by greedy, over a few
-dice samples (the same samples for every candidate); it scores the position the opponent's turn leaves
-(`position_value`) and takes the candidate of the best mean. Elsewhere (one candidate, moves, setup,
-the decision points) it plays as greedy. Its dice samples are keyed by draws from its own AI stream, so
-the game stays a function of (seed, game) and the pilot never sees the real dice ahead. Its budget
-(candidates, samples, hold) is a ruleset parameter of its seat (simcore.pilots).
+takes the `candidates` creatures whose best actions (policies.best_for) score highest; for the first of
+them also its `alternatives` next best actions at other targets and, with `keep`, keeping it open this
+turn (policies.keep_open); with `hold`, ending the turn at once. It plays each candidate out on a copy
+of the game row (the scratch row W): the action, the rest of its own turn and the opponent's next turn
+(`horizon` turns), both sides by greedy, over a few dice samples (the same samples for every
+candidate), scores the position the playout leaves (`position_value`) and takes the candidate of the
+best mean. Elsewhere (nothing to weigh, moves, the decision points) it plays as greedy; its squad is
+ai.squad_search's. The samples are keyed by draws from its own AI stream, so the game stays a function
+of (seed, game) and the pilot never sees the real dice ahead; inside a sample the dice are keyed by who
+rolls (rules.dice.KEYED_DICE), so that candidates which order the same attacks differently are compared
+on the same dice. Its budget is a ruleset parameter of its seat (simcore.pilots).
 """
 import numpy as np
 from numba import njit
@@ -18,6 +21,7 @@ from ..rng import STREAM_AI0, uniform_int
 from ..rules.board import adjacent_cells, n_in_play, play_slot
 from ..rules.combat import strike_error
 from ..rules.damage import current_life, webbed
+from ..rules.dice import KEYED_DICE
 from ..rules.errors import E_OK
 from ..rules.turn import A_END, A_STRIKE, apply_action
 from ..state import (
@@ -43,27 +47,34 @@ from ..state import (
     NCF,
     P_CURSOR,
     P_CURSOR_TURN,
+    P_EXCLUDE_HI,
+    P_EXCLUDE_LO,
     P_RANK_N,
     PARAM0,
     PILOT0,
     PR_POLICY0,
+    PR_SEARCH_ALTERNATIVES0,
     PR_SEARCH_CANDIDATES0,
     PR_SEARCH_HOLD0,
+    PR_SEARCH_HORIZON0,
+    PR_SEARCH_KEEP0,
     PR_SEARCH_SAMPLES0,
     WINNER_DRAW,
     Z_FIELD,
     ZONE,
 )
 from .evaluate import strike_ev
-from .policies import best_for, forced_strike, greedy_action, random_action
+from .policies import best_for, exclude, forced_strike, greedy_action, keep_open, kept_open, random_action
 from .values import GREEDY, RANDOM, SEARCH
 
-MAX_CANDIDATES = 8
+MAX_CANDIDATES = 16
+KEEP = -7                   # a candidate's kind: its creature stays open for the rest of the turn
 MAX_SAMPLES = 16
 PLAYOUT_ACTIONS = 1000      # a playout stops after this many actions whatever happens (a safeguard)
 WIN_VALUE = 1000.0          # a won playout, in crystals
 ALIVE_SHARE = 0.6           # a creature in play is worth this share of its cost, the rest by its life left
 NEXT_TURN_SHARE = 0.5       # the share of greedy's strikes of the next turn counted in a position's worth
+
 CAND0 = EV0 + 6             # after a game row without its event log (room for one event: none is logged),
 SCRATCH_WIDTH = CAND0 + 4 * MAX_CANDIDATES      # the candidates: micro-score, kind, actor, target
 
@@ -75,11 +86,11 @@ def new_scratch():
 
 @njit(cache=True, _nrt=False)
 def position_value(C, S, g, p):
-    """What the position at the start of p's turn is worth to p, in crystals: a won game WIN_VALUE
+    """What the position at the start of a turn is worth to p, in crystals: a won game WIN_VALUE
     (lost: -WIN_VALUE), else the worth of his creatures in play minus the opponent's, each ALIVE_SHARE
     of its cost for being alive and the rest in proportion to the life it has left (wounds do not weaken
-    a strike), plus NEXT_TURN_SHARE of what his creatures' best strikes of the turn are worth to him
-    (next_turn_value: the opponent's creatures that acted in their turn are closed for it)."""
+    a strike), plus NEXT_TURN_SHARE of what the best strikes of the side to move are worth to it
+    (next_turn_value: the other side's creatures that acted in their turn are closed for it)."""
     w = S[g, GAME0 + G_WINNER]
     if w == p:
         return WIN_VALUE
@@ -96,7 +107,9 @@ def position_value(C, S, g, p):
             life = min(max(current_life(S, g, t), 0), full)
             side += C[S[g, t * NCF + EFF], COST] * (ALIVE_SHARE + (1.0 - ALIVE_SHARE) * life / full)
         v += side if q == p else -side
-    return v + NEXT_TURN_SHARE * next_turn_value(C, S, g, p)
+    mover = S[g, GAME0 + G_ACTIVE]
+    nt = NEXT_TURN_SHARE * next_turn_value(C, S, g, mover)
+    return v + nt if mover == p else v - nt
 
 
 @njit(cache=True, _nrt=False)
@@ -131,10 +144,10 @@ def playout(C, W, until_turn):
 
 @njit(cache=True, _nrt=False)
 def candidate_value(C, S, g, W, p, kind, actor, target, key0, samples):
-    """The mean position_value for p after the action, the rest of his turn and the opponent's next
-    turn, both by greedy, over `samples` dice samples (sample m keyed by draw key0 + m of p's AI
-    stream: the same samples for every candidate)."""
-    until = S[g, GAME0 + G_TURN] + 2
+    """The mean position_value for p after the action (KEEP: its actor stays open this turn), the rest
+    of his turn and the opponent's next turn, both by greedy, over `samples` dice samples (sample m keyed
+    by draw key0 + m of p's AI stream: the same samples for every candidate)."""
+    until = S[g, GAME0 + G_TURN] + max(S[g, PARAM0 + PR_SEARCH_HORIZON0 + p], 1)
     v = 0.0
     for m in range(samples):
         for f in range(EV0):
@@ -142,7 +155,7 @@ def candidate_value(C, S, g, W, p, kind, actor, target, key0, samples):
         # a dice sample of its own: another key for the copy's random streams
         key = uniform_int(S[g, GAME0 + G_SEED], S[g, GAME0 + G_INDEX], STREAM_AI0 + p, key0 + m, 1 << 30)
         W[0, GAME0 + G_SEED] = S[g, GAME0 + G_SEED] ^ ((key + 1) << 32)
-        W[0, GAME0 + G_DICE_N] = -1         # a scenario's forced dice are the real game's, not the sample's
+        W[0, GAME0 + G_DICE_N] = KEYED_DICE  # dice keyed by who rolls (a scenario's forced dice are the real game's)
         W[0, GAME0 + G_EV_CAP] = 1
         W[0, GAME0 + G_LOG_OFFERS] = 0
         W[0, GAME0 + G_SCRIPTED] = 0
@@ -151,60 +164,100 @@ def candidate_value(C, S, g, W, p, kind, actor, target, key0, samples):
         W[0, PILOT0 + P_CURSOR_TURN] = W[0, GAME0 + G_TURN] + 1
         W[0, PILOT0 + P_CURSOR] = 0         # greedy looks at every open creature again
         W[0, PILOT0 + P_RANK_N] = -1
-        apply_action(C, W, 0, kind, actor, target, -2, -1)
+        if kind == KEEP:
+            keep_open(W, 0, actor)
+        else:
+            apply_action(C, W, 0, kind, actor, target, -2, -1)
         playout(C, W, until)
         v += position_value(C, W, 0, p)
     return v / samples
 
 
 @njit(cache=True, _nrt=False)
+def _add_candidate(W, n, micro, kind, actor, target, k):
+    """Insert a candidate into W's candidate fields, kept sorted by micro-score, at most k of them;
+    returns the new count."""
+    i = min(n, k - 1)
+    if n >= k and micro <= W[0, CAND0 + 4 * i]:
+        return n
+    while i > 0 and W[0, CAND0 + 4 * (i - 1)] < micro:
+        for f in range(4):
+            W[0, CAND0 + 4 * i + f] = W[0, CAND0 + 4 * (i - 1) + f]
+        i -= 1
+    W[0, CAND0 + 4 * i] = micro
+    W[0, CAND0 + 4 * i + 1] = kind
+    W[0, CAND0 + 4 * i + 2] = actor
+    W[0, CAND0 + 4 * i + 3] = target
+    return min(n + 1, k)
+
+
+@njit(cache=True, _nrt=False)
 def search_action(C, S, g, W):
-    """The search pilot's next action: greedy's when greedy has at most one creature with an attack-like
-    action worth taking (or a strike is forced); else the best by candidate_value of the `candidates`
-    creatures whose best actions score highest (policies.best_for) and, with `hold`, of ending the turn."""
+    """The search pilot's next action: greedy's when there is nothing to weigh (or a strike is forced);
+    else the best by candidate_value of: the `candidates` creatures whose best actions score highest
+    (policies.best_for); for the first of them, its `alternatives` next best actions at other targets
+    and, with keep, keeping it open this turn; with `hold`, ending the turn. When keeping a creature
+    open wins, it is marked so (policies.keep_open) and the pilot weighs its next action."""
     p = S[g, GAME0 + G_ACTIVE]
     k = min(max(S[g, PARAM0 + PR_SEARCH_CANDIDATES0 + p], 1), MAX_CANDIDATES)
-    if k <= 1:
+    alts = S[g, PARAM0 + PR_SEARCH_ALTERNATIVES0 + p]
+    keep = S[g, PARAM0 + PR_SEARCH_KEEP0 + p] == 1
+    if k <= 1 and alts == 0 and not keep:
         return greedy_action(C, S, g)
     if S[g, GAME0 + G_FLAGS] & F_MUST_STRIKE and forced_strike(C, S, g, p)[0] == A_STRIKE:
         return greedy_action(C, S, g)           # a card that must strike does
-    # the k best creatures' best actions by greedy's score, kept sorted in W's candidate fields
-    n = 0
-    for j in range(n_in_play(S, g, p)):
-        s = play_slot(S, g, p, j)
-        if S[g, s * NCF + CLOSED] == 1 or webbed(S, g, s):
-            continue
-        score, kind, target = best_for(C, S, g, s, False)
-        if score <= 0.0:
-            continue
-        micro = np.int64(score * 1e6)
-        i = min(n, k - 1)
-        if n >= k and micro <= W[0, CAND0 + 4 * i]:
-            continue
-        while i > 0 and W[0, CAND0 + 4 * (i - 1)] < micro:
-            for f in range(4):
-                W[0, CAND0 + 4 * i + f] = W[0, CAND0 + 4 * (i - 1) + f]
-            i -= 1
-        W[0, CAND0 + 4 * i] = micro
-        W[0, CAND0 + 4 * i + 1] = kind
-        W[0, CAND0 + 4 * i + 2] = s
-        W[0, CAND0 + 4 * i + 3] = target
-        n = min(n + 1, k)
-    if n <= 1:
-        return greedy_action(C, S, g)
     samples = min(max(S[g, PARAM0 + PR_SEARCH_SAMPLES0 + p], 1), MAX_SAMPLES)
-    key0 = S[g, GAME0 + G_DRAWS + STREAM_AI0 + p]
-    S[g, GAME0 + G_DRAWS + STREAM_AI0 + p] = key0 + samples
-    b_kind, b_actor, b_target, best_v = A_END, -1, -1, -1e300
-    for i in range(n):
-        kind, actor, target = W[0, CAND0 + 4 * i + 1], W[0, CAND0 + 4 * i + 2], W[0, CAND0 + 4 * i + 3]
-        v = candidate_value(C, S, g, W, p, kind, actor, target, key0, samples)
-        if v > best_v:
-            b_kind, b_actor, b_target, best_v = kind, actor, target, v
-    if S[g, PARAM0 + PR_SEARCH_HOLD0 + p] == 1 and \
-            candidate_value(C, S, g, W, p, A_END, -1, -1, key0, samples) > best_v:
-        return A_END, -1, -1
-    return b_kind, b_actor, b_target
+    for _ in range(64):
+        # the k best creatures' best actions by greedy's score, kept sorted in W's candidate fields
+        n = 0
+        for j in range(n_in_play(S, g, p)):
+            s = play_slot(S, g, p, j)
+            if S[g, s * NCF + CLOSED] == 1 or webbed(S, g, s) or kept_open(S, g, s):
+                continue
+            score, kind, target = best_for(C, S, g, s, False)
+            if score <= 0.0:
+                continue
+            n = _add_candidate(W, n, np.int64(score * 1e6), kind, s, target, k)
+        if n == 0:
+            return greedy_action(C, S, g)
+        s0, t0 = W[0, CAND0 + 2], W[0, CAND0 + 3]
+        total = n
+        if alts > 0 and t0 >= 0:
+            exclude(S, g, t0)
+            for _a in range(alts):
+                score, kind, target = best_for(C, S, g, s0, False)
+                if score <= 0.0 or target < 0 or total >= MAX_CANDIDATES:
+                    break
+                W[0, CAND0 + 4 * total] = 0
+                W[0, CAND0 + 4 * total + 1] = kind
+                W[0, CAND0 + 4 * total + 2] = s0
+                W[0, CAND0 + 4 * total + 3] = target
+                total += 1
+                exclude(S, g, target)
+            S[g, PILOT0 + P_EXCLUDE_LO] = 0
+            S[g, PILOT0 + P_EXCLUDE_HI] = 0
+        if keep and total < MAX_CANDIDATES:
+            W[0, CAND0 + 4 * total + 1] = KEEP
+            W[0, CAND0 + 4 * total + 2] = s0
+            W[0, CAND0 + 4 * total + 3] = -1
+            total += 1
+        if total <= 1:
+            return greedy_action(C, S, g)
+        key0 = S[g, GAME0 + G_DRAWS + STREAM_AI0 + p]
+        S[g, GAME0 + G_DRAWS + STREAM_AI0 + p] = key0 + samples
+        b_kind, b_actor, b_target, best_v = A_END, -1, -1, -1e300
+        for i in range(total):
+            kind, actor, target = W[0, CAND0 + 4 * i + 1], W[0, CAND0 + 4 * i + 2], W[0, CAND0 + 4 * i + 3]
+            v = candidate_value(C, S, g, W, p, kind, actor, target, key0, samples)
+            if v > best_v:
+                b_kind, b_actor, b_target, best_v = kind, actor, target, v
+        if S[g, PARAM0 + PR_SEARCH_HOLD0 + p] == 1 and \
+                candidate_value(C, S, g, W, p, A_END, -1, -1, key0, samples) > best_v:
+            return A_END, -1, -1
+        if b_kind != KEEP:
+            return b_kind, b_actor, b_target
+        keep_open(S, g, b_actor)
+    return greedy_action(C, S, g)
 
 
 @njit(cache=True, _nrt=False)

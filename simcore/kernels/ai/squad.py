@@ -2,9 +2,12 @@
 placement. The game (simcore.kernels.game) asks them before the first turn.
 
 random: uniform over the legal choices. baseline: the strongest affordable squad of its main element and
-neutrals, placed in the order of the deck list, melee in front and ranged behind. greedy and search:
-the squad of the highest total cost, across elements (dearest_squad_buy), placed by role (next_to_place:
-the dearest melee creatures take the front cells).
+neutrals, placed in the order of the deck list, melee in front and ranged behind. greedy: of the squad
+of the highest total cost across elements (plan_squad) and random fills of its deal (random_fill), the
+one worth most by squad_worth (greedy_squad_plan); search plays candidate squads out instead
+(ai.squad_search). Both place by role (next_to_place: the dearest melee creatures take the front cells).
+deal_hand, buy_squad and place_squad drive a player's setup through his pilot's choices (the game's
+setup, and the search pilot's imagined ones).
 """
 from numba import njit
 
@@ -13,6 +16,8 @@ from decks.registry import AttackKind, Element
 from ..cardtable import (
     COST,
     ELEMENT,
+    ELITE,
+    F_FREE_RECRUIT,
     FLYER,
     LIFE,
     RKIND,
@@ -22,12 +27,25 @@ from ..cardtable import (
 )
 from ..rules.board import cell_col, cell_row, forwardness
 from ..rules.dice import ai_int
-from ..rules.setup import fits, open_level, placement_open, with_card
+from ..rules.log import EV_MULLIGAN, log, logging
+from ..rules.setup import (
+    buy,
+    enter_play,
+    fits,
+    open_level,
+    pay_squad,
+    placement_open,
+    shuffle_and_deal,
+    squad_totals,
+    with_card,
+)
 from ..state import (
     CARD_ID,
     EFF,
     G_DECK_SIZE,
+    G_FLAGS,
     G_GOLD,
+    G_MULLIGANS,
     G_ORDER,
     G_SILVER,
     GAME0,
@@ -39,11 +57,18 @@ from ..state import (
     PARAM0,
     PILOT0,
     PR_DEAL,
+    PR_MULLIGAN_COST,
+    PR_MULLIGAN_MAX,
+    PR_SQUADS0,
     Z_DEALT,
     Z_SQUAD,
     ZONE,
 )
-from .values import GREEDY, RANDOM, policy_of
+from .values import GREEDY, RANDOM, SEARCH, policy_of
+
+ELITE_WORTH = 1.0        # greedy's squad: an elite card (paid in gold only) counts a crystal more,
+TOP_WORTH = 0.5          # and the squad's dearest card half its cost more (measured: such squads win more)
+GREEDY_SQUADS = 16       # the random fills greedy weighs (its default `squads`; the search pilot's first candidate)
 
 
 @njit(cache=True, _nrt=False)
@@ -198,14 +223,78 @@ def plan_squad(C, S, g, p, totals):
 
 
 @njit(cache=True, _nrt=False)
+def random_fill(C, S, g, p, taken):
+    """The deal-index mask of a squad filled in a random order of p's deal (his AI stream), each card
+    bought when it still fits after those before it (no crystal is left that another dealt card could
+    use); `taken` (a mask) is bought first."""
+    nd = n_dealt(S, g, p)
+    totals = (0, 0, 0, 0, 0)
+    for i in range(nd):
+        if (taken >> i) & 1:
+            s = dealt_slot(S, g, p, i)
+            e, o, f, gold, el = totals
+            totals = with_card(C, S[g, s * NCF + CARD_ID], e, o, f, gold, el)
+    left = 0
+    for i in range(nd):
+        if not (taken >> i) & 1:
+            left |= 1 << i
+    while left:
+        n = 0
+        for i in range(nd):
+            n += (left >> i) & 1
+        k = ai_int(S, g, p, n)
+        for i in range(nd):
+            if (left >> i) & 1:
+                if k == 0:
+                    left &= ~(1 << i)
+                    s = dealt_slot(S, g, p, i)
+                    e, o, f, gold, el = totals
+                    if fits(C, S, g, p, e, o, f, gold, el, s):
+                        totals = with_card(C, S[g, s * NCF + CARD_ID], e, o, f, gold, el)
+                        taken |= 1 << i
+                    break
+                k -= 1
+    return taken
+
+
+@njit(cache=True, _nrt=False)
+def squad_worth(C, S, g, p, mask):
+    """What greedy believes the squad of deal-index mask `mask` is worth, in crystals: its total cost,
+    ELITE_WORTH more for each elite card and TOP_WORTH of its dearest card's cost more."""
+    total, top, elite = 0, 0, 0
+    for i in range(n_dealt(S, g, p)):
+        if (mask >> i) & 1:
+            c = S[g, dealt_slot(S, g, p, i) * NCF + EFF]
+            total += C[c, COST]
+            top = max(top, C[c, COST])
+            elite += C[c, ELITE]
+    return total + ELITE_WORTH * elite + TOP_WORTH * top
+
+
+@njit(cache=True, _nrt=False)
+def greedy_squad_plan(C, S, g, p, totals, fills):
+    """The deal-index mask of the squad greedy buys: of the squad of the highest total cost
+    (plan_squad) and `fills` random fills of the deal (random_fill), the one worth most by squad_worth
+    (the first on a tie)."""
+    best = plan_squad(C, S, g, p, totals)
+    best_v = squad_worth(C, S, g, p, best)
+    for _ in range(fills):
+        mask = random_fill(C, S, g, p, 0)
+        v = squad_worth(C, S, g, p, mask)
+        if v > best_v + 1e-9:
+            best, best_v = mask, v
+    return best
+
+
+@njit(cache=True, _nrt=False)
 def dearest_squad_buy(C, S, g, p, totals):
     """greedy's and search's next purchase: at the first, it plans the squad of the highest total cost
     across elements (plan_squad: an extra element is bought when its cards pay for its penalty, and the
     crystals are spent), kept in the pilot field P_SQUAD_PLAN; then the dearest card of the plan that
     fits (by card_value), and when none does, the dearest dealt card that fits; -1 to stop."""
     elite, ordinary, flyers, gold, elements = totals
-    if elite + ordinary == 0 and flyers == 0:
-        S[g, PILOT0 + P_SQUAD_PLAN] = plan_squad(C, S, g, p, totals)
+    if elite + ordinary == 0 and flyers == 0 and policy_of(S, g, p) != SEARCH:     # search plans its own
+        S[g, PILOT0 + P_SQUAD_PLAN] = greedy_squad_plan(C, S, g, p, totals, S[g, PARAM0 + PR_SQUADS0 + p])
     plan = S[g, PILOT0 + P_SQUAD_PLAN]
     for in_plan in (True, False):
         best, best_v = -1, -1
@@ -275,5 +364,50 @@ def choose_cell(C, S, g, p, s):
     return best
 
 
+@njit(cache=True, _nrt=False)
+def deal_hand(C, S, g, p):
+    """Deal p his cards, and deal again as long as his pilot wants a mulligan and may take one (each
+    costs PR_MULLIGAN_COST gold)."""
+    shuffle_and_deal(S, g, p, S[g, PARAM0 + PR_DEAL])
+    while True:
+        allowed = (S[g, GAME0 + G_MULLIGANS + p] < S[g, PARAM0 + PR_MULLIGAN_MAX]
+                   and S[g, GAME0 + G_GOLD + p] >= S[g, PARAM0 + PR_MULLIGAN_COST])
+        if not wants_mulligan(C, S, g, p, allowed):
+            break
+        S[g, GAME0 + G_MULLIGANS + p] += 1
+        S[g, GAME0 + G_GOLD + p] -= S[g, PARAM0 + PR_MULLIGAN_COST]
+        if logging(S, g):
+            log(S, g, EV_MULLIGAN, p, S[g, GAME0 + G_MULLIGANS + p], 0, 0, 0)
+        shuffle_and_deal(S, g, p, S[g, PARAM0 + PR_DEAL])
 
+
+@njit(cache=True, _nrt=False)
+def buy_squad(C, S, g, p):
+    """p's pilot buys his squad from the deal, card by card (choose_buy), and pays for it."""
+    me = main_element(C, S, g, p)
+    totals = squad_totals(C, S, g, p)
+    while True:
+        s = choose_buy(C, S, g, p, me, totals)
+        if s < 0:
+            break
+        buy(C, S, g, p, s)
+        if S[g, GAME0 + G_FLAGS] & F_FREE_RECRUIT:
+            totals = squad_totals(C, S, g, p)       # a free recruit depends on the whole squad
+        else:
+            elite, ordinary, flyers, gold, elements = totals
+            totals = with_card(C, S[g, s * NCF + CARD_ID], elite, ordinary, flyers, gold, elements)
+    pay_squad(C, S, g, p)
+
+
+@njit(cache=True, _nrt=False)
+def place_squad(C, S, g, p):
+    """p's pilot places his squad: flyers into his auxiliary zone, the others on the cells it chooses."""
+    while True:
+        s = next_to_place(C, S, g, p)
+        if s < 0:
+            break
+        if C[S[g, s * NCF + CARD_ID], FLYER] == 1:
+            enter_play(C, S, g, s, -1)
+        else:
+            enter_play(C, S, g, s, choose_cell(C, S, g, p, s))
 

@@ -469,13 +469,13 @@ def attack_stands(C, S, g, att, t):
 
 
 @njit(cache=True, _nrt=False)
-def roll_for(C, S, g, s):
-    """The die card s rolls in an attack; rolls_twice (Воин храма): two dice, it keeps the higher; with
+def roll_for(C, S, g, s, other):
+    """The die card s rolls in an attack on or by `other`; rolls_twice (Воин храма): two dice, it keeps the higher; with
     next_roll_six waiting on it the roll counts as 6 and the effect is used up (the dice
     are still rolled, so the dice that follow do not move)."""
-    r = roll_d6(S, g)
+    r = roll_d6(S, g, s, other, 0)
     if S[g, GAME0 + G_FLAGS] & F_DICE and C[S[g, s * NCF + EFF], ROLLS_TWICE] == 1:
-        r = max(r, roll_d6(S, g))
+        r = max(r, roll_d6(S, g, s, other, 1))
     if S[g, GAME0 + G_FLAGS] & F_NEXT_SIX and S[g, s * NCF + GAINED] & GAINED_SIX:
         S[g, s * NCF + GAINED] &= ~GAINED_SIX     # next_roll_six: it counts as 6, used up
         return 6
@@ -618,7 +618,7 @@ def strike(C, S, g, att, tgt, defender, exchange):
     ova = attack_roll_bonus(C, S, g, att, t)
     dice = S[g, GAME0 + G_FLAGS] & F_DICE
     if only_attacker_rolls(C, S, g, att, t):
-        ra = roll_for(C, S, g, att)
+        ra = roll_for(C, S, g, att, t)
         if dice:
             ra, _ = dice_window(C, S, g, ROLL_SINGLE, att, t, t != tgt, ra, -1)
             if not attack_stands(C, S, g, att, t):
@@ -630,8 +630,8 @@ def strike(C, S, g, att, tgt, defender, exchange):
             log(S, g, EV_ROLL, att, t, a, -1, a_str * 4 + c_str)
     else:
         ovz = 0 if ign else defence_experience(C, S, g, t)
-        ra = roll_for(C, S, g, att)
-        rd = roll_for(C, S, g, t)
+        ra = roll_for(C, S, g, att, t)
+        rd = roll_for(C, S, g, t, att)
         if dice:
             ra, rd = dice_window(C, S, g, ROLL_BOTH, att, t, t != tgt, ra, rd)
             if not attack_stands(C, S, g, att, t):
@@ -719,13 +719,13 @@ def ranged(C, S, g, att, t):
     block = C[S[g, t * NCF + EFF], BLOCKS_RANGED_ON]
     if dice and block > 0 and kind != AttackKind.MAGIC_STRIKE and not ign:
         # Воин храма: a ranged attack at it is blocked on a die of `block` or more
-        r = roll_d6(S, g)
+        r = roll_d6(S, g, t, att, 3)
         if logging(S, g):
             log(S, g, EV_BLOCKED, t, att, r, int(r >= block), 0)
         if r >= block:
             after_attack(C, S, g, att)
             return
-    ra = roll_for(C, S, g, att)
+    ra = roll_for(C, S, g, att, t)
     if dice:
         ra, _ = dice_window(C, S, g, ROLL_RANGED, att, t, False, ra, -1)
         if not attack_stands(C, S, g, att, t):

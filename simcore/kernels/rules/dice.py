@@ -1,6 +1,10 @@
 """Dice (docs/RULES.md section 5, the strike table of 504) and the per-game random draws.
 
-Every d6 comes from the game's dice stream, or, in a scenario, from its list of forced dice.
+Every d6 comes from the game's dice stream, or, in a scenario, from its list of forced dice. A pilot
+that imagines games (the search pilot's copies of a game row) asks for dice keyed by who rolls
+(KEYED_DICE): the die of a card in a fight is a function of the turn, the card, the card it fights
+and which of its dice it is, not of how many dice were rolled before, so that two imagined lines of
+play that differ in the order of their attacks still see the same die for the same fight.
 """
 import numpy as np
 from numba import njit
@@ -15,15 +19,24 @@ from ..state import (
     G_ERROR,
     G_INDEX,
     G_SEED,
+    G_TURN,
     GAME0,
+    N_SLOTS,
 )
+
+KEYED_DICE = -2         # G_DICE_N: dice keyed by who rolls (a pilot's imagined game, not a real one)
 
 MISS, WEAK, MEDIUM, STRONG = 0, 1, 2, 3
 
 
 @njit(cache=True, _nrt=False)
-def roll_d6(S, g):
+def roll_d6(S, g, who, other, nth):
+    """A d6 rolled by card `who` (-1: a player) in a fight with card `other` (-1: none); `nth`: which
+    of its dice in that fight (they differ only with KEYED_DICE)."""
     n = S[g, GAME0 + G_DICE_N]
+    if n == KEYED_DICE:
+        d = ((S[g, GAME0 + G_TURN] * (N_SLOTS + 1) + who + 1) * (N_SLOTS + 1) + other + 1) * 4 + nth
+        return 1 + uniform_int(S[g, GAME0 + G_SEED], S[g, GAME0 + G_INDEX], STREAM_DICE, d, 6)
     if n >= 0:
         i = S[g, GAME0 + G_DICE_USED]
         if i >= n:

@@ -93,7 +93,7 @@ def shot_effect(C, S, g, src, t, n, ign_ability):
         return
     if logging(S, g):
         log(S, g, EV_ATTACK, src, t, AttackKind.SHOT, 0, 0)
-    a = roll_d6(S, g) + attack_roll_bonus(C, S, g, src, t)
+    a = roll_d6(S, g, src, t, 0) + attack_roll_bonus(C, S, g, src, t)
     st = single_roll_strength(a)
     if logging(S, g):
         log(S, g, EV_ROLL, src, t, a, -1, st * 4)

@@ -96,7 +96,7 @@ def apply_strike_effect(S, g, src, eff, opt, n):
         elif mode == 1:
             S[g, f] -= 1
         else:
-            S[g, f] = roll_d6(S, g)
+            S[g, f] = roll_d6(S, g, att if opt // 3 == 0 else t, t if opt // 3 == 0 else att, 2)
         return -1
     if eff == Effect.WOUND_ON_ONE:
         victim = att if opt == 0 else t

@@ -1,0 +1,165 @@
+"""The search pilot's squad: which of the dealt cards it buys, chosen by playing the first turns of the
+game out with each of a few candidate squads.
+
+The candidates are greedy's squad (ai.squad.plan_squad: the highest total cost) and squads filled in
+a random order of the deal (each card taken when it still fits: no crystal is left that another dealt
+card could use), drawn from the pilot's own AI stream. Each candidate is played out on the scratch row
+`squad_samples` times: the opponent's squad is not known when a player buys his own (he has his own
+deal), so each sample deals the opponent a hand of his deck list afresh and lets greedy buy and place
+it; both squads are placed by greedy and both sides play greedy for `squad_turns` turns (dice keyed
+by who rolls, as in ai.search); the position is then scored by ai.search.position_value. Every
+candidate meets the same opponent hands and dice. The pilot knows the opponent's deck list, as a
+player who knows the deck he faces does, but not the cards the opponent was dealt or bought.
+"""
+import numpy as np
+from numba import njit
+
+from ..rng import STREAM_AI0, uniform_int
+from ..rules.destruction import count_in_play
+from ..rules.dice import KEYED_DICE
+from ..rules.setup import buy, give_crystals, pay_squad, squad_totals
+from ..rules.turn import start_turn
+from ..state import (
+    BOUGHT,
+    DEALT,
+    EV0,
+    G_ACTIVE,
+    G_DECK_SIZE,
+    G_DICE_N,
+    G_DRAWS,
+    G_EV_CAP,
+    G_FIRST,
+    G_GOLD,
+    G_INDEX,
+    G_LOG_OFFERS,
+    G_MULLIGANS,
+    G_SCRIPTED,
+    G_SEED,
+    G_SILVER,
+    GAME0,
+    MAX_DECK,
+    NCF,
+    P_SQUAD_PLAN,
+    PARAM0,
+    PILOT0,
+    PR_POLICY0,
+    PR_SQUAD_SAMPLES0,
+    PR_SQUAD_TURNS0,
+    PR_SQUADS0,
+    Z_DECK,
+    Z_NONE,
+    ZONE,
+)
+from .search import CAND0, playout, position_value
+from .squad import (
+    GREEDY_SQUADS,
+    buy_squad,
+    deal_hand,
+    dealt_slot,
+    greedy_squad_plan,
+    n_dealt,
+    place_squad,
+    random_fill,
+)
+from .values import GREEDY
+
+MAX_SQUADS = 16          # the scratch row's candidate fields (ai.search.CAND0 ..) hold masks and values
+
+
+@njit(cache=True, _nrt=False)
+def squad_value(C, S, g, p, W, mask, key0, samples, turns):
+    """The mean position_value for p after `turns` turns of greedy play from setup with the squad of
+    deal-index mask `mask`, over `samples` opponent hands and dice (sample m keyed by draw key0 + m of
+    p's AI stream)."""
+    q = 1 - p
+    v = 0.0
+    for m in range(samples):
+        for f in range(EV0):
+            W[0, f] = S[g, f]
+        key = uniform_int(S[g, GAME0 + G_SEED], S[g, GAME0 + G_INDEX], STREAM_AI0 + p, key0 + m, 1 << 30)
+        W[0, GAME0 + G_SEED] = S[g, GAME0 + G_SEED] ^ ((key + 1) << 32)
+        W[0, GAME0 + G_DICE_N] = KEYED_DICE
+        W[0, GAME0 + G_EV_CAP] = 1
+        W[0, GAME0 + G_LOG_OFFERS] = 0
+        W[0, GAME0 + G_SCRIPTED] = 0
+        W[0, PARAM0 + PR_POLICY0] = GREEDY
+        W[0, PARAM0 + PR_POLICY0 + 1] = GREEDY
+        for i in range(n_dealt(W, 0, p)):
+            if (mask >> i) & 1:
+                buy(C, W, 0, p, dealt_slot(W, 0, p, i))
+        pay_squad(C, W, 0, p)
+        # the opponent: a hand of his deck dealt afresh (whether he has bought his squad or not)
+        for s in range(q * MAX_DECK, q * MAX_DECK + W[0, GAME0 + G_DECK_SIZE + q]):
+            if W[0, s * NCF + ZONE] != Z_NONE:
+                W[0, s * NCF + ZONE] = Z_DECK
+                W[0, s * NCF + BOUGHT] = 0
+                W[0, s * NCF + DEALT] = 0
+        gold, silver = W[0, GAME0 + G_GOLD + p], W[0, GAME0 + G_SILVER + p]
+        give_crystals(C, W, 0, W[0, GAME0 + G_FIRST])
+        W[0, GAME0 + G_GOLD + p], W[0, GAME0 + G_SILVER + p] = gold, silver
+        W[0, GAME0 + G_MULLIGANS + q] = 0
+        deal_hand(C, W, 0, q)
+        buy_squad(C, W, 0, q)
+        first = W[0, GAME0 + G_FIRST]
+        place_squad(C, W, 0, first)
+        place_squad(C, W, 0, 1 - first)
+        n_p = count_in_play(W, 0, p)
+        n_q = count_in_play(W, 0, q)
+        if n_p == 0 or n_q == 0:
+            v += 0.0 if n_p == n_q else (-1000.0 if n_p == 0 else 1000.0)
+            continue
+        W[0, GAME0 + G_ACTIVE] = first
+        start_turn(C, W, 0)
+        playout(C, W, turns)
+        v += position_value(C, W, 0, p)
+    return v / samples
+
+
+@njit(cache=True, _nrt=False)
+def search_squad(C, S, g, p, W):
+    """Plan p's squad (the pilot field P_SQUAD_PLAN, which ai.squad.dearest_squad_buy buys from): the
+    best by squad_value of the squad greedy would buy and `squads` - 1 random fills of the deal (the first
+    of equal ones). Successive halving: every candidate is played out on the first half of the samples,
+    the best third of them on the rest too, and the best mean over all samples wins."""
+    k = min(max(S[g, PARAM0 + PR_SQUADS0 + p], 1), MAX_SQUADS)
+    best_mask = greedy_squad_plan(C, S, g, p, squad_totals(C, S, g, p), GREEDY_SQUADS)
+    S[g, PILOT0 + P_SQUAD_PLAN] = best_mask
+    if k <= 1:
+        return
+    samples = max(S[g, PARAM0 + PR_SQUAD_SAMPLES0 + p], 1)
+    turns = max(S[g, PARAM0 + PR_SQUAD_TURNS0 + p], 1)
+    W[0, CAND0] = best_mask             # the candidates' masks, in the scratch row's candidate fields
+    n = 1
+    for _ in range(4 * k):
+        if n >= k:
+            break
+        mask = random_fill(C, S, g, p, 0)
+        seen = False
+        for j in range(n):
+            seen = seen or W[0, CAND0 + j] == mask
+        if not seen:
+            W[0, CAND0 + n] = mask
+            n += 1
+    key0 = S[g, GAME0 + G_DRAWS + STREAM_AI0 + p]
+    S[g, GAME0 + G_DRAWS + STREAM_AI0 + p] = key0 + samples
+    # successive halving: every candidate on the first half of the samples, the best third on the rest
+    first = max(samples // 2, 1) if n > 3 else samples
+    for j in range(n):
+        W[0, CAND0 + MAX_SQUADS + j] = np.int64(squad_value(C, S, g, p, W, W[0, CAND0 + j], key0, first, turns)
+                                                * 1e6)
+    keep = max((n + 2) // 3, 1) if first < samples else n
+    best_v = -1e300
+    for _ in range(keep):
+        j_best, v_best = 0, -(1 << 62)
+        for j in range(n):
+            if W[0, CAND0 + MAX_SQUADS + j] > v_best:
+                j_best, v_best = j, W[0, CAND0 + MAX_SQUADS + j]
+        W[0, CAND0 + MAX_SQUADS + j_best] = -(1 << 62)
+        v = v_best / 1e6
+        if first < samples:
+            rest = samples - first
+            v = (v * first + rest * squad_value(C, S, g, p, W, W[0, CAND0 + j_best], key0 + first, rest,
+                                                turns)) / samples
+        if v > best_v + 1e-9:
+            best_v, best_mask = v, W[0, CAND0 + j_best]
+    S[g, PILOT0 + P_SQUAD_PLAN] = best_mask

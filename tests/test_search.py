@@ -1,0 +1,107 @@
+"""The search pilot's machinery (simcore.kernels.ai.search, ai.squad_search): the dice its imagined
+games roll, the creature it keeps open, and the squads greedy and search buy."""
+import numpy as np
+from conftest import LISTS
+from scenario_util import position
+
+from simcore.kernels.rules.dice import KEYED_DICE, roll_d6
+from simcore.kernels.state import G_DICE_N, G_DRAWS, GAME0
+
+
+def test_keyed_dice_depend_on_the_fight_and_not_on_the_dice_rolled_before():
+    """In an imagined game (KEYED_DICE) the die of a card in a fight is the same whatever was rolled
+    before it, so that two lines of play that order their attacks differently see the same die for the
+    same fight; a real game's dice come from its stream in order, whoever rolls."""
+    _, S, (a, b, c) = position([("Кочевник", 0, 11), ("Кочевник", 1, 16), ("Кочевник", 1, 17)])
+    S[0, GAME0 + G_DICE_N] = KEYED_DICE
+    first = roll_d6(S, 0, a, b, 0)
+    for _ in range(5):
+        roll_d6(S, 0, a, c, 0)
+    assert roll_d6(S, 0, a, b, 0) == first
+    fights = [roll_d6(S, 0, x, y, n) for x in range(40) for y in range(40) for n in range(2)]
+    assert set(fights) == set(range(1, 7)) and 0.12 < fights.count(6) / len(fights) < 0.21
+    S[0, GAME0 + G_DICE_N] = -1                     # a real game: the stream, in order
+    drawn = S[0, GAME0 + G_DRAWS]
+    rolls = [roll_d6(S, 0, a, b, 0) for _ in range(30)]
+    assert S[0, GAME0 + G_DRAWS] == drawn + 30 and len(set(rolls)) > 1
+
+
+def test_greedy_passes_over_a_creature_its_pilot_keeps_open_this_turn():
+    from simcore.kernels.ai.policies import greedy_action, keep_open, kept_open
+    from simcore.kernels.rules.turn import A_END, A_STRIKE
+    from simcore.kernels.state import G_TURN, P_KEEP_TURN, PILOT0
+
+    C, S, (nomad, enemy) = position([("Кочевник", 0, 12), ("Кочевник", 1, 17)])
+    kind, actor, target = greedy_action(C, S.copy(), 0)
+    assert (kind, actor, target) == (A_STRIKE, nomad, enemy)
+    keep_open(S, 0, nomad)
+    assert kept_open(S, 0, nomad) and not kept_open(S, 0, enemy)
+    assert greedy_action(C, S.copy(), 0)[0] == A_END
+    S[0, GAME0 + G_TURN] += 1                       # the mark belongs to its turn only
+    assert S[0, PILOT0 + P_KEEP_TURN] != S[0, GAME0 + G_TURN] + 1 and not kept_open(S, 0, nomad)
+
+
+def _after_deal(ais, seed=4, game=2):
+    """A game row of steppe vs mixed_forest_mountains just after player 0's deal (and mulligans)."""
+    from simcore.kernels.ai.squad import deal_hand
+    from simcore.kernels.rules.setup import give_crystals, init_game
+    from simcore.kernels.state import new_state, set_params
+    from simcore.matchup import make_matchup
+
+    m = make_matchup(LISTS / "mixed_forest_mountains.txt", LISTS / "steppe.txt", ais=ais)
+    S = new_state(1)
+    set_params(S, m.params)
+    init_game(m.table.stats, S, 0, m.decks, m.sizes, np.uint64(seed), np.int64(game))
+    give_crystals(m.table.stats, S, 0, 0)
+    deal_hand(m.table.stats, S, 0, 0)
+    return m.table.stats, S
+
+
+def test_greedy_buys_the_squad_worth_most_of_its_candidates_and_spends_what_it_can():
+    """ai.squad.greedy_squad_plan: of the dearest squad (plan_squad) and its random fills it buys the
+    one worth most by squad_worth; no dealt card it leaves would still fit its crystals."""
+    from simcore.kernels.ai.squad import greedy_squad_plan, n_dealt, plan_squad, random_fill, squad_worth
+    from simcore.kernels.rules.setup import fits, squad_totals, with_card
+    from simcore.kernels.state import CARD_ID, NCF
+
+    for game in range(6):
+        C, S = _after_deal(("greedy", "greedy"), game=game)
+        totals = squad_totals(C, S, 0, 0)
+        mask = greedy_squad_plan(C, S.copy(), 0, 0, totals, 16)
+        worth = squad_worth(C, S, 0, 0, mask)
+        assert worth >= squad_worth(C, S, 0, 0, plan_squad(C, S.copy(), 0, 0, totals)) - 1e-9
+        R = S.copy()
+        for _ in range(16):
+            assert squad_worth(C, R, 0, 0, random_fill(C, R, 0, 0, 0)) <= worth + 1e-9
+        from simcore.kernels.ai.squad import dealt_slot
+        t = totals
+        slots = [dealt_slot(S, 0, 0, i) for i in range(n_dealt(S, 0, 0))]
+        for i, s in enumerate(slots):
+            if (mask >> i) & 1:
+                t = with_card(C, S[0, s * NCF + CARD_ID], *t)
+        assert not any(fits(C, S, 0, 0, *t, s) for i, s in enumerate(slots) if not (mask >> i) & 1)
+
+
+def test_search_buys_one_of_its_candidate_squads_and_greedys_with_one_squad():
+    """ai.squad_search.search_squad plans one of the squads it plays out; with squads=1 it plans the
+    squad greedy would buy."""
+    from simcore.kernels.ai.search import CAND0, new_scratch
+    from simcore.kernels.ai.squad import GREEDY_SQUADS, greedy_squad_plan
+    from simcore.kernels.ai.squad_search import search_squad
+    from simcore.kernels.rules.setup import squad_totals
+    from simcore.kernels.state import P_SQUAD_PLAN, PILOT0
+
+    picked_other = False
+    for game in range(6):
+        C, S = _after_deal(("search", "greedy"), game=game)
+        greedy = greedy_squad_plan(C, S.copy(), 0, 0, squad_totals(C, S, 0, 0), GREEDY_SQUADS)
+        W = new_scratch()
+        R = S.copy()
+        search_squad(C, R, 0, 0, W)
+        plan = R[0, PILOT0 + P_SQUAD_PLAN]
+        assert W[0, CAND0] == greedy and plan in W[0, CAND0:CAND0 + 8]
+        picked_other = picked_other or plan != greedy
+        C1, S1 = _after_deal(("search[squads=1]", "greedy"), game=game)
+        search_squad(C1, S1, 0, 0, new_scratch())
+        assert S1[0, PILOT0 + P_SQUAD_PLAN] == greedy
+    assert picked_other
