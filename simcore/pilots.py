@@ -24,7 +24,8 @@ differently, and its tunables. Every run manifest, table and report names its pi
   plays its best `candidates` out, through the opponent's next turn (`horizon` turns), over `samples`
   dice samples, and takes the best; with `alternatives` it also weighs its first creature's next best
   actions at other targets, with `keep` keeping that creature open this turn, with `hold` ending the
-  turn. E.g. `--ai search --ai-param search.samples=4`, spec 'search[samples=4]'.
+  turn; with `close` (%) it weighs other creatures only when the second scores that share of the first.
+  E.g. `--ai search --ai-param search.samples=4`, spec 'search[samples=4]'.
 
 A pilot spec is its name, with the budget keys off their defaults in brackets ('search[samples=4]').
 """
@@ -49,7 +50,7 @@ PILOTS = {
     "baseline": Pilot(1, "8"),
     "greedy": Pilot(2, "12", {"open_weight": (0, 0, 1000), "focus": (100, 0, 100), "squads": (16, 0, 64)}),
     "search": Pilot(3, "12", {"candidates": (3, 1, 16), "samples": (2, 1, 16), "hold": (0, 0, 1),
-                             "alternatives": (0, 0, 8), "keep": (0, 0, 1), "horizon": (2, 1, 4),
+                             "alternatives": (0, 0, 8), "keep": (0, 0, 1), "horizon": (2, 1, 4), "close": (0, 0, 100),
                              "squads": (8, 1, 16), "squad_samples": (4, 1, 16), "squad_turns": (6, 1, 100),
                              "open_weight": (0, 0, 1000), "focus": (100, 0, 100)}),
 }
@@ -57,6 +58,7 @@ PILOTS = {
 BUDGET_PARAMS = {"open_weight": "PR_OPEN_WEIGHT0", "focus": "PR_FOCUS0", "squads": "PR_SQUADS0",
                  "candidates": "PR_SEARCH_CANDIDATES0", "samples": "PR_SEARCH_SAMPLES0", "hold": "PR_SEARCH_HOLD0",
                  "alternatives": "PR_SEARCH_ALTERNATIVES0", "keep": "PR_SEARCH_KEEP0", "horizon": "PR_SEARCH_HORIZON0",
+                 "close": "PR_SEARCH_CLOSE0",
                  "squad_samples": "PR_SQUAD_SAMPLES0", "squad_turns": "PR_SQUAD_TURNS0"}
 SPEC = re.compile(r"^(?P<name>[a-z]+)(?:\[(?P<params>[a-z_]+=-?\d+(?:,[a-z_]+=-?\d+)*)\])?$")
 

@@ -105,3 +105,55 @@ def test_search_buys_one_of_its_candidate_squads_and_greedys_with_one_squad():
         search_squad(C1, S1, 0, 0, new_scratch())
         assert S1[0, PILOT0 + P_SQUAD_PLAN] == greedy
     assert picked_other
+
+
+def _as_search(S, **budget):
+    """Seat 0 of a hand-built position played by search with this budget (the defaults otherwise)."""
+    from simcore.kernels.ai.values import SEARCH
+    from simcore.kernels.state import PARAM0, PR_POLICY0
+    from simcore.pilots import seat_params
+
+    spec = "search[" + ",".join(f"{k}={v}" for k, v in budget.items()) + "]" if budget else "search"
+    for offset, value in seat_params(spec).items():
+        S[0, PARAM0 + offset] = value
+    assert S[0, PARAM0 + PR_POLICY0] == SEARCH
+
+
+def test_a_two_action_puzzle_that_only_look_ahead_solves():
+    """Both enemies are one wound from death: a closed Хобгоблин next to Орк, and a Кочевник that only
+    Арбалетчик's shot reaches. Greedy sees two equal kills of the Хобгоблин and lets Арбалетчик (its
+    first card) take it: Орк has nothing left to strike and the Кочевник lives. Search plays both orders
+    out: Орк kills the Хобгоблин, then Арбалетчик shoots the Кочевник and the game is won."""
+    from simcore.kernels.ai.policies import greedy_action
+    from simcore.kernels.ai.search import new_scratch, search_action
+    from simcore.kernels.rules.turn import A_RANGED, A_STRIKE
+    from simcore.kernels.state import CLOSED, NCF, WOUNDS
+
+    C, S, (xbow, orc, hob, nomad) = position([("Арбалетчик", 0, 2), ("Орк", 0, 12), ("Хобгоблин", 1, 17),
+                                              ("Кочевник", 1, 29)])
+    S[0, hob * NCF + WOUNDS], S[0, hob * NCF + CLOSED], S[0, nomad * NCF + WOUNDS] = 17, 1, 7
+    assert greedy_action(C, S.copy(), 0) == (A_RANGED, xbow, hob)
+    for samples in (1, 2, 4):
+        R = S.copy()
+        _as_search(R, samples=samples, squads=1)
+        assert search_action(C, R, 0, new_scratch()) == (A_STRIKE, orc, hob)
+
+
+def test_search_keeps_a_defender_open_where_greedy_strikes_with_it():
+    """Арацент has 2 life left next to a Тролль that will strike it in its turn; Хобгоблин, next to
+    both, can strike the closed Тролль now or stay open to defend Арацент (504: an open creature next to
+    both the attacker and its target). Greedy strikes with Хобгоблин; search with `keep` keeps it open
+    (and Арацент strikes the Тролль itself)."""
+    from simcore.kernels.ai.policies import greedy_action, kept_open
+    from simcore.kernels.ai.search import new_scratch, search_action
+    from simcore.kernels.rules.turn import A_STRIKE
+    from simcore.kernels.state import CLOSED, NCF, WOUNDS
+
+    C, S, (hob, aracent, troll) = position([("Хобгоблин", 0, 10), ("Арацент", 0, 11), ("Тролль", 1, 15)])
+    S[0, aracent * NCF + WOUNDS], S[0, troll * NCF + CLOSED] = 10, 1
+    assert greedy_action(C, S.copy(), 0) == (A_STRIKE, hob, troll)
+    for samples in (2, 4, 8):
+        R = S.copy()
+        _as_search(R, samples=samples, keep=1, squads=1)
+        assert search_action(C, R, 0, new_scratch()) == (A_STRIKE, aracent, troll)
+        assert kept_open(R, 0, hob)

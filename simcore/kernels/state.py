@@ -186,7 +186,7 @@ G_LOG_OFFERS = G_TARGETS + MAX_TARGETS   # 1: the event log records every decisi
 N_GAME_FIELDS = G_LOG_OFFERS + 1
 assert G_DRAWS + N_STREAMS <= G_BOARD, "room for every random stream's draw count"
 
-N_PARAMS = 40            # room for the ruleset parameters below
+N_PARAMS = 42            # room for the ruleset parameters below
 # ruleset parameters of a game (S[g, PARAM0 + PR_*]): the house-rule settings of docs/RULES.md ([H]) that
 # simcore.ruleset reads from decks/rulesets.toml, the policy of each seat and the seat that moves
 # first (-1: the roll-off decides)
@@ -205,6 +205,7 @@ PR_SQUAD_TURNS0 = 32     # + seat: and for how many turns
 PR_SEARCH_ALTERNATIVES0 = 34     # + seat: search: other actions of its first candidate creature it weighs,
 PR_SEARCH_KEEP0 = 36     # + seat: 1 if keeping that creature open this turn is a candidate too,
 PR_SEARCH_HORIZON0 = 38  # + seat: the turns its playouts run (2: its own and the opponent's next)
+PR_SEARCH_CLOSE0 = 40    # + seat: it weighs other creatures only when the second scores this % of the first
 # ---- the pilots' fields (S[g, PILOT0 + P_*]): their own bookkeeping; the rules never read them -----------
 P_CURSOR_TURN = 0        # greedy: the turn (+ 1) its cursor belongs to, 0 before its first action
 P_CURSOR = 1             # greedy: pass * MAX_DECK + slot offset of the next card it looks at

@@ -54,6 +54,7 @@ from ..state import (
     PILOT0,
     PR_POLICY0,
     PR_SEARCH_ALTERNATIVES0,
+    PR_SEARCH_CLOSE0,
     PR_SEARCH_CANDIDATES0,
     PR_SEARCH_HOLD0,
     PR_SEARCH_HORIZON0,
@@ -98,18 +99,22 @@ def position_value(C, S, g, p):
         return -WIN_VALUE
     if w == WINNER_DRAW:
         return 0.0
-    v = 0.0
-    for q in range(2):
-        side = 0.0
-        for i in range(n_in_play(S, g, q)):
-            t = play_slot(S, g, q, i)
-            full = max(S[g, t * NCF + LIFE_MAX] + S[g, t * NCF + EXTRA_LIVES], 1)
-            life = min(max(current_life(S, g, t), 0), full)
-            side += C[S[g, t * NCF + EFF], COST] * (ALIVE_SHARE + (1.0 - ALIVE_SHARE) * life / full)
-        v += side if q == p else -side
+    v = worth_in_play(C, S, g, p) - worth_in_play(C, S, g, 1 - p)
     mover = S[g, GAME0 + G_ACTIVE]
     nt = NEXT_TURN_SHARE * next_turn_value(C, S, g, mover)
     return v + nt if mover == p else v - nt
+
+
+@njit(cache=True, _nrt=False)
+def worth_in_play(C, S, g, q):
+    """The worth of q's creatures in play as position_value counts it (alive and life left)."""
+    side = 0.0
+    for i in range(n_in_play(S, g, q)):
+        t = play_slot(S, g, q, i)
+        full = max(S[g, t * NCF + LIFE_MAX] + S[g, t * NCF + EXTRA_LIVES], 1)
+        life = min(max(current_life(S, g, t), 0), full)
+        side += C[S[g, t * NCF + EFF], COST] * (ALIVE_SHARE + (1.0 - ALIVE_SHARE) * life / full)
+    return side
 
 
 @njit(cache=True, _nrt=False)
@@ -195,7 +200,7 @@ def _add_candidate(W, n, micro, kind, actor, target, k):
 def search_action(C, S, g, W):
     """The search pilot's next action: greedy's when there is nothing to weigh (or a strike is forced);
     else the best by candidate_value of: the `candidates` creatures whose best actions score highest
-    (policies.best_for); for the first of them, its `alternatives` next best actions at other targets
+    (policies.best_for; with `close`, only those scoring at least that % of the first's); for the first of them, its `alternatives` next best actions at other targets
     and, with keep, keeping it open this turn; with `hold`, ending the turn. When keeping a creature
     open wins, it is marked so (policies.keep_open) and the pilot weighs its next action."""
     p = S[g, GAME0 + G_ACTIVE]
@@ -220,6 +225,9 @@ def search_action(C, S, g, W):
             n = _add_candidate(W, n, np.int64(score * 1e6), kind, s, target, k)
         if n == 0:
             return greedy_action(C, S, g)
+        close = S[g, PARAM0 + PR_SEARCH_CLOSE0 + p]
+        if n >= 2 and close > 0 and W[0, CAND0 + 4] * 100 < close * W[0, CAND0]:
+            n = 1                               # greedy's first choice stands out: no other creature weighed
         s0, t0 = W[0, CAND0 + 2], W[0, CAND0 + 3]
         total = n
         if alts > 0 and t0 >= 0:
