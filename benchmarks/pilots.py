@@ -29,8 +29,10 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 LISTS = ROOT / "decks" / "lists"
+SMALL_SEARCH = "search[squads=4,squad_samples=2,candidates=2,samples=1]"     # strength against budget:
+LARGE_SEARCH = "search[squads=16,squad_samples=6,candidates=4,samples=4]"    # below and above the default
 DEFAULT_PAIRS = ("random:baseline", "baseline:greedy", "random:greedy", "search:greedy", "search:baseline",
-                 "search[candidates=2,samples=1]:greedy", "search[candidates=5,samples=4]:greedy",
+                 f"{SMALL_SEARCH}:greedy", f"{LARGE_SEARCH}:greedy",
                  "baseline:baseline", "greedy:greedy")     # the mirrors: each pilot's own speed
 
 
@@ -60,7 +62,7 @@ def rolls_at_closed(matchup, seed: int, games: int) -> np.ndarray:
     return out
 
 
-def ladder_pair(x: str, y: str, games: int, logged: int, seed: int) -> dict:
+def ladder_pair(x: str, y: str, games: int, logged: int, seed: int, cardset) -> dict:
     from simcore.executors import play_span
     from simcore.kernels.state import new_state
     from simcore.matchup import make_matchup
@@ -72,7 +74,7 @@ def ladder_pair(x: str, y: str, games: int, logged: int, seed: int) -> dict:
     crystals = {"all": np.zeros((2, 2)), "mixed": np.zeros((2, 2))}       # [player] = (sum, games)
     for k, (a, b) in enumerate((a, b) for a in decks for b in decks if a != b):
         pair_seed = seed * 100_003 + k
-        m = make_matchup(a, b, ais=(x, y))
+        m = make_matchup(a, b, ais=(x, y), cardset=cardset)
         t0 = time.perf_counter()
         out, _ = play_span(m.table.stats, m.decks, m.sizes, m.params, S, pair_seed, 0, games,
                            seat_pairs=True)
@@ -119,10 +121,12 @@ def main():
         except InputError:
             ap.error(f"'{text}': pilots are {', '.join(PILOTS)}, a budget in brackets: search[samples=4]")
 
+    from decks.cardset import load_cardset
     from simcore.executors import play_span
     from simcore.kernels.state import new_state
     from simcore.matchup import make_matchup
-    warm = make_matchup(LISTS / "steppe.txt", LISTS / "swamps.txt")
+    cardset = load_cardset()
+    warm = make_matchup(LISTS / "steppe.txt", LISTS / "swamps.txt", cardset=cardset)
     print("compiling (or loading) the kernels ...", flush=True)
     play_span(warm.table.stats, warm.decks, warm.sizes, warm.params, new_state(2), 0, 0, 2, seat_pairs=True)
 
@@ -135,7 +139,7 @@ def main():
     print(head)
     print("-" * len(head))
     for x, y in pairs:
-        r = ladder_pair(x, y, args.games, args.logged, args.seed)
+        r = ladder_pair(x, y, args.games, args.logged, args.seed, cardset)
         cl, cr = r["closed_share"], r["crystals"]
         print(f"{x + ' vs ' + y:<40} {r['score']:>8.1%} [{r['lo']:6.1%}, {r['hi']:6.1%}] "
               f"{r['games_per_s']:>9,.0f} {r['turns']:>6.1f} {cl[0]:>9.0%} / {cl[1]:<7.0%} "

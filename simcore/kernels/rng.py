@@ -41,14 +41,18 @@ def philox4x32(c0, c1, c2, c3, k0, k1):
 
 
 @njit(cache=True, _nrt=False)
-def draw_u32(seed, game_index, stream, draw):
-    """The draw-th 32-bit word of a stream of one game."""
+def draw_words(seed, game_index, stream, draw):
+    """The four 32-bit words of the draw-th draw of a stream of one game."""
     k0 = np.uint32(np.uint64(seed) & _LO)
     k1 = np.uint32(np.uint64(seed) >> _S32)
     g = np.uint64(game_index)
-    r0, r1, r2, r3 = philox4x32(np.uint32(draw), np.uint32(stream), np.uint32(g & _LO),
-                                np.uint32(g >> _S32), k0, k1)
-    return r0
+    return philox4x32(np.uint32(draw), np.uint32(stream), np.uint32(g & _LO), np.uint32(g >> _S32), k0, k1)
+
+
+@njit(cache=True, _nrt=False)
+def draw_u32(seed, game_index, stream, draw):
+    """The draw-th 32-bit word of a stream of one game (the first of draw_words)."""
+    return draw_words(seed, game_index, stream, draw)[0]
 
 
 @njit(cache=True, _nrt=False)

@@ -215,6 +215,7 @@ P_RANK_N = 4             # greedy: how many creatures it ranked at the start of 
 P_RANK = 5               # + k: their slots, the best action's worth first (policies.rank_creatures)
 P_RANK_WORTH = P_RANK + MAX_DECK     # + k: that worth, in millionths of a crystal
 P_BY_COST = P_RANK       # + k, at setup (before any turn): greedy's deal indices by cost (ai.squad.plan_squad)
+P_FILL_ORDER = P_RANK_WORTH     # + k, at setup: the order of the deal a random fill buys in (ai.squad.random_fill)
 P_KEEP_TURN = P_RANK_WORTH + MAX_DECK   # the turn (+ 1) that P_KEEP belongs to
 P_KEEP = P_KEEP_TURN + 1     # bit i: the active player's card of slot offset i stays open this turn (search)
 P_EXCLUDE_LO = P_KEEP + 1    # bits of the slots (0-63) a pilot leaves out as targets while it lists

@@ -216,24 +216,30 @@ def single_roll_value(ova, v1, v2, v3):
 
 
 @njit(cache=True, _nrt=False)
-def strike_ev(C, S, g, att, t, t_defending, focus):
-    """Expected crystal value, for att's side, of a simple strike by att fought by t (wounds valued
-    by aimed_value with `focus`; 0: hit_value)."""
+def strike_ev_both(C, S, g, att, t, t_defending, focus):
+    """Expected crystal value, for att's side, of a simple strike by att fought by t, the wounds valued
+    by hit_value and by aimed_value with `focus`: (unaimed, aimed), the wounds predicted once."""
     ca = S[g, att * NCF + EFF]
     ign = C[ca, IGN_TARGET] == 1
     w1, w2, w3 = strike_wounds3(C, S, g, att, t, t_defending, ign, False, True)
+    ut1 = aimed_value(C, S, g, t, w1, 0.0)
+    ut2 = aimed_value(C, S, g, t, w2, 0.0)
+    ut3 = aimed_value(C, S, g, t, w3, 0.0)
     vt1 = aimed_value(C, S, g, t, w1, focus)
     vt2 = aimed_value(C, S, g, t, w2, focus)
     vt3 = aimed_value(C, S, g, t, w3, focus)
     ova = attack_roll_bonus(C, S, g, att, t)
     if only_attacker_rolls(C, S, g, att, t):
-        return single_roll_value(ova, vt1, vt2, vt3)
-    c1, c2, c3 = strike_wounds3(C, S, g, t, att, False, False, ign, False)
+        return single_roll_value(ova, ut1, ut2, ut3), single_roll_value(ova, vt1, vt2, vt3)
+    c1, c2, _ = strike_wounds3(C, S, g, t, att, False, False, ign, False)
+    ua1 = aimed_value(C, S, g, att, c1, 0.0)
+    ua2 = aimed_value(C, S, g, att, c2, 0.0)
     va1 = aimed_value(C, S, g, att, c1, focus)
     va2 = aimed_value(C, S, g, att, c2, focus)
     ovz = 0 if ign else defence_experience(C, S, g, t)
     ova = min(max(ova, 0), MAX_BONUS_ROLL - 1)
     ovz = min(max(ovz, 0), MAX_BONUS_ROLL - 1)
+    eu = 0.0
     ev = 0.0
     for r in range(N_ROWS):
         n = ROW_COUNTS[ova, ovz, r]
@@ -241,12 +247,23 @@ def strike_ev(C, S, g, att, t, t_defending, focus):
             continue
         a_s = ROWS[r, 0]
         c_s = ROWS[r, 1]
+        u = _pick(a_s, ut1, ut2, ut3) - _pick(c_s, ua1, ua2, ua2)
         v = _pick(a_s, vt1, vt2, vt3) - _pick(c_s, va1, va2, va2)
         if ROWS[r, 2] == 1:
+            u2 = _pick(a_s - 1, ut1, ut2, ut3) - _pick(c_s - 1, ua1, ua2, ua2)
             v2 = _pick(a_s - 1, vt1, vt2, vt3) - _pick(c_s - 1, va1, va2, va2)
+            u = max(u, u2) if a_s > c_s else min(u, u2)
             v = max(v, v2) if a_s > c_s else min(v, v2)
+        eu += n * u
         ev += n * v
-    return ev / 36.0
+    return eu / 36.0, ev / 36.0
+
+
+@njit(cache=True, _nrt=False)
+def strike_ev(C, S, g, att, t, t_defending, focus):
+    """Expected crystal value, for att's side, of a simple strike by att fought by t (wounds valued
+    by aimed_value with `focus`; 0: hit_value)."""
+    return strike_ev_both(C, S, g, att, t, t_defending, focus)[1]
 
 
 @njit(cache=True, _nrt=False)

@@ -114,7 +114,15 @@ from ..state import (
     Z_GRAVE,
     ZONE,
 )
-from .evaluate import ability_value, hit_value, predicted_wounds, single_roll_ev, strike_ev, strike_wounds3
+from .evaluate import (
+    ability_value,
+    hit_value,
+    predicted_wounds,
+    single_roll_ev,
+    strike_ev,
+    strike_ev_both,
+    strike_wounds3,
+)
 from .values import GREEDY, policy_of
 
 MOVE_SCORE = 0.1        # a step toward the enemy is worth a little, always less than a good attack
@@ -217,7 +225,7 @@ def defended_strike_ev(C, S, g, s, t, focus):
     lowers s's expected exchange most, if any lowers it (ai.choices.greedy_defender), and the strike is
     worth what it is worth against that defender."""
     q = 1 - s // MAX_DECK
-    alone, chosen = 0.0, -1
+    alone, alone_aimed, chosen, chosen_aimed = 0.0, 0.0, -1, 0.0
     best = 1e300
     for i in range(n_in_play(S, g, q)):
         d = play_slot(S, g, q, i)
@@ -225,14 +233,16 @@ def defended_strike_ev(C, S, g, s, t, focus):
             if best == 1e300:           # the first possible defender: is the strike directed?
                 if is_directed(C, S, g, s, t):
                     break
-                alone = strike_ev(C, S, g, s, t, False, 0.0)
+                alone, alone_aimed = strike_ev_both(C, S, g, s, t, False, focus)
                 best = alone
-            ev = strike_ev(C, S, g, s, d, True, 0.0)
+            ev, ev_aimed = strike_ev_both(C, S, g, s, d, True, focus)
             if ev < best - 1e-9:
-                best, chosen = ev, d
-    if chosen < 0:
-        return strike_ev(C, S, g, s, t, False, focus)
-    return strike_ev(C, S, g, s, chosen, True, focus)
+                best, chosen, chosen_aimed = ev, d, ev_aimed
+    if chosen >= 0:
+        return chosen_aimed
+    if best != 1e300:
+        return alone_aimed
+    return strike_ev(C, S, g, s, t, False, focus)
 
 
 @njit(cache=True, _nrt=False)

@@ -9,7 +9,7 @@ play that differ in the order of their attacks still see the same die for the sa
 import numpy as np
 from numba import njit
 
-from ..rng import STREAM_AI0, STREAM_DICE, STREAM_SHUFFLE, STREAM_SHUFFLE1, uniform_int
+from ..rng import STREAM_AI0, STREAM_DICE, STREAM_SHUFFLE, STREAM_SHUFFLE1, draw_words, uniform_int
 from ..state import (
     DICE0,
     ERR_DICE_EXHAUSTED,
@@ -65,6 +65,15 @@ def ai_int(S, g, player, n):
     d = S[g, GAME0 + G_DRAWS + stream]
     S[g, GAME0 + G_DRAWS + stream] = d + 1
     return uniform_int(S[g, GAME0 + G_SEED], S[g, GAME0 + G_INDEX], stream, d, n)
+
+
+@njit(cache=True, _nrt=False)
+def ai_words(S, g, player):
+    """Four 32-bit words (128 random bits) from one draw of the player's AI stream."""
+    stream = STREAM_AI0 + player
+    d = S[g, GAME0 + G_DRAWS + stream]
+    S[g, GAME0 + G_DRAWS + stream] = d + 1
+    return draw_words(S[g, GAME0 + G_SEED], S[g, GAME0 + G_INDEX], stream, d)
 
 
 @njit(cache=True, _nrt=False)
