@@ -9,6 +9,7 @@ one worth most by squad_worth (greedy_squad_plan); search plays candidate squads
 deal_hand, buy_squad and place_squad drive a player's setup through his pilot's choices (the game's
 setup, and the search pilot's imagined ones).
 """
+import numpy as np
 from numba import njit
 
 from decks.registry import AttackKind, Element
@@ -26,7 +27,7 @@ from ..cardtable import (
     SW,
 )
 from ..rules.board import cell_col, cell_row, forwardness
-from ..rules.dice import ai_int
+from ..rules.dice import ai_int, ai_words
 from ..rules.log import EV_MULLIGAN, log, logging
 from ..rules.setup import (
     buy,
@@ -53,6 +54,7 @@ from ..state import (
     N_CELLS,
     NCF,
     P_BY_COST,
+    P_FILL_ORDER,
     P_SQUAD_PLAN,
     PARAM0,
     PILOT0,
@@ -224,36 +226,44 @@ def plan_squad(C, S, g, p, totals):
 
 @njit(cache=True, _nrt=False)
 def random_fill(C, S, g, p, taken):
-    """The deal-index mask of a squad filled in a random order of p's deal (his AI stream), each card
-    bought when it still fits after those before it (no crystal is left that another dealt card could
-    use); `taken` (a mask) is bought first."""
+    """The deal-index mask of a squad filled in a random order of p's deal, each card bought when it
+    still fits after those before it (no crystal is left that another dealt card could use); `taken`
+    (a mask) is bought first. The order is a Fisher-Yates shuffle whose indices come from 16-bit
+    shares of p's AI stream, eight to a draw (ai_words), in the pilot fields P_FILL_ORDER + k."""
     nd = n_dealt(S, g, p)
     totals = (0, 0, 0, 0, 0)
     for i in range(nd):
+        S[g, PILOT0 + P_FILL_ORDER + i] = i
         if (taken >> i) & 1:
             s = dealt_slot(S, g, p, i)
             e, o, f, gold, el = totals
             totals = with_card(C, S[g, s * NCF + CARD_ID], e, o, f, gold, el)
-    left = 0
-    for i in range(nd):
-        if not (taken >> i) & 1:
-            left |= 1 << i
-    while left:
-        n = 0
-        for i in range(nd):
-            n += (left >> i) & 1
-        k = ai_int(S, g, p, n)
-        for i in range(nd):
-            if (left >> i) & 1:
-                if k == 0:
-                    left &= ~(1 << i)
-                    s = dealt_slot(S, g, p, i)
-                    e, o, f, gold, el = totals
-                    if fits(C, S, g, p, e, o, f, gold, el, s):
-                        totals = with_card(C, S[g, s * NCF + CARD_ID], e, o, f, gold, el)
-                        taken |= 1 << i
-                    break
-                k -= 1
+    bits = np.uint64(0)
+    rest = np.uint64(0)
+    shares = 0
+    for i in range(nd - 1, 0, -1):
+        if shares == 0:
+            w0, w1, w2, w3 = ai_words(S, g, p)
+            bits = np.uint64(w0) | (np.uint64(w1) << np.uint64(32))
+            rest = np.uint64(w2) | (np.uint64(w3) << np.uint64(32))
+            shares = 8
+        elif shares == 4:
+            bits = rest
+        j = np.int64(((bits & np.uint64(0xFFFF)) * np.uint64(i + 1)) >> np.uint64(16))
+        bits >>= np.uint64(16)
+        shares -= 1
+        k = S[g, PILOT0 + P_FILL_ORDER + i]
+        S[g, PILOT0 + P_FILL_ORDER + i] = S[g, PILOT0 + P_FILL_ORDER + j]
+        S[g, PILOT0 + P_FILL_ORDER + j] = k
+    for k in range(nd):
+        i = S[g, PILOT0 + P_FILL_ORDER + k]
+        if (taken >> i) & 1:
+            continue
+        s = dealt_slot(S, g, p, i)
+        e, o, f, gold, el = totals
+        if fits(C, S, g, p, e, o, f, gold, el, s):
+            totals = with_card(C, S[g, s * NCF + CARD_ID], e, o, f, gold, el)
+            taken |= 1 << i
     return taken
 
 
