@@ -134,14 +134,15 @@ def main():
     print(f"pilot ladder: {n_decks} bundled decks, {n_decks * (n_decks - 1)} ordered deck pairs x "
           f"{args.games} seat-swapped games, seed {args.seed}; closed-roll shares from {args.logged} "
           "logged games per deck pair\n")
-    head = (f"{'X vs Y':<40} {'X scores':>8} {'95% interval':>16} {'games/s':>9} {'turns':>6} "
+    width = max(40, *(len(f"{x} vs {y}") for x, y in pairs))
+    head = (f"{'X vs Y':<{width}} {'X scores':>8} {'95% interval':>16} {'games/s':>9} {'turns':>6} "
             f"{'closed rolls X / Y':>19} {'crystals left X / Y (mixed decks)':>34}")
     print(head)
     print("-" * len(head))
     for x, y in pairs:
         r = ladder_pair(x, y, args.games, args.logged, args.seed, cardset)
         cl, cr = r["closed_share"], r["crystals"]
-        print(f"{x + ' vs ' + y:<40} {r['score']:>8.1%} [{r['lo']:6.1%}, {r['hi']:6.1%}] "
+        print(f"{x + ' vs ' + y:<{width}} {r['score']:>8.1%} [{r['lo']:6.1%}, {r['hi']:6.1%}] "
               f"{r['games_per_s']:>9,.0f} {r['turns']:>6.1f} {cl[0]:>9.0%} / {cl[1]:<7.0%} "
               f"{cr['all'][0]:>8.2f} / {cr['all'][1]:<5.2f} ({cr['mixed'][0]:.2f} / {cr['mixed'][1]:.2f})",
               flush=True)

@@ -155,20 +155,24 @@ def test_decisions_are_logged_with_their_options_when_the_logs_offers_are_on(off
     from simcore.matchup import make_matchup
 
     m = make_matchup(LISTS / "seeds_mixed.txt", LISTS / "swamps_poison.txt")
-    S = new_state(1, 20000)
-    S[0, GAME0 + G_LOG_OFFERS] = offers
-    set_params(S, m.params)
-    play_game(m.table.stats, S, 0, m.decks, m.sizes, np.uint64(3), 3, new_action_buffer(), new_scratch())
-    ev = events_view(S)[0, :S[0, GAME0 + G_N_EVENTS]]
-    decisions = np.nonzero(ev[:, 0] == L.EV_DECISION)[0]
-    if not offers:
-        assert len(decisions) == 0 and (ev[:, 0] == L.EV_OFFER).sum() == 0
-        return
-    assert len(decisions) >= 10
-    for i in decisions:
-        dec, _, n, chosen, lo = ev[i, 1:6]
-        assert 0 <= chosen < n
-        if lo < 0:                                     # listed: its n options follow
-            assert (ev[i + 1:i + 1 + n, 0] == L.EV_OFFER).all() and (ev[i + 1:i + 1 + n, 1] == dec).all()
-    seen = {Decision(d).word for d in ev[decisions, 1]}
-    assert {"answer", "defender", "exchange"} <= seen
+    seen, n_decisions = set(), 0
+    for game in range(3, 9):                           # a few games: enough decisions of each kind
+        S = new_state(1, 20000)
+        S[0, GAME0 + G_LOG_OFFERS] = offers
+        set_params(S, m.params)
+        play_game(m.table.stats, S, 0, m.decks, m.sizes, np.uint64(3), game, new_action_buffer(), new_scratch())
+        ev = events_view(S)[0, :S[0, GAME0 + G_N_EVENTS]]
+        decisions = np.nonzero(ev[:, 0] == L.EV_DECISION)[0]
+        if not offers:
+            assert len(decisions) == 0 and (ev[:, 0] == L.EV_OFFER).sum() == 0
+            continue
+        for i in decisions:
+            dec, _, n, chosen, lo = ev[i, 1:6]
+            assert 0 <= chosen < n
+            if lo < 0:                                 # listed: its n options follow
+                assert (ev[i + 1:i + 1 + n, 0] == L.EV_OFFER).all() and (ev[i + 1:i + 1 + n, 1] == dec).all()
+        seen |= {Decision(d).word for d in ev[decisions, 1]}
+        n_decisions += len(decisions)
+    if offers:
+        assert n_decisions >= 10
+        assert {"answer", "defender", "exchange"} <= seen

@@ -59,8 +59,17 @@ def _after_deal(ais, seed=4, game=2):
 
 def test_greedy_buys_the_squad_worth_most_of_its_candidates_and_spends_what_it_can():
     """ai.squad.greedy_squad_plan: of the dearest squad (plan_squad) and its random fills it buys the
-    one worth most by squad_worth; no dealt card it leaves would still fit its crystals."""
-    from simcore.kernels.ai.squad import greedy_squad_plan, n_dealt, plan_squad, random_fill, squad_worth
+    one worth most by squad_worth; no dealt card it leaves would still fit its crystals (a unique
+    card's second copy aside: ai.squad.copy_taken)."""
+    from simcore.kernels.ai.squad import (
+        copy_taken,
+        dealt_slot,
+        greedy_squad_plan,
+        n_dealt,
+        plan_squad,
+        random_fill,
+        squad_worth,
+    )
     from simcore.kernels.rules.setup import fits, squad_totals, with_card
     from simcore.kernels.state import CARD_ID, NCF
 
@@ -73,13 +82,43 @@ def test_greedy_buys_the_squad_worth_most_of_its_candidates_and_spends_what_it_c
         R = S.copy()
         for _ in range(16):
             assert squad_worth(C, R, 0, 0, random_fill(C, R, 0, 0, 0)) <= worth + 1e-9
-        from simcore.kernels.ai.squad import dealt_slot
         t = totals
         slots = [dealt_slot(S, 0, 0, i) for i in range(n_dealt(S, 0, 0))]
         for i, s in enumerate(slots):
             if (mask >> i) & 1:
                 t = with_card(C, S[0, s * NCF + CARD_ID], *t)
-        assert not any(fits(C, S, 0, 0, *t, s) for i, s in enumerate(slots) if not (mask >> i) & 1)
+        assert not any(fits(C, S, 0, 0, *t, s) for i, s in enumerate(slots)
+                       if not (mask >> i) & 1 and not copy_taken(C, S, 0, 0, mask, i))
+
+
+def test_random_fills_of_a_deal_leave_nothing_that_fits_and_differ():
+    """ai.squad.random_fill: every fill leaves no dealt card that would still fit its crystals; the
+    fills of one deal differ (a shuffle of the deal); each fill takes one draw of the player's AI
+    stream per eight shuffle indices (ai_words); none holds a unique card twice."""
+    from simcore.kernels.ai.squad import copy_taken, dealt_slot, n_dealt, random_fill
+    from simcore.kernels.cardtable import UNIQUE
+    from simcore.kernels.rng import STREAM_AI0
+    from simcore.kernels.rules.setup import fits, squad_totals, with_card
+    from simcore.kernels.state import CARD_ID, G_DRAWS, GAME0, NCF
+
+    C, S = _after_deal(("greedy", "greedy"), game=3)
+    nd = n_dealt(S, 0, 0)
+    slots = [dealt_slot(S, 0, 0, i) for i in range(nd)]
+    masks = set()
+    for _ in range(32):
+        drawn = S[0, GAME0 + G_DRAWS + STREAM_AI0]
+        mask = random_fill(C, S, 0, 0, 0)
+        assert S[0, GAME0 + G_DRAWS + STREAM_AI0] - drawn == -(-(nd - 1) // 8)
+        masks.add(mask)
+        t = squad_totals(C, S, 0, 0)
+        for i, s in enumerate(slots):
+            if (mask >> i) & 1:
+                t = with_card(C, S[0, s * NCF + CARD_ID], *t)
+        assert not any(fits(C, S, 0, 0, *t, s) for i, s in enumerate(slots)
+                       if not (mask >> i) & 1 and not copy_taken(C, S, 0, 0, mask, i))
+        ids = [int(S[0, s * NCF + CARD_ID]) for i, s in enumerate(slots) if (mask >> i) & 1]
+        assert not any(C[c, UNIQUE] == 1 and ids.count(c) > 1 for c in ids)      # a unique card once
+    assert len(masks) > 1
 
 
 def test_search_buys_one_of_its_candidate_squads_and_greedys_with_one_squad():

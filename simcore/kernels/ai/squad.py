@@ -25,6 +25,7 @@ from ..cardtable import (
     SM,
     SS,
     SW,
+    UNIQUE,
 )
 from ..rules.board import cell_col, cell_row, forwardness
 from ..rules.dice import ai_int, ai_words
@@ -174,6 +175,20 @@ def choose_buy(C, S, g, p, me, totals):
 
 
 @njit(cache=True, _nrt=False)
+def copy_taken(C, S, g, p, taken, i):
+    """True if dealt card i is unique and the squad of deal-index mask `taken` holds a copy of it
+    already (docs/RULES.md section 1: a unique card stands at most once in a squad; rules.setup.fits
+    sees only the cards bought, not those a pilot plans to buy)."""
+    c = S[g, dealt_slot(S, g, p, i) * NCF + CARD_ID]
+    if C[c, UNIQUE] == 0:
+        return False
+    for j in range(n_dealt(S, g, p)):
+        if (taken >> j) & 1 and S[g, dealt_slot(S, g, p, j) * NCF + CARD_ID] == c:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def fill_cost(C, S, g, p, totals, taken):
     """(total cost, deal-index bit mask) of the dealt cards a squad of these totals could still add,
     dearest first (the order plan_squad leaves in the pilot fields P_BY_COST + k), those of mask
@@ -183,7 +198,7 @@ def fill_cost(C, S, g, p, totals, taken):
     for k in range(n_dealt(S, g, p)):
         i = S[g, PILOT0 + P_BY_COST + k]
         s = dealt_slot(S, g, p, i)
-        if (taken >> i) & 1 or S[g, s * NCF + ZONE] != Z_DEALT:
+        if (taken >> i) & 1 or S[g, s * NCF + ZONE] != Z_DEALT or copy_taken(C, S, g, p, taken, i):
             continue
         if fits(C, S, g, p, elite, ordinary, flyers, gold, elements, s):
             elite, ordinary, flyers, gold, elements = with_card(C, S[g, s * NCF + CARD_ID], elite, ordinary,
@@ -257,7 +272,7 @@ def random_fill(C, S, g, p, taken):
         S[g, PILOT0 + P_FILL_ORDER + j] = k
     for k in range(nd):
         i = S[g, PILOT0 + P_FILL_ORDER + k]
-        if (taken >> i) & 1:
+        if (taken >> i) & 1 or copy_taken(C, S, g, p, taken, i):
             continue
         s = dealt_slot(S, g, p, i)
         e, o, f, gold, el = totals
