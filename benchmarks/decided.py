@@ -1,16 +1,17 @@
 """How soon a game is decided: where a pilot can still gain, in the setup or in the play.
 
 For --games games of greedy against greedy over random pairs of distinct bundled decks (seeded), the
-position just before the first action of turns 0, 2, 4 and 6 (the first player's first four) is played out --playouts times to the end,
-greedy on both sides, each playout on dice of its own (keyed by who rolls, as the search pilot's
-playouts are: ai.search.candidate_value with a horizon past the game's end). The share of playouts the
-first player wins is the position's win probability for him. Printed per turn: the positions looked at,
-the share decided (one side wins more than 95% of the playouts) and the share open (20% to 80%).
+position just before the first action of turns 0, 2, 4 and 6 (the first player's first four) is played
+out --playouts times to the end, greedy on both sides, each playout on dice of its own (keyed by who
+rolls, as the search pilot's playouts are: ai.search.candidate_value with a horizon past the game's
+end). The share of playouts the first player wins is the position's win probability for him. Printed
+per turn: the positions looked at, the share decided (one side wins more than 95% of the playouts, or
+the game is over) and the share open (20% to 80%).
 
 A game decided before its first action was decided by the setup (the deal, the squads, their
 placement): a pilot gains there by choosing its squad (the search pilot's squad search,
-ai.squad_search), not by playing better. Measured 2026-12-03 (AI_VERSION 12, 2-core machine, the
-defaults): see the README's Pilots section.
+ai.squad_search), not by playing better. Measured 2026-12-03 with --games 150 (AI_VERSION 12): see the
+README's Pilots section.
 
     python benchmarks/decided.py                       # 40 games, 300 playouts a position
     python benchmarks/decided.py --games 100 --seed 3
@@ -24,7 +25,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 LISTS = ROOT / "decks" / "lists"
 TURNS = (0, 2, 4, 6)         # the first player's first four turns (the game's first turn is turn 0)
-PLAYOUT_KEY = 1 << 20          # the playouts' dice keys start here (any draw number the game never reaches)
+PLAYOUT_KEY = 1 << 20        # the playouts' dice keys start here (any draw number the game never reaches)
 
 
 def main():
