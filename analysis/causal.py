@@ -387,7 +387,9 @@ def impact_tables(path) -> dict:
     flagged, adjusted = stats.holm([r["p_value"] for r in rows])
     for r, f, a in zip(rows, flagged, adjusted):
         r.update({"p_holm": float(a), "flagged": bool(f), "tests": len(rows)})
-    return {"swaps": pl.DataFrame(rows, infer_schema_length=None),
+    # counts that may all be None (every SPRT undecided): typed, so that the CSV reads back as the Parquet
+    counts = {c: pl.Int64 for c in ("decided_games", "unpaired_games", "games_saved")}
+    return {"swaps": pl.DataFrame(rows, infer_schema_length=None, schema_overrides=counts),
             "impact_by_opponent": pl.DataFrame(by_opp, infer_schema_length=None),
             "sprt_path": pl.DataFrame(steps, schema={"swap": pl.Utf8, "card": pl.Utf8, "games": pl.Int64,
                                                     "llr": pl.Float64})}
