@@ -164,6 +164,13 @@ def kept_open(S, g, s):
             and (S[g, PILOT0 + P_KEEP] >> (s % MAX_DECK)) & 1 == 1)
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def may_act(S, g, s):
+    """True if card s may take an action now as far as the pilots see: open, not webbed, not kept open
+    by its pilot this turn."""
+    return not (S[g, s * NCF + CLOSED] == 1 or webbed(S, g, s) or kept_open(S, g, s))
+
+
 @njit(cache=True, _nrt=False)
 def keep_open(S, g, s):
     """Keep card s (of the active player) open for the rest of this turn: greedy passes it over."""
@@ -531,7 +538,7 @@ def rank_creatures(C, S, g, p):
     top, top_kind, top_target = 0.0, A_END, -1
     for j in range(n_in_play(S, g, p)):
         s = play_slot(S, g, p, j)
-        if S[g, s * NCF + CLOSED] == 1 or webbed(S, g, s) or kept_open(S, g, s):
+        if not may_act(S, g, s):
             continue
         score, kind, target = best_for(C, S, g, s, False)
         if score <= 0.0:
@@ -576,7 +583,7 @@ def greedy_action(C, S, g):
             top, top_kind, top_target = rank_creatures(C, S, g, p)
         for k in range(cursor, S[g, PILOT0 + P_RANK_N]):
             s = S[g, PILOT0 + P_RANK + k]
-            if S[g, s * NCF + CLOSED] == 1 or webbed(S, g, s) or kept_open(S, g, s) or \
+            if not may_act(S, g, s) or \
                     (S[g, s * NCF + ZONE] != Z_FIELD and S[g, s * NCF + ZONE] != Z_AUX):
                 continue
             if ranked and k == 0:
@@ -592,7 +599,7 @@ def greedy_action(C, S, g):
         for j in range(n_in_play(S, g, p)):
             s = play_slot(S, g, p, j)
             position = pass_ * MAX_DECK + s - p * MAX_DECK
-            if position < cursor or S[g, s * NCF + CLOSED] == 1 or webbed(S, g, s) or kept_open(S, g, s):
+            if position < cursor or not may_act(S, g, s):
                 continue
             score, kind, target = best_for(C, S, g, s, pass_ == 1)
             if score > 0.0:

@@ -20,7 +20,7 @@ from ..cardtable import COST, F_MUST_STRIKE
 from ..rng import STREAM_AI0, uniform_int
 from ..rules.board import adjacent_cells, n_in_play, play_slot
 from ..rules.combat import strike_error
-from ..rules.damage import current_life, webbed
+from ..rules.damage import current_life
 from ..rules.dice import KEYED_DICE
 from ..rules.errors import E_OK
 from ..rules.turn import A_END, A_STRIKE, apply_action
@@ -65,7 +65,7 @@ from ..state import (
     ZONE,
 )
 from .evaluate import strike_ev
-from .policies import best_for, exclude, forced_strike, greedy_action, keep_open, kept_open, random_action
+from .policies import best_for, exclude, forced_strike, greedy_action, keep_open, may_act, random_action
 from .values import GREEDY, RANDOM, SEARCH
 
 MAX_CANDIDATES = 16
@@ -148,6 +148,23 @@ def playout(C, W, until_turn):
 
 
 @njit(cache=True, _nrt=False)
+def imagined_copy(S, g, W, p, key):
+    """Copy game row g of S into row 0 of W as a game p imagines: greedy on both sides, no event log,
+    and a dice sample of its own (the copy's random streams keyed by draw `key` of p's AI stream, its
+    dice keyed by who rolls; a scenario's forced dice are the real game's)."""
+    for f in range(EV0):
+        W[0, f] = S[g, f]
+    k = uniform_int(S[g, GAME0 + G_SEED], S[g, GAME0 + G_INDEX], STREAM_AI0 + p, key, 1 << 30)
+    W[0, GAME0 + G_SEED] = S[g, GAME0 + G_SEED] ^ ((k + 1) << 32)
+    W[0, GAME0 + G_DICE_N] = KEYED_DICE
+    W[0, GAME0 + G_EV_CAP] = 1
+    W[0, GAME0 + G_LOG_OFFERS] = 0
+    W[0, GAME0 + G_SCRIPTED] = 0
+    W[0, PARAM0 + PR_POLICY0] = GREEDY
+    W[0, PARAM0 + PR_POLICY0 + 1] = GREEDY
+
+
+@njit(cache=True, _nrt=False)
 def candidate_value(C, S, g, W, p, kind, actor, target, key0, samples):
     """The mean position_value for p after the action (KEEP: its actor stays open this turn), the rest
     of his turn and the opponent's next turn, both by greedy, over `samples` dice samples (sample m keyed
@@ -155,17 +172,7 @@ def candidate_value(C, S, g, W, p, kind, actor, target, key0, samples):
     until = S[g, GAME0 + G_TURN] + max(S[g, PARAM0 + PR_SEARCH_HORIZON0 + p], 1)
     v = 0.0
     for m in range(samples):
-        for f in range(EV0):
-            W[0, f] = S[g, f]
-        # a dice sample of its own: another key for the copy's random streams
-        key = uniform_int(S[g, GAME0 + G_SEED], S[g, GAME0 + G_INDEX], STREAM_AI0 + p, key0 + m, 1 << 30)
-        W[0, GAME0 + G_SEED] = S[g, GAME0 + G_SEED] ^ ((key + 1) << 32)
-        W[0, GAME0 + G_DICE_N] = KEYED_DICE  # dice keyed by who rolls (a scenario's forced dice are the real game's)
-        W[0, GAME0 + G_EV_CAP] = 1
-        W[0, GAME0 + G_LOG_OFFERS] = 0
-        W[0, GAME0 + G_SCRIPTED] = 0
-        W[0, PARAM0 + PR_POLICY0] = GREEDY
-        W[0, PARAM0 + PR_POLICY0 + 1] = GREEDY
+        imagined_copy(S, g, W, p, key0 + m)
         W[0, PILOT0 + P_CURSOR_TURN] = W[0, GAME0 + G_TURN] + 1
         W[0, PILOT0 + P_CURSOR] = 0         # greedy looks at every open creature again
         W[0, PILOT0 + P_RANK_N] = -1
@@ -217,7 +224,7 @@ def search_action(C, S, g, W):
         n = 0
         for j in range(n_in_play(S, g, p)):
             s = play_slot(S, g, p, j)
-            if S[g, s * NCF + CLOSED] == 1 or webbed(S, g, s) or kept_open(S, g, s):
+            if not may_act(S, g, s):
                 continue
             score, kind, target = best_for(C, S, g, s, False)
             if score <= 0.0:

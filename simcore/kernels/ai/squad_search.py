@@ -14,27 +14,19 @@ player who knows the deck he faces does, but not the cards the opponent was deal
 import numpy as np
 from numba import njit
 
-from ..rng import STREAM_AI0, uniform_int
+from ..rng import STREAM_AI0
 from ..rules.destruction import count_in_play
-from ..rules.dice import KEYED_DICE
 from ..rules.setup import buy, give_crystals, pay_squad, squad_totals
 from ..rules.turn import start_turn
 from ..state import (
     BOUGHT,
     DEALT,
-    EV0,
     G_ACTIVE,
     G_DECK_SIZE,
-    G_DICE_N,
     G_DRAWS,
-    G_EV_CAP,
     G_FIRST,
     G_GOLD,
-    G_INDEX,
-    G_LOG_OFFERS,
     G_MULLIGANS,
-    G_SCRIPTED,
-    G_SEED,
     G_SILVER,
     GAME0,
     MAX_DECK,
@@ -42,7 +34,6 @@ from ..state import (
     P_SQUAD_PLAN,
     PARAM0,
     PILOT0,
-    PR_POLICY0,
     PR_SQUAD_SAMPLES0,
     PR_SQUAD_TURNS0,
     PR_SQUADS0,
@@ -50,7 +41,7 @@ from ..state import (
     Z_NONE,
     ZONE,
 )
-from .search import CAND0, playout, position_value
+from .search import CAND0, imagined_copy, playout, position_value
 from .squad import (
     GREEDY_SQUADS,
     buy_squad,
@@ -61,7 +52,6 @@ from .squad import (
     place_squad,
     random_fill,
 )
-from .values import GREEDY
 
 MAX_SQUADS = 16          # the scratch row's candidate fields (ai.search.CAND0 ..) hold masks and values
 
@@ -74,16 +64,7 @@ def squad_value(C, S, g, p, W, mask, key0, samples, turns):
     q = 1 - p
     v = 0.0
     for m in range(samples):
-        for f in range(EV0):
-            W[0, f] = S[g, f]
-        key = uniform_int(S[g, GAME0 + G_SEED], S[g, GAME0 + G_INDEX], STREAM_AI0 + p, key0 + m, 1 << 30)
-        W[0, GAME0 + G_SEED] = S[g, GAME0 + G_SEED] ^ ((key + 1) << 32)
-        W[0, GAME0 + G_DICE_N] = KEYED_DICE
-        W[0, GAME0 + G_EV_CAP] = 1
-        W[0, GAME0 + G_LOG_OFFERS] = 0
-        W[0, GAME0 + G_SCRIPTED] = 0
-        W[0, PARAM0 + PR_POLICY0] = GREEDY
-        W[0, PARAM0 + PR_POLICY0 + 1] = GREEDY
+        imagined_copy(S, g, W, p, key0 + m)
         for i in range(n_dealt(W, 0, p)):
             if (mask >> i) & 1:
                 buy(C, W, 0, p, dealt_slot(W, 0, p, i))
