@@ -36,7 +36,9 @@ from ..rules.setup import (
     fits,
     open_level,
     pay_squad,
+    pays_for,
     placement_open,
+    purse,
     shuffle_and_deal,
     squad_totals,
     with_card,
@@ -189,20 +191,44 @@ def copy_taken(C, S, g, p, taken, i):
 
 
 @njit(cache=True, _nrt=False)
-def fill_cost(C, S, g, p, totals, taken):
+def plain_purchase(S, g, p):
+    """True when rules.setup.fits of a card p plans to buy is the purchase rule on the squad's totals
+    alone (rules.setup.pays_for): none of p's cards is bought yet (no copy of a unique card stands
+    in his squad) and the free recruit rule is not in play. A plan asks it once."""
+    if S[g, GAME0 + G_FLAGS] & F_FREE_RECRUIT:
+        return False
+    for i in range(n_dealt(S, g, p)):
+        if S[g, dealt_slot(S, g, p, i) * NCF + ZONE] == Z_SQUAD:
+            return False
+    return True
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def with_if_fits(C, S, g, p, totals, s, plain, money):
+    """(rules.setup.fits of dealt card s after a squad of these totals, the totals with s added):
+    with plain (plain_purchase) the purchase rule on the totals and money (rules.setup.purse)."""
+    elite, ordinary, flyers, gold, elements = totals
+    after = with_card(C, S[g, s * NCF + CARD_ID], elite, ordinary, flyers, gold, elements)
+    if plain:
+        e, o, f, b, el = after
+        return pays_for(e, o, f, b, el, money), after
+    return fits(C, S, g, p, elite, ordinary, flyers, gold, elements, s), after
+
+
+@njit(cache=True, _nrt=False)
+def fill_cost(C, S, g, p, totals, taken, plain, money):
     """(total cost, deal-index bit mask) of the dealt cards a squad of these totals could still add,
     dearest first (the order plan_squad leaves in the pilot fields P_BY_COST + k), those of mask
-    `taken` aside."""
-    elite, ordinary, flyers, gold, elements = totals
+    `taken` aside (plain, money: with_if_fits)."""
     total = 0
     for k in range(n_dealt(S, g, p)):
         i = S[g, PILOT0 + P_BY_COST + k]
         s = dealt_slot(S, g, p, i)
         if (taken >> i) & 1 or S[g, s * NCF + ZONE] != Z_DEALT or copy_taken(C, S, g, p, taken, i):
             continue
-        if fits(C, S, g, p, elite, ordinary, flyers, gold, elements, s):
-            elite, ordinary, flyers, gold, elements = with_card(C, S[g, s * NCF + CARD_ID], elite, ordinary,
-                                                                flyers, gold, elements)
+        ok, after = with_if_fits(C, S, g, p, totals, s, plain, money)
+        if ok:
+            totals = after
             total += C[S[g, s * NCF + EFF], COST]
             taken |= 1 << i
     return total, taken
@@ -212,9 +238,10 @@ def fill_cost(C, S, g, p, totals, taken):
 def plan_squad(C, S, g, p, totals):
     """The deal-index bit mask of the squad of the highest total cost greedy sees: for each first card
     (one copy of each card), that card and the dearest cards that still fit after it (fill_cost)."""
-    elite, ordinary, flyers, gold, elements = totals
     best_total, best_mask = -1, 0
     nd = n_dealt(S, g, p)
+    plain = plain_purchase(S, g, p)
+    money = purse(S, g, p)
     for i in range(nd):                 # the deal's indices by cost, dearest first (stable)
         cost = C[S[g, dealt_slot(S, g, p, i) * NCF + EFF], COST]
         k = i
@@ -228,11 +255,12 @@ def plan_squad(C, S, g, p, totals):
         copy = False
         for j in range(i):
             copy = copy or S[g, dealt_slot(S, g, p, j) * NCF + EFF] == c
-        if copy or S[g, s * NCF + ZONE] != Z_DEALT or not fits(C, S, g, p, elite, ordinary, flyers, gold,
-                                                                elements, s):
+        if copy or S[g, s * NCF + ZONE] != Z_DEALT:
             continue
-        after = with_card(C, S[g, s * NCF + CARD_ID], elite, ordinary, flyers, gold, elements)
-        total, mask = fill_cost(C, S, g, p, after, 1 << i)
+        ok, after = with_if_fits(C, S, g, p, totals, s, plain, money)
+        if not ok:
+            continue
+        total, mask = fill_cost(C, S, g, p, after, 1 << i, plain, money)
         total += C[c, COST]
         if total > best_total:
             best_total, best_mask = total, mask
@@ -270,14 +298,15 @@ def random_fill(C, S, g, p, taken):
         k = S[g, PILOT0 + P_FILL_ORDER + i]
         S[g, PILOT0 + P_FILL_ORDER + i] = S[g, PILOT0 + P_FILL_ORDER + j]
         S[g, PILOT0 + P_FILL_ORDER + j] = k
+    plain = plain_purchase(S, g, p)
+    money = purse(S, g, p)
     for k in range(nd):
         i = S[g, PILOT0 + P_FILL_ORDER + k]
         if (taken >> i) & 1 or copy_taken(C, S, g, p, taken, i):
             continue
-        s = dealt_slot(S, g, p, i)
-        e, o, f, gold, el = totals
-        if fits(C, S, g, p, e, o, f, gold, el, s):
-            totals = with_card(C, S[g, s * NCF + CARD_ID], e, o, f, gold, el)
+        ok, after = with_if_fits(C, S, g, p, totals, dealt_slot(S, g, p, i), plain, money)
+        if ok:
+            totals = after
             taken |= 1 << i
     return taken
 

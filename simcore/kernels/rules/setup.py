@@ -315,14 +315,41 @@ def free_discount(C, S, g, p, extra):
     return de, do
 
 
-@njit(cache=True, _nrt=False)
-def element_penalty(S, g, elements):
-    """Each distinct non-neutral element beyond the first costs 1 gold (the ruleset's setting)."""
+@njit(cache=True, _nrt=False, inline="always")
+def _element_count(elements):
     n_el = 0
     for e in range(Element.NEUTRAL):
         if (elements >> e) & 1:
             n_el += 1
-    return max(n_el - 1, 0) * S[g, PARAM0 + PR_ELEMENT_PENALTY]
+    return n_el
+
+
+@njit(cache=True, _nrt=False)
+def element_penalty(S, g, elements):
+    """Each distinct non-neutral element beyond the first costs 1 gold (the ruleset's setting)."""
+    return max(_element_count(elements) - 1, 0) * S[g, PARAM0 + PR_ELEMENT_PENALTY]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def purse(S, g, p):
+    """What p's squad is paid from and checked against: (gold, silver, flyer cap, gold per element
+    beyond the first)."""
+    return (S[g, GAME0 + G_GOLD + p], S[g, GAME0 + G_SILVER + p], S[g, PARAM0 + PR_FLYER_CAP],
+            S[g, PARAM0 + PR_ELEMENT_PENALTY])
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def pays_for(elite, ordinary, flyers, bonus_gold, elements, money):
+    """The purchase rule on a squad's totals (squad_totals) and a purse: flyers within the cap, elite
+    cards and the element penalty paid in gold, ordinary cards in silver and then gold."""
+    gold, silver, flyer_cap, per_element = money
+    if flyers > flyer_cap:
+        return False
+    penalty = max(_element_count(elements) - 1, 0) * per_element
+    gold += bonus_gold
+    if elite + penalty > gold:
+        return False
+    return elite + ordinary + penalty <= gold + silver
 
 
 @njit(cache=True, _nrt=False)
@@ -342,13 +369,7 @@ def fits(C, S, g, p, elite, ordinary, flyers, bonus_gold, elements, extra):
             de0, do0 = free_discount(C, S, g, p, -1)
             elite -= de - de0
             ordinary -= do - do0
-    if flyers > S[g, PARAM0 + PR_FLYER_CAP]:
-        return False
-    penalty = element_penalty(S, g, elements)
-    gold = S[g, GAME0 + G_GOLD + p] + bonus_gold
-    if elite + penalty > gold:
-        return False
-    return elite + ordinary + penalty <= gold + S[g, GAME0 + G_SILVER + p]
+    return pays_for(elite, ordinary, flyers, bonus_gold, elements, purse(S, g, p))
 
 
 @njit(cache=True, _nrt=False)
