@@ -1,16 +1,36 @@
 """Differential tests: the fast Numba engine against the plain-Python reference engine
 (simcore.reference), and tests that the checker catches a disagreement, so that the big test cannot
 pass vacuously."""
+import re
+
 import numpy as np
 import pytest
 from conftest import DECKS, LISTS
 
-from simcore.kernels.state import CARD_FIELD_NAMES, G_DRAWS, GAME0, NCF, Z_FIELD, ZONE
+from simcore.kernels.rules.turn import ACTION_NAMES
+from simcore.kernels.state import (
+    CARD_FIELD_NAMES,
+    ERR_DICE_EXHAUSTED,
+    G_ACTIVE,
+    G_BOARD,
+    G_DRAWS,
+    G_ERROR,
+    G_N_DELAYED,
+    G_NPLAY,
+    G_PLAY,
+    GAME0,
+    MAX_DECK,
+    NCF,
+    Z_FIELD,
+    ZONE,
+)
 from simcore.reference import Disagreement, play_checked
 from simcore.reference import differential as D
+from simcore.ruleset import SETTINGS
 
 GAMES = 2000
 SEED = 20261130
+A_MOVE, A_ATTACK = ACTION_NAMES.index("move"), ACTION_NAMES.index("attack")
 
 
 @pytest.fixture(scope="module")
@@ -122,14 +142,326 @@ def test_checker_compares_the_options_of_every_decision():
         D.LogDecisions().decide("form", 0, [0, 1])     # a decision the fast engine did not offer
 
 
-def test_checker_reports_an_illegal_action(seeds_vs_forest):
-    """An action the rules do not allow (a closed card acting) is refused by the reference engine."""
-    r = play_checked(seeds_vs_forest, 3, 2)
-    game = r.game
-    from simcore.reference.game import Action
-    assert game.over()
-    assert game.action_error(Action("end_turn")) == "the game is over"
-    assert r.actions > 10
+# ---- every path of the checker, each fed a broken input -----------------------------------------------
+_CLOSED = CARD_FIELD_NAMES.index("closed")
+
+
+def _in_play(S, p):
+    """Player p's cards in play in the fast engine's row (slots)."""
+    n = int(S[0, GAME0 + G_NPLAY + p])
+    return [int(x) for x in S[0, GAME0 + G_PLAY + p * MAX_DECK:GAME0 + G_PLAY + p * MAX_DECK + n]]
+
+
+def _ai_choosing(monkeypatch, instead):
+    """The fast engine's AI, except at the first action for which instead(S) returns (kind, actor,
+    target): that one is chosen instead. Returns the list that receives it."""
+    real, chosen = D.pilot_action, []
+
+    def pilot(C, S, g, buf, scratch):
+        wrong = None if chosen else instead(S)
+        if wrong is None:
+            return real(C, S, g, buf, scratch)
+        chosen.append(wrong)
+        return wrong
+
+    monkeypatch.setattr(D, "pilot_action", pilot)
+    return chosen
+
+
+def test_checker_reports_a_closed_card_acting(seeds_vs_forest, monkeypatch):
+    """The fast engine's AI attacks with one of its cards that is closed (it struck earlier in the
+    turn): the reference refuses the action, and the checker says the AI chose an illegal action
+    because the card is closed, naming the card."""
+    def closed_attacker(S):
+        p = int(S[0, GAME0 + G_ACTIVE])
+        closed = [s for s in _in_play(S, p) if S[0, s * NCF + _CLOSED]]
+        enemies = _in_play(S, 1 - p)
+        return (A_ATTACK, closed[0], enemies[0]) if closed and enemies else None
+
+    chosen = _ai_choosing(monkeypatch, closed_attacker)
+    with pytest.raises(Disagreement) as e:
+        play_checked(seeds_vs_forest, 3, 0)
+    assert chosen
+    _, actor, target = chosen[0]
+    msg = str(e.value)
+    assert f"(slot {actor}) attack at " in msg and f"(slot {target})" in msg
+    assert msg.endswith("the fast engine's AI chose an illegal action: closed")
+
+
+def test_checker_reports_an_ai_moving_the_opponent_s_card(seeds_vs_forest, monkeypatch):
+    """The fast engine's AI moves a card of the opponent's at its first action: the checker reports
+    the illegal action and why (not the active player's card) before either engine plays it."""
+    def enemy_move(S):
+        p = int(S[0, GAME0 + G_ACTIVE])
+        enemy = next(s for s in _in_play(S, 1 - p) if S[0, s * NCF + ZONE] == Z_FIELD)
+        cell = int(S[0, enemy * NCF + CARD_FIELD_NAMES.index("cell")])
+        to = next(c for c in (cell - 5, cell + 5, cell - 1, cell + 1) if 0 <= c < 30
+                  and S[0, GAME0 + G_BOARD + c] < 0 and abs(c % 5 - cell % 5) <= 1)
+        return A_MOVE, enemy, to
+
+    chosen = _ai_choosing(monkeypatch, enemy_move)
+    with pytest.raises(Disagreement) as e:
+        play_checked(seeds_vs_forest, 3, 0)
+    assert chosen
+    msg = str(e.value)
+    assert "at action 1: " in msg and f"(slot {chosen[0][1]}) move to " in msg
+    assert msg.endswith("the fast engine's AI chose an illegal action: not the active player's card")
+
+
+def test_checker_reports_an_action_only_the_reference_lists(seeds_vs_forest, monkeypatch):
+    """With the legal-action sets compared, the fast engine's list short of one action (its last one
+    dropped) is reported with the action only the reference lists."""
+    real, dropped = D.legal_actions, []
+
+    def fewer(C, S, g, buf):
+        n = real(C, S, g, buf)
+        if dropped:
+            return n
+        dropped.append(D.to_action(*buf[n - 1]))
+        return n - 1
+
+    monkeypatch.setattr(D, "legal_actions", fewer)
+    with pytest.raises(Disagreement) as e:
+        play_checked(seeds_vs_forest, 3, 0, legal_sets=True)
+    assert str(e.value).endswith(f"the legal actions differ: only the fast engine's [], only the reference's "
+                                 f"{[str(dropped[0])]}")
+    assert "at action 1: " in str(e.value)
+
+
+def test_checker_reports_an_action_only_the_fast_engine_lists(seeds_vs_forest, monkeypatch):
+    """With the legal-action sets compared, an illegal action added to the fast engine's list (a move
+    of the opponent's card) is reported as listed by the fast engine only."""
+    real, added = D.legal_actions, []
+
+    def more(C, S, g, buf):
+        n = real(C, S, g, buf)
+        if added:
+            return n
+        enemy = _in_play(S, 1 - int(S[0, GAME0 + G_ACTIVE]))[0]
+        buf[n] = (A_MOVE, enemy, 0)
+        added.append(D.to_action(A_MOVE, enemy, 0))
+        return n + 1
+
+    monkeypatch.setattr(D, "legal_actions", more)
+    with pytest.raises(Disagreement) as e:
+        play_checked(seeds_vs_forest, 3, 0, legal_sets=True)
+    assert str(e.value).endswith(f"the legal actions differ: only the fast engine's {[str(added[0])]}, only "
+                                 "the reference's []")
+
+
+def test_checker_reports_the_fast_engine_s_error(seeds_vs_forest):
+    """A fast engine that stopped with an error (here its dice exhausted, set after action 2) is
+    reported at the next action, with the error's code."""
+    def corrupt(S, step):
+        if step == "action 2":
+            S[0, GAME0 + G_ERROR] = ERR_DICE_EXHAUSTED
+
+    with pytest.raises(Disagreement) as e:
+        play_checked(seeds_vs_forest, 3, 0, corrupt=corrupt)
+    assert str(e.value).endswith(f"at action 3\n  the fast engine stopped with error {ERR_DICE_EXHAUSTED}")
+
+
+def test_checker_reports_a_changed_count_of_delayed_abilities(seeds_vs_forest):
+    """The fast engine counting a waiting delayed ability (a trap, a boost) that its table does not
+    hold: the checker names the game field and both counts."""
+    def corrupt(S, step):
+        if step == "action 4":
+            S[0, GAME0 + G_N_DELAYED] += 1
+
+    with pytest.raises(Disagreement) as e:
+        play_checked(seeds_vs_forest, 3, 0, corrupt=corrupt)
+    msg = str(e.value)
+    assert "at action 4: " in msg and msg.endswith("first difference: game field delayed count: fast 1, reference 0")
+
+
+def _first_game_with(m, seed, wanted, games=range(12)):
+    """The first game index of matchup m and seed whose fast engine's log has an event passing
+    wanted(event)."""
+    for game in games:
+        found = []
+
+        def look(ev, step, found=found):
+            found.extend(e for e in ev if wanted(e))
+            return ev
+
+        play_checked(m, seed, game, corrupt_log=look)
+        if found:
+            return game
+    raise AssertionError("no game with the event")
+
+
+def _defender_decision(e):
+    from simcore.kernels.rules import log as L
+    from simcore.kernels.rules.decisions import Decision
+
+    return e[0] == L.EV_DECISION and e[1] == Decision.DEFENDER
+
+
+def test_checker_reports_an_illegal_defender(seeds_vs_forest):
+    """A defender the rules do not allow (the attacker itself, offered to the defending player and
+    chosen in the fast engine's log): the reference, offering only the defenders it allows, refuses
+    it, and the checker shows both lists of options."""
+    from simcore.kernels.rules import log as L
+
+    game = _first_game_with(seeds_vs_forest, 3, _defender_decision)
+    done = []
+
+    def corrupt(ev, step):
+        out, attacker = [], -1
+        for e in ev:
+            if e[0] == L.EV_ATTACK:
+                attacker = e[1]
+            if _defender_decision(e) and not done:
+                _, dec, decider, n, _, lo = e
+                done.append((decider, attacker))
+                out.append([L.EV_DECISION, dec, decider, n + 1, n, lo])    # the new last option, chosen
+                continue
+            if e[0] == L.EV_OFFER and done and len(done) == 1 and e[2] == -1:
+                out.append([L.EV_OFFER, e[1], attacker, 0, 0, 0])           # before "no defender"
+                done.append(step)
+            out.append(e)
+        return out
+
+    with pytest.raises(Disagreement) as e:
+        play_checked(seeds_vs_forest, 3, game, corrupt_log=corrupt)
+    decider, attacker = done[0]
+    assert attacker >= 0 and attacker // MAX_DECK != decider
+    msg = str(e.value)
+    assert re.search(rf"the reference offers player {decider + 1} defender with options \[[\d, ]*-1\]; the fast "
+                     rf"engine offered player {decider + 1} defender with options \[[\d, ]*{attacker}, -1\]$", msg), msg
+
+
+def test_checker_reports_a_defender_choice_out_of_the_options(seeds_vs_forest):
+    """A chosen option past the options offered (option n of n) is reported as the pilot's choice."""
+    from simcore.kernels.rules import log as L
+
+    game = _first_game_with(seeds_vs_forest, 3, _defender_decision)
+    done = []
+
+    def corrupt(ev, step):
+        out = []
+        for e in ev:
+            if _defender_decision(e) and not done:
+                e = [L.EV_DECISION, e[1], e[2], e[3], e[3], e[5]]
+                done.append(e[3])
+            out.append(e)
+        return out
+
+    with pytest.raises(Disagreement) as e:
+        play_checked(seeds_vs_forest, 3, game, corrupt_log=corrupt)
+    assert str(e.value).endswith(f"the fast engine's pilot chose option {done[0]} of {done[0]} at defender")
+
+
+# ---- setup: each choice the reference checks at setup, made illegal in the fast engine's log ----------
+def _setup_corrupted(m, change):
+    """play_checked of game 0 of seed 3 whose setup events are replaced by change(events); the
+    Disagreement's message."""
+    def corrupt(ev, step):
+        return change(ev) if step == "setup" else ev
+
+    with pytest.raises(Disagreement) as e:
+        play_checked(m, 3, 0, corrupt_log=corrupt)
+    assert "\n  at setup\n" in str(e.value)
+    return str(e.value)
+
+
+def _player_of(e):
+    from simcore.kernels.rules import log as L
+
+    return e[1] if e[0] == L.EV_MULLIGAN else e[1] // MAX_DECK
+
+
+def test_checker_reports_a_mulligan_over_the_limit(seeds_vs_forest):
+    """Four more mulligans logged for the player who chooses first, past the ruleset's limit of 3:
+    the reference refuses the one over the limit."""
+    from simcore.kernels.rules import log as L
+
+    players = []
+
+    def more_mulligans(ev):
+        i = next(i for i, e in enumerate(ev) if e[0] in (L.EV_MULLIGAN, L.EV_BUY))
+        p = _player_of(ev[i])
+        players.append(p)
+        return ev[:i] + [[L.EV_MULLIGAN, p, k, 0, 0, 0] for k in range(4)] + ev[i:]
+
+    assert seeds_vs_forest.params[SETTINGS["mulligan_max"]] == 3
+    msg = _setup_corrupted(seeds_vs_forest, more_mulligans)
+    assert msg.endswith(f"player {players[0] + 1} took a mulligan that is not allowed")
+
+
+def test_checker_reports_a_card_bought_twice(seeds_vs_forest):
+    """A purchase logged twice: the second is of a card no longer among the player's dealt cards."""
+    from simcore.kernels.rules import log as L
+
+    bought = []
+
+    def twice(ev):
+        i = next(i for i, e in enumerate(ev) if e[0] == L.EV_BUY)
+        bought.append(ev[i][1])
+        return ev[:i + 1] + [list(ev[i])] + ev[i + 1:]
+
+    msg = _setup_corrupted(seeds_vs_forest, twice)
+    slot = bought[0]
+    assert msg.endswith(f"player {slot // MAX_DECK + 1} bought slot {slot}, which is illegal: not one of his "
+                        "dealt cards")
+
+
+def _first_placement(ev):
+    from simcore.kernels.rules import log as L
+
+    return next(i for i, e in enumerate(ev) if e[0] == L.EV_PLACE and e[2] >= 0)
+
+
+def test_checker_reports_a_card_placed_in_the_opponent_s_rows(seeds_vs_forest):
+    """A card placed on the far row of the opponent's half (docs/RULES.md 3: a player places in his
+    own rows): the reference refuses the cell, naming the card and the cell."""
+    placed = []
+
+    def far(ev):
+        i = _first_placement(ev)
+        slot = ev[i][1]
+        cell = 29 if slot // MAX_DECK == 0 else 0
+        placed.append((slot, cell))
+        return ev[:i] + [[ev[i][0], slot, cell, 0, 0, 0]] + ev[i + 1:]
+
+    msg = _setup_corrupted(seeds_vs_forest, far)
+    slot, cell = placed[0]
+    assert re.search(rf"\n  \S.* \(slot {slot}\) placed on cell {cell}, which is not allowed$", msg), msg
+
+
+def test_checker_reports_a_card_placed_twice(seeds_vs_forest):
+    """A placement logged twice: the second is of a card already on the battlefield, not an unplaced
+    card of the squad."""
+    placed = []
+
+    def twice(ev):
+        i = _first_placement(ev)
+        placed.append(ev[i][1])
+        return ev[:i + 1] + [list(ev[i])] + ev[i + 1:]
+
+    msg = _setup_corrupted(seeds_vs_forest, twice)
+    slot = placed[0]
+    assert msg.endswith(f"player {slot // MAX_DECK + 1} places slot {slot}, which is not an unplaced card of "
+                        "his squad")
+
+
+def test_checker_reports_a_missing_placement(seeds_vs_forest):
+    """The placements of the player who places first left out of the log: the reference expects one
+    of his and finds the other player's."""
+    from simcore.kernels.rules import log as L
+
+    players = []
+
+    def without(ev):
+        p = ev[_first_placement(ev)][1] // MAX_DECK
+        players.append(p)
+        return [e for e in ev if not (e[0] == L.EV_PLACE and e[2] >= 0 and e[1] // MAX_DECK == p)]
+
+    msg = _setup_corrupted(seeds_vs_forest, without)
+    p = players[0]
+    found = re.search(rf"the reference expects a placement of player {p + 1}; the fast engine's next setup event "
+                      rf"is \[{L.EV_PLACE}, (\d+), \d+, 0, 0, 0\]$", msg)
+    assert found and int(found[1]) // MAX_DECK == 1 - p, msg          # the other player's placement
 
 
 def test_the_checked_game_is_the_run_s_game(seeds_vs_forest):

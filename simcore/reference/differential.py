@@ -13,8 +13,8 @@ that both engines list the same set of legal actions). After setup, after the fi
 after every action it compares the state: every card's zone, cell, life, life maximum, wounds,
 extra lives, closed, movement, counters, acquired effects (poison, gained keywords, lost abilities,
 strike bonus, heal at end of turn), ability limits, statistics; the game's active player, turn,
-winner and end, crystals, mulligans, board, delayed abilities, the stack (empty between actions) and
-the random streams' draw counts. Every card and the deck order are compared after setup and at the
+winner and end, crystals, mulligans, board, delayed abilities (and their count), the stack (empty
+between actions) and the random streams' draw counts. Every card and the deck order are compared after setup and at the
 end of the game; in between, the cards that entered play (the only ones a battle's rules touch), as
 one flat list of integers per side, field by field only when they differ. The first difference
 raises `Disagreement` naming the game (seed, index, decks, AIs, ruleset), the action in words, and
@@ -84,8 +84,8 @@ _COLS = [CARD_FIELD_NAMES.index(n) for n in COMPARED if n != "life"]
 _ZONE_CODE = {name: code for code, name in ZONE_NAMES.items()}
 _END_CODE = {name: code for code, name in END_NAMES.items()}
 GAME_FIELDS = ("first", "active", "turn", "winner", "end", "gold", "silver", "mulligans", "dice draws",
-               "shuffle draws", "last wound turn", "deck order", "board", "in play", "delayed", "stack",
-               "pending deaths")
+               "shuffle draws", "last wound turn", "deck order", "board", "in play", "delayed", "delayed count",
+               "stack", "pending deaths")
 
 
 def _mask(ks):
@@ -173,6 +173,7 @@ def fast_game(S, g, sizes):
         "board": G[G_BOARD:G_BOARD + 30].tolist(),
         "in play": [G[G_PLAY + p * MAX_DECK:G_PLAY + p * MAX_DECK + int(G[G_NPLAY + p])].tolist() for p in range(2)],
         "delayed": delayed,
+        "delayed count": int(G[G_N_DELAYED]),      # the waiting delayed abilities the fast engine counts
         "stack": int(G[G_STACK_N]),
         "pending deaths": int(G[G_PEND_HI]),      # the highest slot whose on-death abilities wait
     }
@@ -201,6 +202,7 @@ def ref_game(game):
         "board": [c.slot if c is not None else -1 for c in game.board],
         "in play": [[c.slot for c in game.play[p]] for p in range(2)],
         "delayed": [_delayed_entry(d) for d in game.delayed],
+        "delayed count": sum(1 for d in game.delayed if d is not None),
         "stack": len(game.stack),
         "pending deaths": _highest_pending(game),
     }
