@@ -14,6 +14,7 @@ import click
 from decks.errors import InputError
 from simcore import config as C
 from simcore.config import MAX_GAMES
+from simcore.limits import EngineLimitError
 from simcore.pilots import PILOTS, pilot_folder
 
 AIS = tuple(PILOTS)
@@ -37,6 +38,9 @@ class OneLineErrors(click.Group):
         except InputError as e:
             click.echo(f"error: {e}", err=True)
             sys.exit(2)
+        except EngineLimitError as e:
+            click.echo(f"error: {e}", err=True)
+            sys.exit(1)
         except click.exceptions.Abort:
             click.echo("aborted", err=True)
             sys.exit(130)

@@ -25,7 +25,8 @@ from decks.errors import InputError
 from .config import CONNECT_TIMEOUT, WORKER_TIMEOUT
 from .kernels import ENGINE_HASH
 from .kernels.batch import card_counts, game_rows, play_batch
-from .kernels.state import PR_FIRST, new_state, set_params
+from .kernels.state import G_ERROR, GAME0, PR_FIRST, new_state, set_params
+from .limits import check_games
 
 
 class GameSpec(NamedTuple):
@@ -78,6 +79,7 @@ def play_span(stats, decks, sizes, params, S, seed: int, lo: int, hi: int, seat_
         for b in range(lo, hi, rows):
             m = min(rows, hi - b)
             play_batch(stats, S, decks, sizes, np.uint64(seed), b, m)
+            check_games(S[:m, GAME0 + G_ERROR], lambda i, b=b: b + i, seed)
             parts.append(game_rows(S, stats, b, m))
             counts = add_counts(counts, card_counts(S, decks, sizes, m))
     else:
@@ -88,6 +90,7 @@ def play_span(stats, decks, sizes, params, S, seed: int, lo: int, hi: int, seat_
                 params[PR_FIRST] = first
                 set_params(S, params)
                 play_batch(stats, S, decks, sizes, np.uint64(seed), k, m)
+                check_games(S[:m, GAME0 + G_ERROR], lambda i, k=k, first=first: 2 * (k + i) + first, seed)
                 part = game_rows(S, stats, k, m)
                 part["game"] = 2 * part["game"] + first
                 parts.append(part)

@@ -13,6 +13,7 @@ import decks
 from decks.errors import InputError
 
 from .kernels.state import (
+    MAX_STACK,
     N_PARAMS,
     PR_ATTACK_OWN_CARDS,
     PR_DEAL,
@@ -30,6 +31,8 @@ from .kernels.state import (
     PR_ROUND_CAP,
     PR_SILVER_FIRST,
     PR_SILVER_SECOND,
+    PR_STACK_MAX,
+    PR_WINDOW_STEPS,
 )
 from .pilots import seat_params
 
@@ -42,6 +45,7 @@ SETTINGS = {
     "ground_hits_lone_flyers": PR_GROUND_HITS_LONE_FLYERS,
     "attack_own_cards": PR_ATTACK_OWN_CARDS, "poison_stacks": PR_POISON_STACKS,
     "formation_orthogonal": PR_FORMATION_ORTHOGONAL,
+    "stack_max": PR_STACK_MAX, "window_steps_max": PR_WINDOW_STEPS,
 }
 # the values each setting may take: crystals and costs stay small (the outcome tables store crystals
 # left in 8 bits, turns in 16), the deal fits a deck, the flags are 0 or 1
@@ -50,7 +54,7 @@ SETTING_RANGES = {
     "deal": (1, 50), "mulligan_max": (0, 10), "mulligan_cost": (0, 60), "flyer_cap": (0, 120),
     "element_penalty": (0, 60), "placement_levels": (0, 1), "round_cap": (1, 1000),
     "ground_hits_lone_flyers": (0, 1), "attack_own_cards": (0, 1), "poison_stacks": (0, 1),
-    "formation_orthogonal": (0, 1),
+    "formation_orthogonal": (0, 1), "stack_max": (1, MAX_STACK), "window_steps_max": (2, 100_000),
 }
 RULESETS_FILE = Path(decks.__file__).resolve().parent / "rulesets.toml"
 

@@ -93,6 +93,7 @@ from .kernels.state import (
     new_state,
     set_params,
 )
+from .limits import limit_message
 from .ruleset import ruleset_params
 
 ZONES = {"aux": Z_AUX, "graveyard": Z_GRAVE, "deck": Z_DECK}
@@ -446,3 +447,6 @@ def _play_action(C, S, i, a, slot_of, label_of, err):
                "its cost payable)" if gv[G_ERROR] == ERR_BAD_ANSWER else
                "was never played: no priority window came while it was that player's turn to answer")
         raise ScenarioError(f"action {i} ({desc}): answer {j + 1} ({answers[j]}) {why}")
+    if gv[G_ERROR] != 0:
+        raise ScenarioError(f"action {i} ({desc}): the game stopped at an engine limit: "
+                            f"{limit_message(gv[G_ERROR])} (docs/RULES.md, Engine limits)")

@@ -26,6 +26,7 @@ from .kernels.state import (
     new_state,
     set_params,
 )
+from .limits import check_games
 
 
 @dataclass
@@ -52,7 +53,8 @@ def play_steps(stats, decks, sizes, params, seed: int, game_index: int, log_capa
     """Yield a Step after setup and after every action of game `game_index` of `seed` (the game
     the batch runner plays with these card table, decks and params). `policy(C, S, buf)` returns
     the next (kind, actor, target) (default: `engine_policy`, the seats' AIs). Raises RuntimeError
-    if the game is still running after `max_actions` actions."""
+    if the game is still running after `max_actions` actions, limits.EngineLimitError if it stopped
+    at an engine limit."""
     S = new_state(1, log_capacity)
     set_params(S, params)
     buf = new_action_buffer()
@@ -73,3 +75,4 @@ def play_steps(stats, decks, sizes, params, seed: int, game_index: int, log_capa
         apply_action(stats, S, 0, kind, actor, target, -2, -1)
         n += 1
         yield Step(S, n, (kind, actor, target), before)
+    check_games(S[:1, GAME0 + G_ERROR], lambda i: game_index, seed)

@@ -30,7 +30,7 @@ N_SLOTS = 2 * MAX_DECK
 N_CELLS = 30
 N_COLS = 5
 N_ROWS = 6
-MAX_ACTIONS = 512        # legal-action buffer, allocated once per game
+MAX_ACTIONS = 512        # legal-action buffer, allocated once per game; more stops the game (ERR_ACTIONS_FULL)
 
 # ---- card fields ------------------------------------------------------------------------------------
 (CARD_ID,            # card id in the card table, -1 for an empty slot
@@ -132,8 +132,9 @@ G_LAST_WOUND = G_DRAWERS + 2         # turn in which a card last took wounds
 G_NPLAY = G_LAST_WOUND + 1           # + player: his creatures in play
 G_PLAY = G_NPLAY + 2                 # + player * MAX_DECK + i: their slots, ascending
 G_DELAY = G_PLAY + 2 * MAX_DECK      # + k * DELAY_W: delayed abilities waiting for a target (118)
-MAX_DELAYED = 6
-DELAY_W = 5                          # kind (0 = free), player, amount, element filter + 1, strengths mask
+MAX_DELAYED = 16                     # engine limit (docs/RULES.md, Engine limits): one more stops the game
+DELAY_W = 6                          # kind (0 = free), player, amount, element filter + 1, strengths mask,
+                                     # count: identical traps or boosts wait as one entry
 G_RC = G_DELAY + MAX_DELAYED * DELAY_W   # recomputation scratch: RC_MAX states of 2 words (503.3)
 RC_MAX = 8
 G_PEND_LO = G_RC + 2 * RC_MAX        # lowest and highest slot destroyed since abilities.check_deaths last
@@ -144,11 +145,11 @@ G_FAST = G_N_DELAYED + 1             # + player: his cards with a fast ability (
                                      # offset i; 0: none
 G_STACK_N = G_FAST + 2               # fast abilities on the stack (section 4)
 G_STACK = G_STACK_N + 1              # + 3 * i: slot, ability, target of stack item i (bottom first)
-MAX_STACK = 8
+MAX_STACK = 16                       # the stack's table: the ruleset's stack_max (at most this) is the rule
 G_SCRIPTED = G_STACK + 3 * MAX_STACK     # 1: a scenario scripts the fast answers (G_QUEUE)
 G_QUEUE_N = G_SCRIPTED + 1
 G_QUEUE = G_QUEUE_N + 1              # + 3 * i: slot, ability, target of the scripted answers, in order
-MAX_QUEUE = 4
+MAX_QUEUE = 16                       # a scenario action's scripted answers
 # the attack whose dice were just rolled (its dice window, rules/effects/strike.py)
 G_ROLL = G_QUEUE + 3 * MAX_QUEUE     # ROLL_* kind of the attack in progress, ROLL_NONE outside its window
 G_ROLL_ATT = G_ROLL + 1              # the attacker
@@ -186,7 +187,7 @@ G_LOG_OFFERS = G_TARGETS + MAX_TARGETS   # 1: the event log records every decisi
 N_GAME_FIELDS = G_LOG_OFFERS + 1
 assert G_DRAWS + N_STREAMS <= G_BOARD, "room for every random stream's draw count"
 
-N_PARAMS = 42            # room for the ruleset parameters below
+N_PARAMS = 44            # room for the ruleset parameters below
 # ruleset parameters of a game (S[g, PARAM0 + PR_*]): the house-rule settings of docs/RULES.md ([H]) that
 # simcore.ruleset reads from decks/rulesets.toml, the policy of each seat and the seat that moves
 # first (-1: the roll-off decides)
@@ -206,6 +207,8 @@ PR_SEARCH_ALTERNATIVES0 = 34     # + seat: search: other actions of its first ca
 PR_SEARCH_KEEP0 = 36     # + seat: 1 if keeping that creature open this turn is a candidate too,
 PR_SEARCH_HORIZON0 = 38  # + seat: the turns its playouts run (2: its own and the opponent's next)
 PR_SEARCH_CLOSE0 = 40    # + seat: it weighs other creatures only when the second scores this % of the first
+PR_STACK_MAX = 42        # [H] stack_max: the most fast abilities the stack holds (at most MAX_STACK)
+PR_WINDOW_STEPS = 43     # [H] window_steps_max: the most declarations and passes of one priority window
 # ---- the pilots' fields (S[g, PILOT0 + P_*]): their own bookkeeping; the rules never read them -----------
 P_CURSOR_TURN = 0        # greedy: the turn (+ 1) its cursor belongs to, 0 before its first action
 P_CURSOR = 1             # greedy: pass * MAX_DECK + slot offset of the next card it looks at
@@ -267,6 +270,12 @@ ERR_NONE = 0
 ERR_DICE_EXHAUSTED = 1
 ERR_LOG_FULL = 2
 ERR_BAD_ANSWER = 3       # a scenario's scripted fast answer was not legal when its turn came
+# engine limits (docs/RULES.md, "Engine limits"): a game that would go past one stops with its code
+ERR_DELAYED_FULL = 4     # a delayed ability found the table of MAX_DELAYED waiting ones full
+ERR_WINDOW_STEPS = 5     # a priority window went past the ruleset's window_steps_max
+ERR_GAIN_FULL = 6        # a count packed in one byte (a gain until the end of a turn) went past GAIN_MAX
+ERR_STONE_FULL = 7       # stone skins added up past STONE_MAX
+ERR_ACTIONS_FULL = 8     # the legal actions of one moment went past MAX_ACTIONS (rules.turn.legal_actions)
 
 
 

@@ -190,7 +190,7 @@ def _revive_effect(game, src, a, t):
 
 
 def _stone_skin(game, src, a, t):
-    t.stone_skin = min(t.stone_skin + a.amount, 7)      # until the end of the opponent's turn
+    t.stone_skin = B.within(t.stone_skin + a.amount, B.STONE_MAX, "stone skin")      # until the end of the opponent's turn
 
 
 def _ram(game, src, a, t):
@@ -248,7 +248,7 @@ def _reduce_life_turn(game, src, a, t):
     """Life maximum -N until the end of the turn (given back in the end phase)."""
     cut = min(a.amount, t.life_max)
     t.life_max -= cut
-    t.tmp_life = min(t.tmp_life + cut, 255)
+    t.tmp_life = B.within(t.tmp_life + cut, B.TMP_MAX, "life lowered this turn")
     if t.life <= 0 and t.died_from == B.NOBODY:
         t.died_from = src.slot
 
@@ -347,9 +347,9 @@ def _roll_bonus_against(game, src, a, t):
     """Until the end of the turn the creatures of src's owner get + N to their die rolls when they
     attack t (a mark of the other player is replaced)."""
     if t.roll_mark and t.roll_mark_player == src.owner:
-        t.roll_mark = min(t.roll_mark + a.amount, B.TMP_MAX)
+        t.roll_mark = B.within(t.roll_mark + a.amount, B.TMP_MAX, "roll bonus against")
     else:
-        t.roll_mark, t.roll_mark_player = a.amount, src.owner
+        t.roll_mark, t.roll_mark_player = B.within(a.amount, B.TMP_MAX, "roll bonus against"), src.owner
 
 
 def _finish_off(game, src, a, t):
@@ -394,15 +394,22 @@ EFFECTS = {"wound": _wound, "heal": _heal, "extra_lives": _extra_lives, "reduce_
            "reduce_life_turn": _reduce_life_turn,
            "rolled_shot": _rolled_shot, "web": _web}
 def _delay(game, src, a):
-    """Trap and boost (118): no target yet; they wait in the table (first free entry; a full table
-    drops the new one)."""
+    """Trap and boost (118): no target yet; they wait in the table: one identical to a waiting one (same
+    player, amount and filters) joins its entry, any other takes the first free entry; with the table
+    full the game stops at the engine limit MAX_DELAYED."""
     kind = "trap" if a.effect == "trap" else "boost"
     d = B.Delayed(kind, src.owner, a.amount, a.filter.element if kind == "boost" else "",
                   tuple(a.strengths) if kind == "boost" else ())
+    for e in game.delayed:
+        if e is not None and e.kind == kind and (e.player, e.amount, e.element, e.strengths) == \
+                (d.player, d.amount, d.element, d.strengths):
+            e.count += 1
+            return
     for i, e in enumerate(game.delayed):
         if e is None:
             game.delayed[i] = d
             return
+    raise B.EngineLimit(f"waiting delayed abilities went past {B.MAX_DELAYED} entries")
 
 
 # ---- filters and conditions ----------------------------------------------------------------------
@@ -996,7 +1003,8 @@ def spring_traps(game, actor):
         if d is not None and d.kind == "trap" and d.player != actor.owner:
             game.delayed[i] = None
             fired = True
-            game.wound(actor, d.amount, B.TRAP)
+            for _ in range(d.count):
+                game.wound(actor, d.amount, B.TRAP)
     if not fired:
         return True
     game.check_deaths()
@@ -1016,5 +1024,5 @@ def take_boost(game, att, strength):
         if d.element and att.card.element != d.element:
             continue
         game.delayed[i] = None
-        total += d.amount
+        total += d.amount * d.count
     return total

@@ -6,9 +6,8 @@ from dataclasses import dataclass
 
 N_COLS, N_ROWS, N_CELLS = 5, 6, 30
 MAX_DECK = 50
-MAX_DELAYED = 6          # the fast engine's table of waiting delayed abilities (118)
-MAX_STACK = 8            # [H] the stack holds at most 8 fast abilities (section 4)
-MAX_PRIORITY_STEPS = 64  # [H] a priority window ends after 64 declarations or passes
+# engine limits (docs/RULES.md, "Engine limits"): going past one stops the game (EngineLimit)
+MAX_DELAYED = 16         # waiting delayed abilities (118)
 
 # who a card "died from" besides a card's slot (509.1.1)
 NOBODY, POISON, RULE, TRAP = -1, -2, -3, -4
@@ -26,7 +25,20 @@ ELEMENTS = ("steppe", "mountains", "forest", "swamps", "darkness", "neutral")
 # the card fields this engine knows (decks.cardset.Card); a card using any other is refused
 MAX_AB = 4               # abilities per card (cardtable.MAX_AB): bit MAX_AB + k of used_turn = used twice
 TELEPORT_RANGE = 99      # teleport: a jump to any empty cell
-TMP_MAX = 255            # each gain until the end of a turn holds at most 255 (VOCABULARY.md)
+TMP_MAX = 255            # a gain until the end of a turn (one byte of the fast engine's row)
+STONE_MAX = 7            # stone skins on one card (three bits)
+
+
+class EngineLimit(Exception):
+    """The game went past one of the engine limits (docs/RULES.md, "Engine limits"); the fast engine
+    stops the game there too (its row's error code)."""
+
+
+def within(v, most, what):
+    """v, if at most `most`; else EngineLimit naming `what`."""
+    if v > most:
+        raise EngineLimit(f"{what} went past {most}")
+    return v
 
 
 class Disagreement(Exception):
@@ -148,8 +160,8 @@ class GameCard:
         return getattr(opts[self.form - 1], name) if self.form and opts else 0
 
     def gain(self, name, n):
-        """+ n to a gain until the end of a turn (at most TMP_MAX)."""
-        setattr(self, name, min(getattr(self, name) + n, TMP_MAX))
+        """+ n to a gain until the end of a turn (at most TMP_MAX: an engine limit)."""
+        setattr(self, name, within(getattr(self, name) + n, TMP_MAX, f"gain {name}"))
 
     @property
     def card(self):
@@ -184,6 +196,7 @@ class Delayed:
     strengths: tuple = ()           # boost: which attack strengths (0 weak, 1 medium, 2 strong)
     cell: int = -1                  # explosion (ranged_explosion): the cell that explodes
     source: int = -1                # explosion: the slot of the card that threw it
+    count: int = 1                  # identical traps or boosts wait as one entry
 
 
 def strike_table(a, d):

@@ -183,10 +183,10 @@ def _delayed_entry(d):
     if d is None:
         return None
     if d.kind == "explosion":
-        return (3, d.player, d.amount, d.cell, d.source)
+        return (3, d.player, d.amount, d.cell, d.source, d.count)
     kind = 1 if d.kind == "trap" else 2
     elem = Element.of(d.element) + 1 if d.element else 0
-    return (kind, d.player, d.amount, elem, _mask(d.strengths))
+    return (kind, d.player, d.amount, elem, _mask(d.strengths), d.count)
 
 
 def ref_game(game):
@@ -202,7 +202,7 @@ def ref_game(game):
         "board": [c.slot if c is not None else -1 for c in game.board],
         "in play": [[c.slot for c in game.play[p]] for p in range(2)],
         "delayed": [_delayed_entry(d) for d in game.delayed],
-        "delayed count": sum(1 for d in game.delayed if d is not None),
+        "delayed count": sum(d.count for d in game.delayed if d is not None),
         "stack": len(game.stack),
         "pending deaths": _highest_pending(game),
     }
@@ -263,7 +263,7 @@ def quick_reference(game, cards, n_cards):
                                                 or c.turn_wounds or c.tmp_unanswered or c.attack_wounded
                                                 or c.tmp_life) else 0,
              c.own_strike | (c.own_ova << 8)))
-    n_delayed = sum(1 for d in game.delayed if d is not None)
+    n_delayed = sum(d.count for d in game.delayed if d is not None)
     ext((game.first, game.active, game.turn, game.winner, _END_CODE[game.end], game.gold[0], game.gold[1],
          game.silver[0], game.silver[1], game.mulligans[0], game.mulligans[1],
          game.streams.draws[STREAM_DICE], game.streams.draws[STREAM_SHUFFLE],

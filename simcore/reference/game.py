@@ -27,8 +27,6 @@ from .board import (
     MAX_AB,
     MAX_DECK,
     MAX_DELAYED,
-    MAX_PRIORITY_STEPS,
-    MAX_STACK,
     MISS,
     N_CELLS,
     N_COLS,
@@ -47,6 +45,7 @@ from .board import (
     WEAK,
     Delayed,
     Disagreement,
+    EngineLimit,
     GameCard,
     adjacent,
     blank_of,
@@ -59,6 +58,7 @@ from .board import (
     single_roll_strength,
     strike_table,
     takes_formation,
+    within,
 )
 from .rng import Streams
 
@@ -444,7 +444,7 @@ class Game:
         t.wounds += n
         self.last_wound_turn = self.turn
         if self.track_turn_wounds:
-            t.turn_wounds = min(t.turn_wounds + n, TMP_MAX)
+            t.turn_wounds = within(t.turn_wounds + n, TMP_MAX, "wounds taken this turn")
         if source >= 0:
             self.card_at(source).dmg_dealt += n
         if t.life <= 0 and t.died_from == NOBODY:
@@ -622,9 +622,9 @@ class Game:
             return
         active = p = self.active
         passes = 0
-        for _ in range(MAX_PRIORITY_STEPS):
+        for _ in range(self.rules["window_steps_max"]):
             answer = None
-            if self.has_fast[p] and len(self.stack) < MAX_STACK:
+            if self.has_fast[p] and len(self.stack) < self.rules["stack_max"]:
                 answer = self.answer(p)
             if answer is not None:
                 s, k, t = answer
@@ -644,8 +644,8 @@ class Game:
                 break
             passes = 0
             p = active
-        while self.stack and not self.over():
-            AB.resolve_top(self)
+        else:
+            raise EngineLimit(f"a priority window went past window_steps_max = {self.rules['window_steps_max']}")
 
     def answer(self, p):
         """Player p has priority: he passes (None) or declares one of the fast abilities he may use now,
@@ -1575,6 +1575,8 @@ class Game:
                     self.delayed[i] = Delayed("explosion", att.owner, card.ranged_explosion, cell=t.cell,
                                               source=att.slot)
                     break
+            else:
+                raise EngineLimit(f"waiting delayed abilities went past {MAX_DELAYED} entries")
         self.after_attack(att)
         self.check_deaths()
         self.check_game_end()

@@ -117,10 +117,12 @@ from ..state import (
     DIED_FROM,
     DMG_DEALT,
     EFF,
+    ERR_GAIN_FULL,
     EXTRA_LIVES,
     G_ACTIVE,
     G_BOARD,
     G_DRAWERS,
+    G_ERROR,
     G_FLAGS,
     G_LAST_WOUND,
     G_TURN,
@@ -810,7 +812,10 @@ def wound(S, g, t, n, source):
     S[g, GAME0 + G_LAST_WOUND] = S[g, GAME0 + G_TURN]
     if S[g, GAME0 + G_FLAGS] & F_TURN_WOUNDS:        # amount_of wounds_this_turn (Хронос)
         f = S[g, t * NCF + TMP_FLAGS]
-        v = min(bits(f, TF_TURN_WOUNDS_SHIFT, GAIN_WIDTH) + n, GAIN_MAX)
+        v = bits(f, TF_TURN_WOUNDS_SHIFT, GAIN_WIDTH) + n
+        if v > GAIN_MAX:
+            S[g, GAME0 + G_ERROR] = ERR_GAIN_FULL       # an engine limit (docs/RULES.md)
+            v = GAIN_MAX
         S[g, t * NCF + TMP_FLAGS] = with_bits(f, TF_TURN_WOUNDS_SHIFT, GAIN_WIDTH, v)
     if source >= 0:
         S[g, source * NCF + DMG_DEALT] += n

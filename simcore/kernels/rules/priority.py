@@ -16,6 +16,7 @@ from numba import njit
 
 from ..state import (
     ERR_BAD_ANSWER,
+    ERR_WINDOW_STEPS,
     G_ACTIVE,
     G_ERROR,
     G_FAST,
@@ -25,14 +26,14 @@ from ..state import (
     G_STACK_N,
     G_WINNER,
     GAME0,
-    MAX_STACK,
+    PARAM0,
+    PR_STACK_MAX,
+    PR_WINDOW_STEPS,
 )
 from .board import owner_of
 from .errors import E_NOT_DICE_WINDOW, E_OK
 from .log import EV_WINDOW, log, logging
 from .played import answer_decision, pay_and_push, resolve_top, use_error
-
-MAX_PRIORITY_STEPS = 64
 
 
 @njit(cache=True, _nrt=False)
@@ -59,16 +60,22 @@ def _scripted_answer(C, S, g, p):
 
 @njit(cache=True, _nrt=False)
 def _answer(C, S, g, p):
+    """Player p's answer: none while the stack holds stack_max abilities (a scenario's scripted answer
+    waits too), else the scenario's or his pilot's."""
+    if S[g, GAME0 + G_STACK_N] >= S[g, PARAM0 + PR_STACK_MAX]:
+        return -1, 0, -1
     if S[g, GAME0 + G_SCRIPTED] == 1:
         return _scripted_answer(C, S, g, p)
-    if S[g, GAME0 + G_FAST + p] == 0 or S[g, GAME0 + G_STACK_N] >= MAX_STACK:
+    if S[g, GAME0 + G_FAST + p] == 0:
         return -1, 0, -1
     return answer_decision(C, S, g, p)
 
 
 @njit(cache=True, _nrt=False)
 def priority_window(C, S, g):
-    """Let both players answer with fast abilities until both pass with the stack empty."""
+    """Let both players answer with fast abilities until both pass with the stack empty. A window
+    that would take more than the ruleset's window_steps_max declarations and passes stops the game
+    with ERR_WINDOW_STEPS."""
     scripted = S[g, GAME0 + G_SCRIPTED] == 1
     if S[g, GAME0 + G_WINNER] >= 0 or (S[g, GAME0 + G_STACK_N] == 0 and not scripted
                                           and S[g, GAME0 + G_FAST] == 0 and S[g, GAME0 + G_FAST + 1] == 0):
@@ -78,7 +85,8 @@ def priority_window(C, S, g):
     active = S[g, GAME0 + G_ACTIVE]
     p = active
     passes = 0
-    for _ in range(MAX_PRIORITY_STEPS):
+    closed = False
+    for _ in range(S[g, PARAM0 + PR_WINDOW_STEPS]):
         s, k, t = _answer(C, S, g, p)
         if s >= 0:
             pay_and_push(C, S, g, s, k, t)
@@ -90,17 +98,21 @@ def priority_window(C, S, g):
             p = 1 - p
             continue
         if S[g, GAME0 + G_STACK_N] == 0:
+            closed = True
             break
         if logging(S, g):
             log(S, g, EV_WINDOW, active, 1, 0, 0, 0)     # both passed: the top resolves
         resolve_top(C, S, g)
         if S[g, GAME0 + G_WINNER] >= 0:
             S[g, GAME0 + G_STACK_N] = 0
+            closed = True
             break
         passes = 0
         p = active
-    while S[g, GAME0 + G_STACK_N] > 0 and S[g, GAME0 + G_WINNER] < 0:
-        resolve_top(C, S, g)
+    if not closed:
+        if S[g, GAME0 + G_ERROR] == 0:
+            S[g, GAME0 + G_ERROR] = ERR_WINDOW_STEPS
+        return
     if logging(S, g):
         log(S, g, EV_WINDOW, active, 0, 0, 0, 0)     # the window closes
 

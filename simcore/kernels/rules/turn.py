@@ -45,9 +45,11 @@ from ..state import (
     CELL,
     CLOSED,
     EFF,
+    ERR_ACTIONS_FULL,
     G_ACTIVE,
     G_AT_END,
     G_DECK_SIZE,
+    G_ERROR,
     G_FLAGS,
     G_N_DELAYED,
     G_TURN,
@@ -299,12 +301,12 @@ def apply_action(C, S, g, kind, actor, target, defender, exchange):
 
 @njit(cache=True, _nrt=False)
 def _push(buf, n, kind, actor, target):
+    """Action n into buf, if it has room (legal_actions counts on and stops the game when it had not)."""
     if n < buf.shape[0]:
         buf[n, 0] = kind
         buf[n, 1] = actor
         buf[n, 2] = target
-        return n + 1
-    return n
+    return n + 1
 
 
 @njit(cache=True, _nrt=False)
@@ -354,6 +356,9 @@ def legal_actions(C, S, g, buf):
             n = _push(buf, n, A_TAP_GAIN, s, -1)
         if C[c, AB_N_PLAYED] > 0:
             n = _push_abilities(C, S, g, s, buf, n)
+    if n > buf.shape[0]:
+        S[g, GAME0 + G_ERROR] = ERR_ACTIONS_FULL        # an engine limit (docs/RULES.md section 12)
+        return buf.shape[0]
     if S[g, GAME0 + G_FLAGS] & F_MUST_STRIKE:
         n = _drop_forced(C, S, g, buf, n)
     return n

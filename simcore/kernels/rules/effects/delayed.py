@@ -14,9 +14,11 @@ from ...cardtable import (
 from ...state import (
     DELAY_W,
     EFF,
+    ERR_DELAYED_FULL,
     G_ACTIVE,
     G_BOARD,
     G_DELAY,
+    G_ERROR,
     G_N_DELAYED,
     GAIN_WIDTH,
     GAINED,
@@ -66,19 +68,34 @@ KILLED_BY_TRAP = -4
 
 @njit(cache=True, _nrt=False)
 def add_delayed(S, g, kind, player, amount, elem, strengths):
+    """A delayed ability waits (118): a trap or boost identical to one waiting (same player, amount and
+    filters) joins its entry (its count), any other takes the first free entry; with all MAX_DELAYED
+    entries taken the game stops with ERR_DELAYED_FULL (an engine limit, never a dropped ability)."""
+    free = -1
     for k in range(MAX_DELAYED):
         b = GAME0 + G_DELAY + k * DELAY_W
         if S[g, b] == 0:
-            S[g, b] = kind
-            S[g, b + 1] = player
-            S[g, b + 2] = amount
-            S[g, b + 3] = elem
-            S[g, b + 4] = strengths
-            S[g, GAME0 + G_N_DELAYED] += 1
-            if logging(S, g):
-                log(S, g, EV_DELAYED, player, kind, amount, 0, 0)
-            return True
-    return False
+            if free < 0:
+                free = k
+        elif (kind != DL_EXPLOSION and S[g, b] == kind and S[g, b + 1] == player and S[g, b + 2] == amount
+              and S[g, b + 3] == elem and S[g, b + 4] == strengths):
+            free = k
+            break
+    if free < 0:
+        S[g, GAME0 + G_ERROR] = ERR_DELAYED_FULL
+        return False
+    b = GAME0 + G_DELAY + free * DELAY_W
+    if S[g, b] == 0:
+        S[g, b] = kind
+        S[g, b + 1] = player
+        S[g, b + 2] = amount
+        S[g, b + 3] = elem
+        S[g, b + 4] = strengths
+    S[g, b + 5] += 1
+    S[g, GAME0 + G_N_DELAYED] += 1
+    if logging(S, g):
+        log(S, g, EV_DELAYED, player, kind, amount, 0, 0)
+    return True
 
 
 @njit(cache=True, _nrt=False)
@@ -92,11 +109,13 @@ def spring_traps(C, S, g, actor):
         b = GAME0 + G_DELAY + k * DELAY_W
         if S[g, b] == DL_TRAP and S[g, b + 1] != p:
             S[g, b] = 0
-            S[g, GAME0 + G_N_DELAYED] -= 1
+            S[g, GAME0 + G_N_DELAYED] -= S[g, b + 5]
             fired = True
-            if logging(S, g):
-                log(S, g, EV_DELAYED, S[g, b + 1], DL_TRAP, S[g, b + 2], actor, 1)
-            wound(S, g, actor, S[g, b + 2], KILLED_BY_TRAP)
+            for _ in range(S[g, b + 5]):            # each trap of the entry
+                if logging(S, g):
+                    log(S, g, EV_DELAYED, S[g, b + 1], DL_TRAP, S[g, b + 2], actor, 1)
+                wound(S, g, actor, S[g, b + 2], KILLED_BY_TRAP)
+            S[g, b + 5] = 0
     return fired
 
 
@@ -108,6 +127,7 @@ def explode(C, S, g, p):
         b = GAME0 + G_DELAY + k * DELAY_W
         if S[g, b] == DL_EXPLOSION and S[g, b + 1] == p:
             S[g, b] = 0
+            S[g, b + 5] = 0
             S[g, GAME0 + G_N_DELAYED] -= 1
             o = S[g, GAME0 + G_BOARD + S[g, b + 3]]
             if logging(S, g):
@@ -134,10 +154,12 @@ def take_boost(C, S, g, att, strength):
         if e > 0 and C[S[g, att * NCF + EFF], ELEMENT] != e - 1:
             continue
         S[g, b] = 0
-        S[g, GAME0 + G_N_DELAYED] -= 1
-        total += S[g, b + 2]
-        if logging(S, g):
-            log(S, g, EV_DELAYED, p, DL_BOOST, S[g, b + 2], att, 1)
+        S[g, GAME0 + G_N_DELAYED] -= S[g, b + 5]
+        total += S[g, b + 2] * S[g, b + 5]
+        for _ in range(S[g, b + 5]):                # each boost of the entry
+            if logging(S, g):
+                log(S, g, EV_DELAYED, p, DL_BOOST, S[g, b + 2], att, 1)
+        S[g, b + 5] = 0
     return total
 
 

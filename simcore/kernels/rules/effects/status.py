@@ -16,6 +16,9 @@ from ...state import (
     ACQ_LOST,
     CLOSED,
     EFF,
+    ERR_GAIN_FULL,
+    ERR_STONE_FULL,
+    G_ERROR,
     G_FLAGS,
     GAIN_MAX,
     GAINED,
@@ -70,10 +73,14 @@ from ..targets import reaches
 
 @njit(cache=True, _nrt=False, inline="always")
 def add_tmp(S, g, t, field, shift, n):
-    """+ n to the gain packed in byte `shift` of TMP_FLAGS / TMP_OWN (at most GAIN_MAX). In int64, as
-    the state: the top byte (shift 56) also works without the JIT (NUMBA_DISABLE_JIT)."""
+    """+ n to the gain packed in byte `shift` of TMP_FLAGS / TMP_OWN; past GAIN_MAX the game stops with
+    ERR_GAIN_FULL (an engine limit). In int64, as the state: the top byte (shift 56) also works
+    without the JIT (NUMBA_DISABLE_JIT)."""
     byte = np.int64(GAIN_MAX)
-    v = min(((S[g, t * NCF + field] >> shift) & byte) + n, byte)
+    v = ((S[g, t * NCF + field] >> shift) & byte) + n
+    if v > byte:
+        S[g, GAME0 + G_ERROR] = ERR_GAIN_FULL
+        v = byte
     S[g, t * NCF + field] = (S[g, t * NCF + field] & ~(byte << shift)) | (v << shift)
 
 
@@ -132,7 +139,10 @@ def status_effect(C, S, g, src, c, k, t, eff, n):
     elif eff == Effect.PROTECT_FROM_STRIKES:
         S[g, t * NCF + TMP_FLAGS] |= TF_NO_STRIKES
     elif eff == Effect.STONE_SKIN:
-        v = min(bits(S[g, t * NCF + GAINED], GAINED_STONE_SHIFT, GAINED_STONE_WIDTH) + n, STONE_MAX)
+        v = bits(S[g, t * NCF + GAINED], GAINED_STONE_SHIFT, GAINED_STONE_WIDTH) + n
+        if v > STONE_MAX:
+            S[g, GAME0 + G_ERROR] = ERR_STONE_FULL
+            v = STONE_MAX
         S[g, t * NCF + GAINED] = with_bits(S[g, t * NCF + GAINED], GAINED_STONE_SHIFT, GAINED_STONE_WIDTH, v)
     elif eff == Effect.ROLL_BONUS_AGAINST:
         # until the end of the turn the creatures of src's owner get + n to their die rolls when they
@@ -140,7 +150,10 @@ def status_effect(C, S, g, src, c, k, t, eff, n):
         f = S[g, t * NCF + TMP_FLAGS]
         m = bits(f, TF_MARK_SHIFT, TF_MARK_WIDTH)
         p = owner_of(src)
-        v = min((m & GAIN_MAX) + n, GAIN_MAX) if m != 0 and (m >> TF_MARK_PLAYER_BIT) & 1 == p else n
+        v = (m & GAIN_MAX) + n if m != 0 and (m >> TF_MARK_PLAYER_BIT) & 1 == p else n
+        if v > GAIN_MAX:
+            S[g, GAME0 + G_ERROR] = ERR_GAIN_FULL
+            v = GAIN_MAX
         S[g, t * NCF + TMP_FLAGS] = with_bits(f, TF_MARK_SHIFT, TF_MARK_WIDTH, v | (p << TF_MARK_PLAYER_BIT))
     elif eff == Effect.NEXT_ROLL_SIX:
         S[g, t * NCF + GAINED] |= GAINED_SIX
