@@ -350,6 +350,32 @@ class Card:
     played: tuple[str, ...] = ()
     abilities: tuple[Ability, ...] = ()
     assumed: bool = False
+    played_order: tuple = ()        # TOML `played_order`: words of `played` and 1-based `abilities` numbers
+
+    def played_abilities(self):
+        """The card's played abilities (114: slow and fast alike) in card-text order: a word of `played`
+        (its keyword tap ability) or the 0-based index of a played or fast entry of `abilities`."""
+        if self.played_order:
+            return tuple(x if isinstance(x, str) else x - 1 for x in self.played_order)
+        return self.played + tuple(i for i, a in enumerate(self.abilities) if a.kind in ("played", "fast"))
+
+    def played_ability_labels(self):
+        """Its played abilities in card-text order, each in a few words (`berserk cards`, scenario errors)."""
+        out = []
+        for entry in self.played_abilities():
+            if isinstance(entry, str):
+                out.append({"ranged": lambda: ({"row_strike": "strike through a row"}.get(self.ranged.kind, self.ranged.kind)
+                                               + (f" range {self.ranged.range}" if self.ranged.range else "")),
+                            "finish_off": lambda: f"finish off {self.finish_off}",
+                            "heal_self": lambda: "heal itself",
+                            "special_strike": lambda: f"special strike {self.special_strike}",
+                            "tap_gain": lambda: "gain a keyword",
+                            "gain_counter": lambda: "gain a counter"}[entry]())
+            else:
+                a = self.abilities[entry]
+                out.append(("fast " if a.kind == "fast" else "") + ("spell " if a.spell else "") + a.effect.replace("_", " ")
+                           + (f" '{a.name}'" if a.name else ""))
+        return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -443,6 +469,19 @@ def _choices(choices):
             raise _Bad(f"{v!r} names a value twice", "list each value once")
         return tuple(_item(one, x, i) for i, x in enumerate(v))
     return check
+
+
+def _played_order(v):
+    """Words of `played` and numbers of `abilities` entries, each once (checked against the card in _card)."""
+    if type(v) is not list or not v:
+        raise _Bad(f"expected a list, got {v!r}", 'write e.g. played_order = [1, "ranged"]')
+    for i, x in enumerate(v):
+        if not (type(x) is int and x >= 1) and x not in TAP_ABILITIES:
+            raise _Bad(f"{x!r} is neither a word of `played` nor the number of an `abilities` entry",
+                       'write e.g. played_order = [1, "ranged"]', (f"[{i}]",))
+    if len(set(map(repr, v))) != len(v):
+        raise _Bad(f"{v!r} names an ability twice", "list each played ability once")
+    return tuple(v)
 
 
 def _triple(v):
@@ -811,7 +850,7 @@ FIELDS = {
     "vampirism": _table({"less": _integer(1), "max_life": _integer(1)}, build=Vampirism),
     "blocks_ranged_on": _die_face, "strike_bonus_half_target_life": _strengths,
     "free_if_squad_costs": _cost_list,
-    "played": _choices(TAP_ABILITIES), "abilities": _list_of(_ability), "elite": _boolean, "unique": _boolean,
+    "played": _choices(TAP_ABILITIES), "played_order": _played_order, "abilities": _list_of(_ability), "elite": _boolean, "unique": _boolean,
     "assumed": _boolean,
 }
 assert FIELDS.keys() == set(Keyword.words()), "every card field is a decks.registry.Keyword"
@@ -943,6 +982,17 @@ def _card(name, table, fail):
     if set(has) != set(played):
         fail("played", f"played lists {list(played)} but the card's tap abilities are {has}",
              f"set played = {has} in the order the card text lists them".replace("'", '"'))
+    entries = [i + 1 for i, a in enumerate(values.get("abilities", ())) if a.kind in ("played", "fast")]
+    order = values.get("played_order")
+    if order is not None and sorted(map(repr, order)) != sorted(map(repr, list(played) + entries)):
+        fail("played_order", f"played_order lists {list(order)} but the card's played abilities are "
+             f"{list(played) + entries} (words of `played`, numbers of its played and fast `abilities`)",
+             "list each of them once, in the order the card text lists them")
+    if order is None and played and entries:
+        fail("played_order", "the card has both keyword tap abilities (`played`) and played or fast "
+             "`abilities`: their order in the card text is not known",
+             f"add played_order = {list(played) + entries} in the order the card text lists them"
+             .replace("'", '"'))
     if len(values.get("abilities", ())) > MAX_ABILITIES:
         fail("abilities", f"more than {MAX_ABILITIES} abilities", "the engine holds at most "
              f"{MAX_ABILITIES} per card")

@@ -512,6 +512,8 @@ class Keyword(Word):
         dict(kind="value")
     PLAYED = 112, "its tap abilities, in card-text order", dict(kind="value")
     ABILITIES = 113, "its text abilities (at most 4)", dict(kind="value")
+    PLAYED_ORDER = 114, "its played abilities (slow and fast) in card-text order, when it has both `played` " \
+        "words and played or fast `abilities`", dict(kind="value")
 
     @property
     def field(self) -> str:

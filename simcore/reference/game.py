@@ -82,7 +82,7 @@ KNOWN_CARD_FIELDS = {
     "rolls_twice", "blocks_ranged_on",
     "scavenging", "scavenging_extra_lives", "draws_flyer_attacks", "ranged_at_adjacent",
     "strike_bonus_half_target_life", "strike_per_counter", "loses_counters_on_move",
-    "free_if_squad_costs",
+    "free_if_squad_costs", "played_order",
 }
 
 def check_known(card):
