@@ -879,7 +879,7 @@ def report(run_dir, weights, open_browser):
 @click.argument("file", type=click.Path(dir_okay=False))
 @card_overrides_option
 def scenario(file, sets):
-    """Play a scenario file (forced dice, scripted actions) and print the result as JSON."""
+    """Play a scenario file (forced dice, scripted actions; docs/SCENARIOS.md) and print the result as JSON."""
     from simcore.scenario import ScenarioError, run_scenario
 
     cardset = _cardset(sets)
@@ -889,6 +889,13 @@ def scenario(file, sets):
         click.echo(f"error: {file}: {e}", err=True)
         sys.exit(2)
     click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+
+
+def _played_list(card):
+    """' | played: 1 ...; 2 ...': the card's played abilities numbered in card-text order, the N of a
+    scenario's { do = "ability", ability = N } (docs/SCENARIOS.md)."""
+    labels = card.played_ability_labels()
+    return " | played: " + "; ".join(f"{n} {what}" for n, what in enumerate(labels, 1)) if labels else ""
 
 
 @main.command()
@@ -925,7 +932,8 @@ def cards(missing, sets):
         uniq = " unique" if c.unique else ""
         name = c.name + ("*" if c.name in edited else "")
         click.echo(f"{c.set_number:>6} {name:<22} {c.element:<9} {c.cost} {elite:<5}{uniq:<7} "
-                   f"life {c.life:>2} {move:<3} {'-'.join(map(str, c.strike)):<6} {c.text}")
+                   f"life {c.life:>2} {move:<3} {'-'.join(map(str, c.strike)):<6} {c.text}"
+                   + _played_list(c))
 
 
 @main.group()

@@ -1,21 +1,15 @@
-"""Scenario harness: set up a position from a TOML file, play its actions through the real engine
-with forced dice, and report the resulting state (its output is a public contract: rule tests and
-designers read it).
+"""Scenario harness: set up a position from a TOML file, play its actions with forced dice, and report
+the resulting state. Its format and output are a public contract, docs/SCENARIOS.md (rule tests and
+designers read it): `ability = N` is the card's Nth played ability in card-text order (slow and fast,
+114.2), `move` walks a shortest path of empty cells one step at a time, `zone` reads battlefield, aux,
+graveyard or deck.
 
-File format (top-level keys first, then [[cards]] tables):
-  ruleset = "classic"        optional
-  rules = { round_cap = 1 }  optional overrides of the ruleset's settings (decks/rulesets.toml)
-  active_player = 1          the position starts in this player's main phase
-  dice = [5, 2, 6]           every d6 takes the next value; running out is an error
-  actions = [ { do = "move", card = "a", to = "c4" }, ... ]
-  [[cards]] label, name, owner (1/2), at (a1..e6, "aux", "graveyard", "deck"), and optionally
-            closed, wounds, extra_lives, life_max, counters, poison
-Actions: move (to), jump (to), attack (target, optional defender, exchange = "lower"/"keep"),
-ranged (target), ability (ability = N, 1-based among the card's played abilities, target),
-gain_counter, end_turn.
+parse_scenario reads and checks a file (bad input: one InputError line); play runs it on an engine
+(FastEngine here, the reference engine's in simcore.reference.scenario) through the same loop.
 """
 import re
 import tomllib
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -26,7 +20,7 @@ from decks.errors import InputError
 from decks.registry import PlayedAbility
 
 from .events import cell_name, format_events, parse_cell
-from .kernels.cardtable import F_ABILITIES, F_FAST, LIFE, MOVE, N_AB, N_PLAYED, PLAYED0
+from .kernels.cardtable import F_ABILITIES, F_FAST, LIFE, MOVE
 from .kernels.rules.board import rebuild_play_lists
 from .kernels.rules.damage import armor_value
 from .kernels.rules.defence import defender_error
@@ -60,6 +54,7 @@ from .kernels.state import (
     EFF,
     ERR_BAD_ANSWER,
     ERR_DICE_EXHAUSTED,
+    EV0,
     EXTRA_LIVES,
     G_ACTIVE,
     G_BOARD,
@@ -69,6 +64,8 @@ from .kernels.state import (
     G_FAST,
     G_FIRST,
     G_FLAGS,
+    G_LOG_OFFERS,
+    G_N_EVENTS,
     G_QUEUE,
     G_QUEUE_N,
     G_SCRIPTED,
@@ -79,6 +76,8 @@ from .kernels.state import (
     MAX_DECK,
     MAX_QUEUE,
     MOVES_LEFT,
+    N_COLS,
+    N_ROWS,
     POISON,
     TMP_STRIKE,
     WOUNDS,
@@ -96,7 +95,11 @@ from .kernels.state import (
 from .limits import limit_message
 from .ruleset import ruleset_params
 
-ZONES = {"aux": Z_AUX, "graveyard": Z_GRAVE, "deck": Z_DECK}
+ZONES = {"battlefield": Z_FIELD, "aux": Z_AUX, "graveyard": Z_GRAVE, "deck": Z_DECK}
+ZONE_WORDS = {code: word for word, code in ZONES.items()}     # the zones in docs/RULES.md's words
+VALUE_COLUMNS = {"wounds": WOUNDS, "extra_lives": EXTRA_LIVES, "life_max": LIFE_MAX, "counters": COUNTERS,
+                 "poison": POISON}
+VALUE_KEYS = tuple(VALUE_COLUMNS)
 PLAYED_ACTION = {PlayedAbility.RANGED: A_RANGED, PlayedAbility.FINISH_OFF: A_FINISH,
                  PlayedAbility.HEAL_SELF: A_HEAL, PlayedAbility.SPECIAL_STRIKE: A_SPECIAL,
                  PlayedAbility.TAP_GAIN: A_TAP_GAIN, PlayedAbility.GAIN_COUNTER: A_GAIN_COUNTER}
@@ -144,8 +147,56 @@ def load_scenario(path):
     return text, data
 
 
+@dataclass
+class Placement:
+    """One [[cards]] table: the card, its slot (player p's i-th card is slot p * MAX_DECK + i) and where
+    it starts, with its optional values (wounds, extra_lives, life_max, counters, poison, closed)."""
+    label: str
+    slot: int
+    card: object
+    zone: str                       # "battlefield", "aux", "graveyard" or "deck"
+    cell: int                       # 0..29 on the battlefield, else -1
+    values: dict
+    closed: bool | None
+
+
+@dataclass
+class ScenarioAction:
+    """One action of the file as the engines play it: the fast engine's action kind (rules.turn A_*),
+    the acting card's slot, the target (a slot, or a cell for move and jump), defender (slot, -1 none),
+    exchange (0 keep, 1 lower) and the scripted answers [(slot, abilities entry, target or option)]."""
+    index: int
+    do: str
+    desc: str
+    kind: int
+    actor: int
+    target: int
+    defender: int = -1
+    exchange: int = 0
+    answers: list = field(default_factory=list)
+    answer_texts: list = field(default_factory=list)
+
+
+@dataclass
+class Scenario:
+    """A scenario file read and checked: the position, the dice and the actions, engine-neutral."""
+    path: Path
+    cardset: object
+    params: object                  # the ruleset's settings (simcore.ruleset.ruleset_params)
+    active: int                     # 1 or 2
+    dice: list
+    placements: list
+    actions: list
+    label_of: dict                  # slot -> label
+
+
 def run_scenario(path, cardset=None) -> dict:
-    """Play the scenario file and return its JSON-able result."""
+    """Play the scenario file on the fast engine and return its JSON-able result."""
+    return play(parse_scenario(path, cardset), FastEngine)
+
+
+def parse_scenario(path, cardset=None) -> Scenario:
+    """Read and check a scenario file: one InputError line (file, line, what to do) for bad input."""
     path = Path(path)
     text, data = load_scenario(path)
     f = str(path)
@@ -180,10 +231,10 @@ def run_scenario(path, cardset=None) -> dict:
     if not isinstance(cards, list) or not cards:
         raise err("no [[cards]] tables", "add [[cards]] tables with label, name, owner, at")
 
-    decks = np.full((2, MAX_DECK), -1, np.int64)
-    sizes = np.zeros(2, np.int64)
+    sizes = [0, 0]
     slot_of = {}
-    placement = []
+    placements = []
+    taken = {}
     for c in cards:
         if not isinstance(c, dict):
             raise err("each card must be a [[cards]] table", "see the scenario format")
@@ -218,27 +269,16 @@ def run_scenario(path, cardset=None) -> dict:
         if sizes[p] == MAX_DECK:
             raise err(f"player {owner} has more than {MAX_DECK} cards", f"keep at most {MAX_DECK} cards a player",
                       f'"{label}"')
-        slot = p * MAX_DECK + int(sizes[p])
-        decks[p, sizes[p]] = cardset.index(card.name)
+        slot = p * MAX_DECK + sizes[p]
         sizes[p] += 1
         slot_of[label] = slot
-        placement.append((label, slot, card, c))
-
-    S = new_state(1, log_capacity=20000)
-    set_params(S, params)
-    C = cardset_table(cardset)
-    init_game(C, S, 0, decks, sizes, np.uint64(0), 0)
-    cv = cards_view(S)[0]
-    gv = game_view(S)[0]
-    for label, slot, card, c in placement:
         at = str(c["at"]).strip().lower()
-        cv[slot, LIFE_MAX] = C[cardset.index(card.name), LIFE]
+        cell = -1
         if at in ZONES:
-            zone = ZONES[at]
-            if zone == Z_AUX and not card.kind == "flyer":
+            zone = at
+            if zone == "aux" and not card.kind == "flyer":
                 raise err(f"card '{label}': only flyers stand in the auxiliary zone",
                           "put a ground creature on a cell a1..e6", f'"{label}"')
-            cv[slot, ZONE] = zone
         else:
             try:
                 cell = parse_cell(at)
@@ -247,79 +287,62 @@ def run_scenario(path, cardset=None) -> dict:
                           f'"{label}"') from None
             if card.kind == "flyer":
                 raise err(f"card '{label}': a flyer stands in the auxiliary zone", 'write at = "aux"', f'"{label}"')
-            if gv[G_BOARD + cell] >= 0:
+            if cell in taken:
                 raise err(f"card '{label}': cell {at} is already taken", "put each card on its own cell",
                           f'"{label}"')
-            cv[slot, ZONE] = Z_FIELD
-            cv[slot, CELL] = cell
-            gv[G_BOARD + cell] = slot
-        for key, col in (("wounds", WOUNDS), ("extra_lives", EXTRA_LIVES), ("life_max", LIFE_MAX),
-                         ("counters", COUNTERS), ("poison", POISON)):
+            taken[cell] = label
+            zone = "battlefield"
+        values = {}
+        for key in VALUE_KEYS:
             if key in c:
                 v = c[key]
                 if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= CARD_VALUE_MAX:
                     raise err(f"card '{label}': {key} must be an integer from 0 to {CARD_VALUE_MAX}",
                               f"write {key} = 1", f'"{label}"')
-                cv[slot, col] = v
-        if "closed" in c:
-            if not isinstance(c["closed"], bool):
-                raise err(f"card '{label}': closed must be true or false", "write closed = true", f'"{label}"')
-            cv[slot, CLOSED] = int(c["closed"])
-    rebuild_play_lists(S, 0)
-    recompute(C, S, 0)
-    gv[G_SCRIPTED] = 1          # fast answers come only from the actions' `answers`,
-    gv[G_FAST] = gv[G_FAST + 1] = (1 << MAX_DECK) - 1      # at every priority window
-    gv[G_FLAGS] |= F_FAST | F_ABILITIES
-    gv[G_ACTIVE] = active - 1
-    gv[G_FIRST] = active - 1
-    gv[G_TURN] = 0
-    for s in range(2 * MAX_DECK):
-        if cv[s, ZONE] in (Z_FIELD, Z_AUX):
-            cv[s, ARMOR_LEFT] = armor_value(C, S, 0, s)
-            if s // MAX_DECK == active - 1 and cv[s, ZONE] == Z_FIELD:
-                cv[s, MOVES_LEFT] = C[cv[s, CARD_ID], MOVE]
-    S[0, DICE0:DICE0 + len(dice)] = dice
-    gv[G_DICE_N] = len(dice)
+                values[key] = v
+        if "closed" in c and not isinstance(c["closed"], bool):
+            raise err(f"card '{label}': closed must be true or false", "write closed = true", f'"{label}"')
+        placements.append(Placement(label, slot, card, zone, cell, values, c.get("closed")))
 
     label_of = {v: k for k, v in slot_of.items()}
+    card_of = {p.slot: p.card for p in placements}
     actions = data.get("actions", [])
     if not isinstance(actions, list):
         raise err("actions must be a list of inline tables", 'write actions = [ { do = "end_turn" } ]', "actions")
-    for i, a in enumerate(actions, 1):
-        _play_action(C, S, i, a, slot_of, label_of, err)
-
-    events = format_events(S, 0, lambda s: label_of.get(s, f"slot {s}"))
-    out_cards = {}
-    for label, slot, card, c in placement:
-        zone = int(cv[slot, ZONE])
-        out_cards[label] = {
-            "name": card.name, "owner": slot // MAX_DECK + 1, "zone": ZONE_NAMES[zone],
-            "cell": cell_name(int(cv[slot, CELL])) if zone == Z_FIELD else None,
-            "life": int(cv[slot, LIFE_MAX] + cv[slot, EXTRA_LIVES] - cv[slot, WOUNDS]),
-            "life_max": int(cv[slot, LIFE_MAX]), "wounds": int(cv[slot, WOUNDS]),
-            "extra_lives": int(cv[slot, EXTRA_LIVES]), "closed": bool(cv[slot, CLOSED]),
-            "counters": int(cv[slot, COUNTERS]), "poison": int(cv[slot, POISON]),
-            "abilities_lost": bool(cv[slot, EFF] != cv[slot, CARD_ID]) and zone in (Z_FIELD, Z_AUX),
-            "acquired": int(cv[slot, GAINED]), "strike_bonus": int(cv[slot, TMP_STRIKE]),
-            "ability_uses": int(cv[slot, AB_USES]),
-        }
-    w = int(gv[G_WINNER])
-    return {"cards": out_cards, "active_player": int(gv[G_ACTIVE]) + 1, "turn": int(gv[G_TURN]) + 1,
-            "winner": None if w < 0 else ("draw" if w == 2 else w + 1),
-            "dice_used": int(gv[G_DICE_USED]), "events": events}
+    parsed = [_parse_action(i, a, slot_of, card_of, err) for i, a in enumerate(actions, 1)]
+    return Scenario(path, cardset, params, active, list(dice), placements, parsed, label_of)
 
 
 _TABLES = {}
 
 
-def _queue_answers(S, i, desc, answers, slot_of, err):
+def cardset_table(cardset):
+    from .kernels.cardtable import compile_cardset
+    key = cardset.sha256
+    if key not in _TABLES:
+        _TABLES[key] = compile_cardset(cardset).stats
+    return _TABLES[key]
+
+
+def played_ability_action(card, n):
+    """The fast engine's action kind of the card's Nth played ability (1-based, card-text order, slow
+    and fast alike, 114.2: decks.cardset.Card.played_abilities), or None if it has no Nth."""
+    order = card.played_abilities()
+    if not 1 <= n <= len(order):
+        return None
+    entry = order[n - 1]
+    if isinstance(entry, str):
+        return PLAYED_ACTION[PlayedAbility(PlayedAbility.of(entry))]
+    return A_AB0 + entry
+
+
+def _parse_answers(i, desc, answers, slot_of, err):
     """Scripted fast answers (114.2.2) for the priority windows of this action, in order: each is
-    played when its player has priority (rules.priority)."""
+    played when its player has priority (rules.priority). Returns [(slot, entry, target)], texts."""
     if not isinstance(answers, list) or len(answers) > MAX_QUEUE:
         raise err(f"action {i} ({desc}): answers must be a list of at most {MAX_QUEUE} tables",
                   'write answers = [{ card = "l", ability = 1 }]', '"answers"')
-    gv = game_view(S)[0]
-    texts = []
+    out, texts = [], []
     for j, ans in enumerate(answers):
         if not isinstance(ans, dict) or not set(ans) <= ANSWER_KEYS or "card" not in ans or "ability" not in ans:
             raise err(f"action {i} ({desc}): answer {j + 1} must be {{ card, ability, target? }}",
@@ -332,28 +355,18 @@ def _queue_answers(S, i, desc, answers, slot_of, err):
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise err(f"action {i} ({desc}): answer {j + 1}: ability must be a number from 1",
                       "count the entries of the card's abilities list", '"answers"')
-        gv[G_QUEUE + 3 * j] = slot_of[str(ans["card"])]
-        gv[G_QUEUE + 3 * j + 1] = n - 1
         opt = ans.get("option")
         if opt is not None and (not isinstance(opt, int) or isinstance(opt, bool) or opt < 0 or "target" in ans):
             raise err(f"action {i} ({desc}): answer {j + 1}: option must be a number from 0, without target",
                       "a strike effect's option (VOCABULARY.md, strike effects), e.g. option = 2", '"answers"')
-        gv[G_QUEUE + 3 * j + 2] = slot_of[str(ans["target"])] if "target" in ans else (-1 if opt is None else opt)
+        target = slot_of[str(ans["target"])] if "target" in ans else (-1 if opt is None else opt)
+        out.append((slot_of[str(ans["card"])], n - 1, target))
         texts.append(f"use ability {n} of {ans['card']}" + (f" -> {ans['target']}" if "target" in ans else "")
                      + (f" option {opt}" if opt is not None else ""))
-    gv[G_QUEUE_N] = len(answers)
-    return texts
+    return out, texts
 
 
-def cardset_table(cardset):
-    from .kernels.cardtable import compile_cardset
-    key = cardset.sha256
-    if key not in _TABLES:
-        _TABLES[key] = compile_cardset(cardset).stats
-    return _TABLES[key]
-
-
-def _play_action(C, S, i, a, slot_of, label_of, err):
+def _parse_action(i, a, slot_of, card_of, err):
     if not isinstance(a, dict) or "do" not in a:
         raise err(f"action {i} has no 'do'", 'write { do = "move", card = "a", to = "c4" }', "actions")
     do = a["do"]
@@ -401,19 +414,22 @@ def _play_action(C, S, i, a, slot_of, label_of, err):
     elif do == "ability":
         actor = slot("card")
         n = a.get("ability")
-        card_id = int(cards_view(S)[0, actor, CARD_ID])
-        n_played = int(C[card_id, N_PLAYED])
-        if not isinstance(n, int) or not 1 <= n <= n_played:
-            raise err(f"action {i} (ability {a.get('card')}): ability must be 1..{n_played} for this card",
-                      "count the card's played abilities in its text order (see `berserk cards`)", f'"{do}"')
-        kind = PLAYED_ACTION[int(C[card_id, PLAYED0 + n - 1])]
+        card = card_of[actor]
+        kind = played_ability_action(card, n) if isinstance(n, int) and not isinstance(n, bool) else None
+        if kind is None:
+            listed = "; ".join(f"{k} {what}" for k, what in enumerate(card.played_ability_labels(), 1))
+            count = len(card.played_abilities())
+            raise err(f"action {i} (ability {a.get('card')}): ability must be "
+                      + (f"1..{count} for {card.name} ({listed})" if count else f"a played ability, and {card.name} "
+                         "has none"),
+                      "count the card's played abilities, slow and fast, in its text order (see `berserk cards`)",
+                      f'"{do}"')
         target = slot("target", required=kind in (A_RANGED, A_FINISH, A_SPECIAL))
         desc = f"ability {n} of {a['card']}" + (f" -> {a['target']}" if "target" in a else "")
     elif do == "use":
         actor = slot("card")
         n = a.get("ability")
-        card_id = int(cards_view(S)[0, actor, CARD_ID])
-        n_ab = int(C[card_id, N_AB])
+        n_ab = len(card_of[actor].abilities)
         if not isinstance(n, int) or not 1 <= n <= n_ab:
             raise err(f"action {i} (use {a.get('card')}): ability must be 1..{n_ab} for this card",
                       "count the entries of the card's abilities list (see `berserk cards`)", f'"{do}"')
@@ -429,24 +445,206 @@ def _play_action(C, S, i, a, slot_of, label_of, err):
     else:
         raise err(f"action {i}: unknown action '{do}'",
                   "use move, jump, attack, ranged, ability, use, gain_counter or end_turn", f'"{do}"')
-    names = {"actor": label_of.get(actor, "?"), "target": a.get("target", a.get("to", "?")),
-             "defender": a.get("defender", "?")}
-    code = action_error(C, S, 0, kind, actor, target)
-    if code == 0 and defender >= 0:
-        code = defender_error(C, S, 0, actor, target, defender)
-    if code != 0:
-        raise ScenarioError(f"action {i} ({desc}): {MESSAGES[code].format(**names)}")
-    answers = _queue_answers(S, i, desc, a.get("answers", []), slot_of, err)
-    apply_action(C, S, 0, kind, actor, target, defender, exchange)
-    gv = game_view(S)[0]
-    if gv[G_ERROR] == ERR_DICE_EXHAUSTED:
-        raise ScenarioError(f"action {i} ({desc}): the scenario's dice ran out; add more values to dice")
-    if gv[G_ERROR] == ERR_BAD_ANSWER or gv[G_QUEUE_N] > 0:
-        j = len(answers) - int(gv[G_QUEUE_N]) - (1 if gv[G_ERROR] == ERR_BAD_ANSWER else 0)
-        why = ("was not legal when its player had priority (114.2.2: a fast ability of an open card, "
-               "its cost payable)" if gv[G_ERROR] == ERR_BAD_ANSWER else
-               "was never played: no priority window came while it was that player's turn to answer")
-        raise ScenarioError(f"action {i} ({desc}): answer {j + 1} ({answers[j]}) {why}")
-    if gv[G_ERROR] != 0:
-        raise ScenarioError(f"action {i} ({desc}): the game stopped at an engine limit: "
-                            f"{limit_message(gv[G_ERROR])} (docs/RULES.md, Engine limits)")
+    answers, texts = _parse_answers(i, desc, a.get("answers", []), slot_of, err)
+    return ScenarioAction(i, do, desc, kind, actor, target, defender, exchange, answers, texts)
+
+
+# ---- playing: the same loop on either engine -----------------------------------------------------------
+def play(sc, engine_class) -> dict:
+    """Set up the scenario's position on the engine, play its actions (a move step by step along a
+    shortest path of empty cells), return the contract's JSON-able result."""
+    engine = engine_class(sc)
+    for a in sc.actions:
+        if a.kind == A_MOVE:
+            _play_move(sc, engine, a)
+        else:
+            _play_step(engine, a, a.kind, a.target, a.answers)
+    return engine.result()
+
+
+def _play_step(engine, a, kind, target, answers):
+    why = engine.refusal(a, kind, target)
+    if why:
+        raise ScenarioError(f"action {a.index} ({a.desc}): {why}")
+    engine.apply(a, kind, target, answers)
+
+
+def neighbours(cell):
+    """The orthogonal neighbours of a cell: along its row first (left, right), then its column (down, up)."""
+    c, r = cell % N_COLS, cell // N_COLS
+    out = []
+    for dc, dr in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        if 0 <= c + dc < N_COLS and 0 <= r + dr < N_ROWS:
+            out.append(cell + dc + dr * N_COLS)
+    return out
+
+
+def walk(start, to, empty):
+    """The cells of a shortest path from start to `to` (start excluded) through cells where empty(cell),
+    one orthogonal step each; at every step the first neighbour (neighbours' order) that stays on a
+    shortest path. None if no such path exists."""
+    dist = {to: 0}
+    frontier = [to]
+    while frontier and start not in dist:
+        nxt = []
+        for x in frontier:
+            for y in neighbours(x):
+                if y not in dist and (y == start or empty(y)):
+                    dist[y] = dist[x] + 1
+                    nxt.append(y)
+        frontier = nxt
+    if start not in dist:
+        return None
+    path, here = [], start
+    while here != to:
+        here = next(y for y in neighbours(here) if dist.get(y) == dist[here] - 1)
+        path.append(here)
+    return path
+
+
+def _play_move(sc, engine, a):
+    """`move` to any cell the card reaches along orthogonal empty cells within its movement (506): the
+    engine's one-step moves along a shortest path; an unreachable cell is an error naming why."""
+    start, to = engine.cell_of(a.actor), a.target
+    head = f"action {a.index} ({a.desc})"
+    label = sc.label_of.get(a.actor, "?")
+    if start < 0 or start == to:
+        why = engine.refusal(a, A_MOVE, to) if start < 0 else None
+        raise ScenarioError(f"{head}: " + (why or f"{label} already stands on {cell_name(to)}"))
+    occupant = engine.occupant(to)
+    if occupant >= 0:
+        raise ScenarioError(f"{head}: {cell_name(to)} is occupied by {sc.label_of.get(occupant, '?')} "
+                            "(507.1: a card moves only into an empty cell)")
+    path = walk(start, to, lambda cell: engine.occupant(cell) < 0)
+    if path is None:
+        raise ScenarioError(f"{head}: no path from {cell_name(start)} to {cell_name(to)} along empty "
+                            "orthogonal cells (506: no passing through occupied cells)")
+    why = engine.refusal(a, A_MOVE, path[0])        # closed, not its turn, acted, rooted, no movement
+    if why:
+        raise ScenarioError(f"{head}: {why}")
+    left = engine.moves_left(a.actor)
+    if len(path) > left:
+        raise ScenarioError(f"{head}: {cell_name(to)} is {len(path)} steps from {label}'s cell {cell_name(start)} "
+                            f"along empty cells, but {label} has {left} movement left (506: one point a step)")
+    for k, cell in enumerate(path):
+        _play_step(engine, a, A_MOVE, cell, a.answers if k == len(path) - 1 else [])
+
+
+class FastEngine:
+    """The scenario on the fast Numba engine: the position written into a state row, the actions
+    through rules.turn (action_error, apply_action), fast answers scripted (G_SCRIPTED)."""
+
+    def __init__(self, sc, log_offers=False):
+        self.sc = sc
+        decks = np.full((2, MAX_DECK), -1, np.int64)
+        sizes = np.zeros(2, np.int64)
+        cardset = sc.cardset
+        for pl in sc.placements:
+            p, i = divmod(pl.slot, MAX_DECK)
+            decks[p, i] = cardset.index(pl.card.name)
+            sizes[p] = max(sizes[p], i + 1)
+        self.S = S = new_state(1, log_capacity=20000)
+        set_params(S, sc.params)
+        self.C = C = cardset_table(cardset)
+        init_game(C, S, 0, decks, sizes, np.uint64(0), 0)
+        self.cv = cv = cards_view(S)[0]
+        self.gv = gv = game_view(S)[0]
+        if log_offers:
+            gv[G_LOG_OFFERS] = 1        # every pilot decision with its options (for the reference engine)
+        for pl in sc.placements:
+            slot = pl.slot
+            cv[slot, LIFE_MAX] = C[cardset.index(pl.card.name), LIFE]
+            cv[slot, ZONE] = ZONES[pl.zone]
+            if pl.zone == "battlefield":
+                cv[slot, CELL] = pl.cell
+                gv[G_BOARD + pl.cell] = slot
+            for key, v in pl.values.items():
+                cv[slot, VALUE_COLUMNS[key]] = v
+            if pl.closed is not None:
+                cv[slot, CLOSED] = int(pl.closed)
+        rebuild_play_lists(S, 0)
+        recompute(C, S, 0)
+        active = sc.active
+        gv[G_SCRIPTED] = 1          # fast answers come only from the actions' `answers`,
+        gv[G_FAST] = gv[G_FAST + 1] = (1 << MAX_DECK) - 1      # at every priority window
+        gv[G_FLAGS] |= F_FAST | F_ABILITIES
+        gv[G_ACTIVE] = active - 1
+        gv[G_FIRST] = active - 1
+        gv[G_TURN] = 0
+        for s in range(2 * MAX_DECK):
+            if cv[s, ZONE] in (Z_FIELD, Z_AUX):
+                cv[s, ARMOR_LEFT] = armor_value(C, S, 0, s)
+                if s // MAX_DECK == active - 1 and cv[s, ZONE] == Z_FIELD:
+                    cv[s, MOVES_LEFT] = C[cv[s, CARD_ID], MOVE]
+        S[0, DICE0:DICE0 + len(sc.dice)] = sc.dice
+        gv[G_DICE_N] = len(sc.dice)
+
+    def cell_of(self, slot):
+        return int(self.cv[slot, CELL]) if self.cv[slot, ZONE] == Z_FIELD else -1
+
+    def occupant(self, cell):
+        return int(self.gv[G_BOARD + cell])
+
+    def moves_left(self, slot):
+        return int(self.cv[slot, MOVES_LEFT])
+
+    def refusal(self, a, kind, target):
+        """Why the engine refuses the action (its message and rule), or None."""
+        code = action_error(self.C, self.S, 0, kind, a.actor, target)
+        if code == 0 and kind == A_STRIKE and a.defender >= 0:
+            code = defender_error(self.C, self.S, 0, a.actor, target, a.defender)
+        if code == 0:
+            return None
+        names = {"actor": self.sc.label_of.get(a.actor, "?"),
+                 "target": self.sc.label_of.get(target, "?") if kind not in (A_MOVE, A_JUMP) else cell_name(target),
+                 "defender": self.sc.label_of.get(a.defender, "?")}
+        return MESSAGES[code].format(**names)
+
+    def apply(self, a, kind, target, answers):
+        gv = self.gv
+        for j, (s, k, t) in enumerate(answers):
+            gv[G_QUEUE + 3 * j], gv[G_QUEUE + 3 * j + 1], gv[G_QUEUE + 3 * j + 2] = s, k, t
+        gv[G_QUEUE_N] = len(answers)
+        apply_action(self.C, self.S, 0, kind, a.actor, target, a.defender, a.exchange)
+        if gv[G_ERROR] == ERR_DICE_EXHAUSTED:
+            raise ScenarioError(f"action {a.index} ({a.desc}): the scenario's dice ran out; add more values to dice")
+        if gv[G_ERROR] == ERR_BAD_ANSWER or gv[G_QUEUE_N] > 0:
+            bad = gv[G_ERROR] == ERR_BAD_ANSWER
+            j = len(answers) - int(gv[G_QUEUE_N]) - (1 if bad else 0)
+            raise ScenarioError(f"action {a.index} ({a.desc}): answer {j + 1} ({a.answer_texts[j]}) "
+                                + (BAD_ANSWER if bad else UNPLAYED_ANSWER))
+        if gv[G_ERROR] != 0:
+            raise ScenarioError(f"action {a.index} ({a.desc}): the game stopped at an engine limit: "
+                                f"{limit_message(gv[G_ERROR])} (docs/RULES.md, Engine limits)")
+
+    def raw_events(self):
+        n = int(self.gv[G_N_EVENTS])
+        return self.S[0, EV0:EV0 + 6 * n].reshape(n, 6).tolist()
+
+    def result(self):
+        cv, gv, sc = self.cv, self.gv, self.sc
+        events = format_events(self.S, 0, lambda s: sc.label_of.get(s, f"slot {s}"))
+        out_cards = {}
+        for pl in sc.placements:
+            slot = pl.slot
+            zone = int(cv[slot, ZONE])
+            out_cards[pl.label] = {
+                "name": pl.card.name, "owner": slot // MAX_DECK + 1, "zone": ZONE_WORDS.get(zone, ZONE_NAMES[zone]),
+                "cell": cell_name(int(cv[slot, CELL])) if zone == Z_FIELD else None,
+                "life": int(cv[slot, LIFE_MAX] + cv[slot, EXTRA_LIVES] - cv[slot, WOUNDS]),
+                "life_max": int(cv[slot, LIFE_MAX]), "wounds": int(cv[slot, WOUNDS]),
+                "extra_lives": int(cv[slot, EXTRA_LIVES]), "closed": bool(cv[slot, CLOSED]),
+                "counters": int(cv[slot, COUNTERS]), "poison": int(cv[slot, POISON]),
+                "abilities_lost": bool(cv[slot, EFF] != cv[slot, CARD_ID]) and zone in (Z_FIELD, Z_AUX),
+                "acquired": int(cv[slot, GAINED]), "strike_bonus": int(cv[slot, TMP_STRIKE]),
+                "ability_uses": int(cv[slot, AB_USES]),
+            }
+        w = int(gv[G_WINNER])
+        return {"cards": out_cards, "active_player": int(gv[G_ACTIVE]) + 1, "turn": int(gv[G_TURN]) + 1,
+                "winner": None if w < 0 else ("draw" if w == 2 else w + 1),
+                "dice_used": int(gv[G_DICE_USED]), "events": events}
+
+
+BAD_ANSWER = ("was not legal when its player had priority (114.2.2: a fast ability of an open card, "
+              "its cost payable)")
+UNPLAYED_ANSWER = "was never played: no priority window came while it was that player's turn to answer"

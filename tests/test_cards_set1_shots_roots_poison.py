@@ -249,7 +249,7 @@ def test_1_18_kilsus_finishes_off_x_equal_to_the_cells_it_moved(tmp_path):
     assert c(r, "k")["zone"] == "graveyard"
     r = play(tmp_path, ATTACK.format(p=1, a="s", t="k").replace("[4, 1]", "[3, 1]"),
              [card("s", "Килсус", 1, "c3"), card("k", "Кочевник", 2, "c4", wounds=3)])
-    assert c(r, "k")["zone"] == "field" and c(r, "k")["life"] == 2
+    assert c(r, "k")["zone"] == "battlefield" and c(r, "k")["life"] == 2
 
 
 def test_1_18_kilsus_takes_no_wounds_from_counter_strikes(tmp_path):

@@ -144,7 +144,7 @@ def test_1_37_gully_gnome_hellish_stench_tap_or_take_2_wounds(tmp_path):
     assert (c(r, "k")["wounds"], c(r, "k")["closed"]) == (3, False)
     r = play(tmp_path, strike("g", "k", [4, 1], active=1), [card("g", "Овражный гном", 1, "c3"),
                                                              card("k", "Кочевник", 2, "c4", wounds=5)])
-    assert (c(r, "k")["wounds"], c(r, "k")["closed"], c(r, "k")["zone"]) == (6, True, "field")
+    assert (c(r, "k")["wounds"], c(r, "k")["closed"], c(r, "k")["zone"]) == (6, True, "battlefield")
 
 
 def test_1_37_gully_gnome_no_stench_at_a_tapped_creature_but_plus_1_strike(tmp_path):

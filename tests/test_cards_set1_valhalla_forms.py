@@ -326,7 +326,7 @@ def test_1_42_healer_revives_a_dead_creature_closed_on_its_last_cell(tmp_path):
     r = play(tmp_path, head([6, 1], '{ do = "use", card = "z", ability = 1, target = "a" }').replace(
         "actions = [", "actions = [" + KILL_A + ", "), ZNAHAR)
     a = c(r, "a")
-    assert (a["zone"], a["cell"], a["closed"], a["wounds"], a["life"]) == ("field", "c3", True, 0, 8)
+    assert (a["zone"], a["cell"], a["closed"], a["wounds"], a["life"]) == ("battlefield", "c3", True, 0, 8)
     assert c(r, "z")["counters"] == 0
 
 

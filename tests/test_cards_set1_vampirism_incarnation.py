@@ -141,7 +141,7 @@ def test_1_141_plague_rider_incarnates_open_with_ova_2_and_plus_2_strike(tmp_pat
     r = play(tmp_path, act, [card("r", "Моровой всадник", 1, "graveyard", counters=2, wounds=9),
                              card("x", "Кочевник", 1, "e1"), card("k", "Кочевник", 2, "b2", closed=True)])
     assert "r incarnates on a1" in r["events"]
-    assert c(r, "r")["zone"] == "field" and c(r, "r")["wounds"] == 0 and c(r, "r")["counters"] == 0
+    assert c(r, "r")["zone"] == "battlefield" and c(r, "r")["wounds"] == 0 and c(r, "r")["counters"] == 0
     assert c(r, "k")["wounds"] == 5
 
 
@@ -154,7 +154,7 @@ def test_incarnation_takes_one_token_a_turn_and_returns_closed(tmp_path):
     assert (c(r, "t")["zone"], c(r, "t")["counters"]) == ("graveyard", 3)
     r = play(tmp_path, act, [card("t", "Талион", 1, "graveyard", counters=3), card("x", "Кочевник", 1, "e1"),
                              card("k", "Кочевник", 2, "a6")])
-    assert (c(r, "t")["zone"], c(r, "t")["closed"], c(r, "t")["life"]) == ("field", True, 9)
+    assert (c(r, "t")["zone"], c(r, "t")["closed"], c(r, "t")["life"]) == ("battlefield", True, 9)
 
 
 def test_1_149_talion_strong_strike_puts_a_token_on_the_nearest_incarnation(tmp_path):

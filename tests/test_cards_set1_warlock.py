@@ -19,7 +19,7 @@ def test_1_198_warlock_moves_an_enemy_creature_to_the_free_cell_its_owner_decide
     head = 'active_player = 1\ndice = []\nactions = [{ do = "use", card = "w", ability = 2, target = "k" }]\n'
     r = play(tmp_path, head, [card("w", "Варлок", 1, "a1", counters=1), card("a", "Кочевник", 1, "c3"),
                               card("k", "Кочевник", 2, "c4")])
-    assert cell_of(r, "k") == "a6" and r["cards"]["k"]["zone"] == "field"
+    assert cell_of(r, "k") == "a6" and r["cards"]["k"]["zone"] == "battlefield"
     assert r["cards"]["w"]["counters"] == 0 and r["cards"]["w"]["closed"]
 
 

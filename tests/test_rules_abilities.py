@@ -48,7 +48,7 @@ def test_seed_charon_last_journey_destroys_charon_and_a_chosen_creature(tmp_path
              'target = "v" }]\n', cards)
     assert c(r, "v")["zone"] == "graveyard" and c(r, "v")["wounds"] == 0
     assert c(r, "h")["zone"] == "graveyard"
-    assert c(r, "k")["zone"] == "field"
+    assert c(r, "k")["zone"] == "battlefield"
     assert any("uses ability 1 (destroy)" in e for e in r["events"])
 
 
@@ -303,7 +303,7 @@ def test_114_2_2_fast_answer_between_the_declaration_and_the_dice(tmp_path):
     assert c(r, "k")["zone"] == "graveyard"
     assert c(r, "r")["closed"]
     r = play(tmp_path, head % "", cards)
-    assert (c(r, "k")["zone"], c(r, "k")["wounds"]) == ("field", 6)
+    assert (c(r, "k")["zone"], c(r, "k")["wounds"]) == ("battlefield", 6)
 
 
 def test_114_2_2_answers_resolve_last_in_first_out(tmp_path):

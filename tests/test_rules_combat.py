@@ -99,8 +99,8 @@ def test_504_dice_table_row(tag, a, d, strike, counter, wb, wa, exchange):
     assert r["dice_used"] == 2
     assert ev[0] == "a strikes b"
     assert ev[1] == roll(a, d, strike, COUNTER_TEXT[counter])
-    check(r, "b", wounds=wb, life=9 - wb, closed=False, zone="field")
-    check(r, "a", wounds=wa, life=8 - wa, closed=True, zone="field")
+    check(r, "b", wounds=wb, life=9 - wb, closed=False, zone="battlefield")
+    check(r, "a", wounds=wa, life=8 - wa, closed=True, zone="battlefield")
     if exchange:
         assert exchange in ev
     else:

@@ -13,7 +13,7 @@ def test_508_extra_lives_and_wounds_are_separate():
     r = run("508_extra_lives_and_wounds.toml")
     assert r["events"][1] == roll(6, 1, "strong", NO_COUNTER)
     assert "b takes 3 wounds from a (life 7)" in r["events"]
-    check(r, "b", wounds=3, extra_lives=2, life_max=8, life=7, zone="field")
+    check(r, "b", wounds=3, extra_lives=2, life_max=8, life=7, zone="battlefield")
 
 
 def test_508_healing_removes_wounds_not_extra_lives():
@@ -38,7 +38,7 @@ def test_508_4_lowered_life_maximum_caps_healing():
 def test_508_current_life_counts_extra_lives():
     # 8 + 2 extra - 7 wounds = 3; a medium strike 2 leaves 1 and the card stays in play
     r = run("509_extra_lives_keep_alive.toml")
-    check(r, "b", wounds=9, extra_lives=2, life=1, zone="field", cell="c4")
+    check(r, "b", wounds=9, extra_lives=2, life=1, zone="battlefield", cell="c4")
     assert "b takes 2 wounds from a (life 1)" in r["events"]
     assert not any("dies" in e for e in r["events"])
 
@@ -50,7 +50,7 @@ def test_509_card_at_zero_life_goes_to_graveyard():
     assert "b takes 3 wounds from a (life 0)" in ev
     assert "b dies on c4 (died from a) and goes to the graveyard" in ev
     check(r, "b", zone="graveyard", cell=None, life=0)
-    check(r, "c", zone="field")
+    check(r, "c", zone="battlefield")
     assert r["winner"] is None
     assert not any(e.startswith("game over") for e in ev)
 
@@ -62,7 +62,7 @@ def test_509_1_1_attacker_dies_from_counter_strike():
     assert "a takes 3 wounds from b (life -1)" in ev
     assert "a dies on c3 (died from b) and goes to the graveyard" in ev
     check(r, "a", zone="graveyard", cell=None, wounds=9)
-    check(r, "b", zone="field", wounds=0)
+    check(r, "b", zone="battlefield", wounds=0)
     assert r["winner"] is None
 
 
@@ -70,7 +70,7 @@ def test_509_2_finish_off_destroys_without_wounds():
     r = run("509_2_finish_off.toml")
     assert r["events"] == ["a finishes off b", "b dies on c4 (died from a) and goes to the graveyard"]
     check(r, "b", zone="graveyard", cell=None, wounds=4)
-    check(r, "a", closed=True, zone="field")
+    check(r, "a", closed=True, zone="battlefield")
     assert r["dice_used"] == 0 and r["winner"] is None
 
 
@@ -102,7 +102,7 @@ def test_9_player_without_creatures_loses():
     assert r["events"][-1] == "game over: player 1 wins by wipe"
     assert r["winner"] == 1
     check(r, "b", zone="graveyard")
-    check(r, "a", zone="field", wounds=0)
+    check(r, "a", zone="battlefield", wounds=0)
 
 
 def test_9_no_action_after_the_game_is_over():

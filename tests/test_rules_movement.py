@@ -3,7 +3,6 @@ sections 2 and 4), played as scenarios. Кочевник move 2, Барака mo
 Грызь jump range 4 (4-4-5), Каменный голем clumsy (3-4-5), Вайл life 14.
 """
 
-import pytest
 from scenario_util import NO_COUNTER, check, illegal, roll, run, single_roll
 
 CLOSED = "a is closed and cannot move or act (section 4)"
@@ -20,22 +19,37 @@ def test_506_no_step_beyond_movement():
     assert illegal("506_no_movement_left.toml") == "action 3 (move a -> d3): a has no movement left (506)"
 
 
-@pytest.mark.parametrize(
-    "name,to",
-    [
-        ("506_diagonal_step.toml", "d2"),
-        ("506_two_cells_at_once.toml", "c3"),
-        ("506_no_wraparound.toml", "a3"),
-    ],
-)
-def test_506_step_must_be_to_an_orthogonal_neighbour(name, to):
-    assert (
-        illegal(name) == f"action 1 (move a -> {to}): {to} is not an orthogonal neighbour of a's cell (506)"
-    )
+def test_506_a_move_walks_a_shortest_path_of_empty_cells_along_its_row_first():
+    """A move to a cell two steps away diagonally is two one-point steps, sideways first, each listed."""
+    r = run("506_move_around_a_corner.toml")
+    assert r["events"] == ["a moves c1 -> d1", "a moves d1 -> d2"]
+    check(r, "a", cell="d2", closed=False)
+
+
+def test_506_a_move_two_cells_away_in_a_line_is_two_steps():
+    """c1 -> c3 passes through c2: two steps, two movement points, both in the events."""
+    r = run("506_move_two_cells_in_one_action.toml")
+    assert r["events"] == ["a moves c1 -> c2", "a moves c2 -> c3"]
+    check(r, "a", cell="c3")
+
+
+def test_506_a_cell_beyond_the_movement_is_refused_naming_the_distance():
+    """e2 -> a3 does not wrap around the board: 5 steps, and Кочевник has 2 points."""
+    assert illegal("506_no_wraparound.toml") == (
+        "action 1 (move a -> a3): a3 is 5 steps from a's cell e2 along empty cells, but a has 2 movement "
+        "left (506: one point a step)")
+
+
+def test_506_no_path_through_occupied_cells():
+    """Both neighbours of a1 hold cards: b2 has no path of empty cells, whatever the movement."""
+    assert illegal("506_no_path_through_occupied_cells.toml") == (
+        "action 1 (move a -> b2): no path from a1 to b2 along empty orthogonal cells (506: no passing "
+        "through occupied cells)")
 
 
 def test_507_1_step_needs_an_empty_cell():
-    assert illegal("507_occupied_cell.toml") == "action 1 (move a -> c2): cell c2 is occupied (507.1)"
+    assert illegal("507_occupied_cell.toml") == (
+        "action 1 (move a -> c2): c2 is occupied by x (507.1: a card moves only into an empty cell)")
 
 
 def test_506_move_then_act():
