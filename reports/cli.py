@@ -877,12 +877,17 @@ def report(run_dir, weights, open_browser):
 
 @main.command()
 @click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--engine", type=click.Choice(["fast", "reference"]), default="fast", show_default=True,
+              help="the engine that plays it: the fast Numba engine, or the reference engine (simcore/reference; "
+                   "no events; the decisions the file leaves to the players come from the fast engine's log)")
 @card_overrides_option
-def scenario(file, sets):
+def scenario(file, engine, sets):
     """Play a scenario file (forced dice, scripted actions; docs/SCENARIOS.md) and print the result as JSON."""
     from simcore.scenario import ScenarioError, run_scenario
 
     cardset = _cardset(sets)
+    if engine == "reference":
+        from simcore.reference.scenario import run_scenario_reference as run_scenario
     try:
         result = run_scenario(file, cardset)
     except ScenarioError as e:

@@ -3,7 +3,7 @@ by number (`ability = N`: the Nth played ability in card-text order, slow and fa
 
 import pytest
 from conftest import run_cli
-from scenario_util import NO_COUNTER, check, illegal, roll, run, single_roll
+from scenario_util import NO_COUNTER, SCENARIOS, check, illegal, roll, run, single_roll
 
 from simcore.scenario import ScenarioError, run_scenario
 
@@ -213,3 +213,17 @@ def test_berserk_cards_numbers_the_played_abilities():
     line = next(x for x in r.stdout.splitlines() if " Ловчий " in x)
     assert "played: 1 fast trap 'ловушка'" in line
 
+
+def test_scenario_on_the_reference_engine_prints_the_same_state():
+    """`berserk scenario --engine reference` prints the same cards (no events); an illegal action is one
+    line and exit 2 there too."""
+    import json
+    path = SCENARIOS / "seed_haron_spell_then_discharge_by_number.toml"
+    fast, ref = run_cli("scenario", path), run_cli("scenario", "--engine", "reference", path)
+    assert fast.returncode == ref.returncode == 0
+    fast, ref = json.loads(fast.stdout), json.loads(ref.stdout)
+    assert ref["events"] is None and fast["events"]
+    assert ref["cards"] == fast["cards"] and ref["dice_used"] == fast["dice_used"] == 1
+    r = run_cli("scenario", "--engine", "reference", SCENARIOS / "504_not_adjacent.toml")
+    assert r.returncode == 2 and r.stderr.strip().count("\n") == 0 and "Traceback" not in r.stderr
+    assert "action 1 (attack a -> b): not adjacent (reference engine)" in r.stderr

@@ -7,6 +7,8 @@ a second statement of the rules that the fast Numba engine (simcore.kernels.rule
 - `rng`: the game's random streams (Philox4x32-10) in plain Python: the reference draws its own dice
   and shuffles, so dice use is checked too;
 - `differential`: replays the fast engine's games action by action and compares the whole state.
+- `scenario`: plays a scenario file (docs/SCENARIOS.md) and prints the contract's JSON, as
+  `berserk scenario --engine reference`; tests/test_scenarios_both_engines.py compares every file's.
 
 Nothing here has kernels: it lies outside simcore/kernels, so editing it recompiles nothing.
 """
