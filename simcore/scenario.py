@@ -336,31 +336,39 @@ def played_ability_action(card, n):
     return A_AB0 + entry
 
 
-def _parse_answers(i, desc, answers, slot_of, err):
+def _parse_answers(i, desc, answers, slot_of, card_of, err):
     """Scripted fast answers (114.2.2) for the priority windows of this action, in order: each is
-    played when its player has priority (rules.priority). Returns [(slot, entry, target)], texts."""
+    played when its player has priority (rules.priority). An answer's `ability = N` numbers the card's
+    played abilities in card-text order, as the `ability` action. Returns [(slot, abilities entry,
+    target or option)] and the answers in words."""
     if not isinstance(answers, list) or len(answers) > MAX_QUEUE:
         raise err(f"action {i} ({desc}): answers must be a list of at most {MAX_QUEUE} tables",
-                  'write answers = [{ card = "l", ability = 1 }]', '"answers"')
+                  'write answers = [{ card = "l", ability = 1 }]', "answers")
     out, texts = [], []
     for j, ans in enumerate(answers):
         if not isinstance(ans, dict) or not set(ans) <= ANSWER_KEYS or "card" not in ans or "ability" not in ans:
             raise err(f"action {i} ({desc}): answer {j + 1} must be {{ card, ability, target? }}",
-                      'write { card = "l", ability = 1, target = "k" }', '"answers"')
+                      'write { card = "l", ability = 1, target = "k" }', "answers")
         for key in ("card", "target"):
             if key in ans and str(ans[key]) not in slot_of:
                 raise err(f"action {i} ({desc}): answer {j + 1}: unknown card label '{ans[key]}'",
-                          "use a label of a [[cards]] table", '"answers"')
+                          "use a label of a [[cards]] table", "answers")
         n = ans["ability"]
-        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise err(f"action {i} ({desc}): answer {j + 1}: ability must be a number from 1",
-                      "count the entries of the card's abilities list", '"answers"')
+        card = card_of[slot_of[str(ans["card"])]]
+        order = card.played_abilities()
+        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= len(order) or isinstance(order[n - 1], str):
+            fast = [str(k) for k, e in enumerate(order, 1) if not isinstance(e, str)
+                    and card.abilities[e].kind == "fast"]
+            raise err(f"action {i} ({desc}): answer {j + 1}: ability {n} is not a fast ability of {card.name}"
+                      + (f" (its fast abilities: {', '.join(fast)})" if fast else " (it has none)"),
+                      "number the card's played abilities, slow and fast, in its text order (see `berserk cards`)",
+                      "answers")
         opt = ans.get("option")
         if opt is not None and (not isinstance(opt, int) or isinstance(opt, bool) or opt < 0 or "target" in ans):
             raise err(f"action {i} ({desc}): answer {j + 1}: option must be a number from 0, without target",
-                      "a strike effect's option (VOCABULARY.md, strike effects), e.g. option = 2", '"answers"')
+                      "a strike effect's option (VOCABULARY.md, strike effects), e.g. option = 2", "answers")
         target = slot_of[str(ans["target"])] if "target" in ans else (-1 if opt is None else opt)
-        out.append((slot_of[str(ans["card"])], n - 1, target))
+        out.append((slot_of[str(ans["card"])], order[n - 1], target))
         texts.append(f"use ability {n} of {ans['card']}" + (f" -> {ans['target']}" if "target" in ans else "")
                      + (f" option {opt}" if opt is not None else ""))
     return out, texts
@@ -445,7 +453,7 @@ def _parse_action(i, a, slot_of, card_of, err):
     else:
         raise err(f"action {i}: unknown action '{do}'",
                   "use move, jump, attack, ranged, ability, use, gain_counter or end_turn", f'"{do}"')
-    answers, texts = _parse_answers(i, desc, a.get("answers", []), slot_of, err)
+    answers, texts = _parse_answers(i, desc, a.get("answers", []), slot_of, card_of, err)
     return ScenarioAction(i, do, desc, kind, actor, target, defender, exchange, answers, texts)
 
 

@@ -25,9 +25,9 @@ def strike_with(answers, dice):
 def test_1_181_fortune_hunter_rerolls_the_defenders_die(tmp_path):
     """Кочевник k strikes Кочевник e: A=4 D=3 is a weak strike (1 wound). Ловец удачи (e's side)
     rerolls the defender's die (option 3 * 1 + 2): the new die is 6, A-D = -2: a miss, no wound.
-    Ловец удачи closes (fast+tap)."""
+    Ловец удачи closes (fast+tap). Its luck is `ability = 2`: its text lists the strike through a row first."""
     cards = [card("k", "Кочевник", 1, "c3"), card("e", "Кочевник", 2, "c4"), card("l", "Ловец удачи", 2, "a5")]
-    r = play(tmp_path, strike_with('{ card = "l", ability = 1, option = 5 }', "[4, 3, 6]"), cards)
+    r = play(tmp_path, strike_with('{ card = "l", ability = 2, option = 5 }', "[4, 3, 6]"), cards)
     assert roll(4, 6, "miss", NO_COUNTER) in r["events"]
     assert c(r, "e")["wounds"] == 0 and c(r, "l")["closed"] is True
     r = play(tmp_path, strike_with("", "[4, 3]"), cards)
@@ -39,7 +39,7 @@ def test_1_181_fortune_hunter_minus_1_to_the_attackers_die(tmp_path):
     weak counter-strike (exchange row, kept by the greedy attacker? it lowers when that is worth more);
     here we check the die only: the roll event shows A=5."""
     cards = [card("k", "Кочевник", 1, "c3"), card("e", "Кочевник", 2, "c4"), card("l", "Ловец удачи", 2, "a5")]
-    r = play(tmp_path, strike_with('{ card = "l", ability = 1, option = 1 }', "[6, 1]"), cards)
+    r = play(tmp_path, strike_with('{ card = "l", ability = 2, option = 1 }', "[6, 1]"), cards)
     assert any(e.startswith("roll: A=5 D=1") for e in r["events"])
 
 

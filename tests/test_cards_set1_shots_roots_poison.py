@@ -188,8 +188,9 @@ def test_1_31_oyuun_battle_frenzy_untaps_your_creature_and_wounds_it_1(tmp_path)
 
 
 def test_1_31_oyuun_answers_at_a_priority_window_of_the_opponents_turn(tmp_path):
-    """At the end of player 2's turn Ойуун answers: his closed Кочевник opens (1 wound)."""
-    act = ('active_player = 2\ndice = []\nactions = [{ do = "end_turn", answers = [{ card = "o", ability = 1, '
+    """At the end of player 2's turn Ойуун answers with `ability = 2` (its text lists the tap gain first):
+    his closed Кочевник opens (1 wound)."""
+    act = ('active_player = 2\ndice = []\nactions = [{ do = "end_turn", answers = [{ card = "o", ability = 2, '
            'target = "k" }] }]\n')
     r = play(tmp_path, act, [card("o", "Ойуун", 1, "a1"), card("k", "Кочевник", 1, "c3", closed=True),
                              card("e", "Кочевник", 2, "c5")])

@@ -179,6 +179,19 @@ def test_answers_play_a_fast_ability_at_the_attack_s_window(tmp_path):
     check(r, "r", closed=True)
 
 
+def test_an_answer_numbers_abilities_in_text_order_too(tmp_path):
+    """An answer's `ability = N` counts like the `ability` action: Ойуун's fast spell is 2 (its text lists
+    the tap gain first); 1 is refused at parse time with file, line and the fast ones."""
+    path = tmp_path / "s.toml"
+    path.write_text('active_player = 2\nactions = [\n  { do = "end_turn", answers = [{ card = "o", ability = 1, '
+                    'target = "a" }] },\n]\n' + CARDS + '\n[[cards]]\nlabel = "o"\nname = "Ойуун"\nowner = 1\n'
+                    'at = "a1"\n', encoding="utf-8")
+    r = run_cli("scenario", path)
+    assert r.returncode == 2 and r.stderr.strip().count("\n") == 0 and "Traceback" not in r.stderr
+    assert f"{path}:3" in r.stderr
+    assert "answer 1: ability 1 is not a fast ability of Ойуун (its fast abilities: 2)" in r.stderr
+
+
 def test_gain_counter():
     """`gain_counter`: a card whose ability costs counters taps to gain one (123.2)."""
     r = run("kw_gain_counter_action.toml")
