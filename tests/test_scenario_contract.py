@@ -90,6 +90,20 @@ def test_gribynych_neighbour_loses_its_numbered_ability():
         "action 1 (ability 1 of u -> b): u has no such ability (114)")
 
 
+def test_the_worked_example_of_the_docs_plays_as_written():
+    """docs/SCENARIOS.md quotes tests/scenarios/contract_example.toml verbatim; it plays one action of each
+    kind and ends as the page says (b: 2 + 2 + 2 + 1 wounds, 5 healed)."""
+    from conftest import ROOT
+    text = (SCENARIOS / "contract_example.toml").read_text(encoding="utf-8")
+    assert "```toml\n" + text + "```" in (ROOT / "docs" / "SCENARIOS.md").read_text(encoding="utf-8")
+    r = run("contract_example.toml")
+    assert r["events"][:2] == ["a moves c2 -> c3", "a moves c3 -> c4"]
+    check(r, "b", wounds=2, life=12)
+    check(r, "u", counters=1)
+    check(r, "g", cell="e3")
+    assert (r["turn"], r["active_player"], r["dice_used"]) == (2, 2, 4)
+
+
 # ---- one test per action kind --------------------------------------------------------------------------
 def test_move_lists_each_step(tmp_path):
     """`move` to a cell two steps away: two one-step moves in the events, the card still open."""
