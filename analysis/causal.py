@@ -265,7 +265,7 @@ def run_impact(deck, opponents, card=None, replace=None, all_cards=False, *, gam
             on_disk = sum(runs[i].bounds(step)[1] - runs[i].bounds(step)[0] for i, s in wanted
                           if s in runs[i].done)
             if on_disk:
-                progress(on_disk)
+                getattr(progress, "found", progress)(on_disk)
         play_shards(runs, wanted, executor, progress)
         b = np.stack([_pair_scores(r.out, [step]) for r in runs[:n_opp]])
         games_so_far = runs[0].bounds(step)[1]

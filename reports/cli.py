@@ -8,6 +8,7 @@ import json
 import shlex
 import sys
 import time
+from pathlib import Path
 
 import click
 
@@ -141,22 +142,79 @@ def _echo_edits(cardset):
 
 
 class _Bar:
-    """A progress bar on stderr that appears at the first progress, so that a run refused before
-    it plays (bad folder, nothing to resume) prints only its one-line error."""
+    """A progress bar on stderr that appears at the first game played, so that a run refused before
+    it plays (bad folder, nothing to resume) prints only its one-line error. `update(n)` counts games
+    played, `update.found(n)` games a resumed run found on disk: they start the bar, but its rate and
+    time left count only the games of this session."""
 
     def __init__(self, total: int, enabled: bool):
-        self.total, self.enabled, self.bar = total, enabled, None
+        self.total, self.enabled, self.bar, self.kept = total, enabled, None, 0
+        self.update = _Progress(self)
 
-    def update(self, n: int) -> None:
+    def played(self, n: int) -> None:
         if self.bar is None:
             from tqdm import tqdm
-            self.bar = tqdm(total=self.total, unit="game", disable=not self.enabled, dynamic_ncols=True,
-                            file=sys.stderr)
+            self.bar = tqdm(total=self.total, initial=self.kept, unit="game", disable=not self.enabled,
+                            dynamic_ncols=True, file=sys.stderr)
         self.bar.update(n)
 
     def close(self) -> None:
         if self.bar is not None:
             self.bar.close()
+
+
+class _Progress:
+    """The progress callback of a run (simcore.run.play_runs): games played, and `found` on disk."""
+
+    def __init__(self, bar: _Bar):
+        self.bar = bar
+
+    def __call__(self, n: int) -> None:
+        self.bar.played(n)
+
+    def found(self, n: int) -> None:
+        self.bar.kept += n
+
+
+class _EngineStart:
+    """What the terminal shows while the engine compiles (the first run after an install or an engine
+    change): from the first second a line with the time so far and the time the last compile took
+    on this machine, then how long it took, not counted in games/s. A start from the kernel cache
+    (seconds) shows nothing. Only on a terminal: logs and pipes get no ticking line."""
+
+    def __init__(self, stream=None, tick: float = 1.0):
+        self.stream = stream or sys.stderr
+        self.tick = tick
+
+    def __call__(self, compiling: bool, expected: float):
+        import threading
+
+        from simcore.engine_start import minutes
+
+        if not compiling or not self.stream.isatty():
+            return None
+        t0 = time.perf_counter()
+        stop = threading.Event()
+        head = (f"compiling the engine (the first run after an install or an engine change; "
+                f"{minutes(expected)} last time on this machine): ")
+
+        def show():
+            while True:
+                s = int(time.perf_counter() - t0)
+                self.stream.write(f"\r{head}{s // 60}:{s % 60:02d}")
+                self.stream.flush()
+                if stop.wait(self.tick):
+                    return
+
+        ticker = threading.Thread(target=show, daemon=True)
+        ticker.start()
+
+        def done(seconds: float) -> None:
+            stop.set()
+            ticker.join()
+            self.stream.write(f"\r{head}done in {minutes(seconds)} (not counted in games/s)\n")
+            self.stream.flush()
+        return done
 
 
 def _executor(scheduler, threads):
@@ -169,6 +227,7 @@ def _executor(scheduler, threads):
         raise click.BadParameter(f"{threads} is more than the {numba.config.NUMBA_NUM_THREADS} threads of this "
                                  "machine (NUMBA_NUM_THREADS)", param_hint="'--threads'")
     executor = make_executor(scheduler, threads)
+    executor.on_start = _EngineStart()
     if scheduler:
         d = executor.describe()
         n = d["workers"]
@@ -179,7 +238,8 @@ def _executor(scheduler, threads):
 class _playing:
     """Around the play of a run: closes the progress bar however it ends; a run that fails on the
     cluster (workers dying, a failing task) is one line and exit 1 (the shards already written
-    stay, and --resume finishes the run)."""
+    stay, and --resume finishes the run); Ctrl-C is one line saying what was kept and the command
+    that resumes, and exit 130."""
 
     def __init__(self, bar):
         self.bar = bar
@@ -192,7 +252,22 @@ class _playing:
         self.bar.close()
         if kind is not None and issubclass(kind, ExecutorError):
             raise click.ClickException(str(value)) from None
+        if kind is not None and issubclass(kind, KeyboardInterrupt):
+            click.echo(interrupted_line(click.get_current_context(silent=True), sys.argv), err=True)
+            sys.exit(130)
         return False
+
+
+def interrupted_line(ctx, argv) -> str:
+    """What an interrupted run says: the games kept in its folder and the command that resumes it."""
+    from simcore.run import games_kept
+
+    out = ctx.params.get("out") if ctx is not None else None
+    args = list(argv[1:])
+    if "--resume" not in args:
+        args.append("--resume")
+    kept = f"{games_kept(Path(out)):,} games kept in {out} (every finished shard)" if out else "nothing kept"
+    return f"interrupted: {kept}; resume with: berserk {shlex.join(args)}"
 
 
 def _even(n: int, option: str) -> int:

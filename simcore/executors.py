@@ -137,10 +137,28 @@ def play_chunk(spec: GameSpec, lo: int, hi: int, progress=None):
 
 class LocalExecutor:
     """Plays the chunks one after another in this process, the kernels on `threads` threads
-    (default: all cores)."""
+    (default: all cores). `on_start(compiling, expected_seconds)`, if set, is told before the engine
+    starts (engine_start.start_engine) and returns a function told the seconds it took."""
 
     def __init__(self, threads: int | None = None):
         self.threads = threads
+        self.on_start = None
+        self.started = False
+
+    def start(self, spec: GameSpec) -> None:
+        """Compile or load the kernels before the first chunk (once), so that no chunk's time counts it."""
+        from .engine_start import engine_cached, expected_compile_seconds, start_engine
+
+        if self.started:
+            return
+        self.started = True
+        if self.threads:
+            import numba
+            numba.set_num_threads(self.threads)
+        done = self.on_start(not engine_cached(), expected_compile_seconds()) if self.on_start else None
+        seconds = start_engine(spec.stats, spec.decks, spec.sizes, spec.params)
+        if done:
+            done(seconds)
 
     def describe(self) -> dict:
         import numba
@@ -208,6 +226,9 @@ class DaskExecutor:
             self.close()
             raise InputError("--scheduler", None, f"the Dask scheduler at {address} has no workers",
                              f"start `dask worker {address} --nthreads 1` on each machine") from None
+
+    def start(self, spec: GameSpec) -> None:
+        """The workers compile or load their kernels with their first chunk."""
 
     def describe(self) -> dict:
         workers = self.client.scheduler_info()["workers"]

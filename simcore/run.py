@@ -104,6 +104,16 @@ def shard_paths(out: Path, k: int):
     return out / "games" / f"shard-{k:05d}.parquet", out / "cards" / f"shard-{k:05d}.parquet"
 
 
+def games_kept(out: Path) -> int:
+    """The games of every finished shard in run folder `out` and the run folders under it (a meta's
+    matchups): what an interrupted run keeps. A shard is written under a temporary name and renamed
+    when whole, so every file counted is whole."""
+    import polars as pl
+
+    files = sorted(Path(out).rglob("games/shard-*.parquet"))
+    return int(pl.scan_parquet(files).select(pl.len()).collect().item()) if files else 0
+
+
 def play_range(matchup, S, seed: int, lo: int, hi: int, seat_pairs: bool = False):
     """Play games lo..hi-1 in batches of S's rows: (per-game columns, per-(player, card) counts).
     With seat pairs, lo and hi must be even."""
@@ -254,12 +264,13 @@ class RunFolder:
 def play_runs(runs, executor, progress=None) -> None:
     """Play the missing shards of every run through the executor (all of them at once, so that a
     cluster stays busy) and write each shard as its result arrives. `progress(n)` is called with
-    the number of games done (played, or found on disk). The time between two results is
+    the number of games done (played, or found on disk: `progress.found(n)` if it has one). The time between two results is
     credited to the run of the second, so the runs' seconds add up to the wall time."""
+    found = getattr(progress, "found", progress)     # a progress bar counts these apart
     if progress:
         for r in runs:
             if r.games_on_disk():
-                progress(r.games_on_disk())
+                found(r.games_on_disk())
     play_shards(runs, [(i, k) for i, r in enumerate(runs) for k, _, _ in r.missing()], executor, progress)
 
 
@@ -269,6 +280,8 @@ def play_shards(runs, shards, executor, progress=None) -> None:
     plays its runs this way, one step of shards at a time."""
     specs = [r.spec for r in runs]
     chunks = [Chunk(i, k, *runs[i].bounds(k)) for i, k in shards if k not in runs[i].done]
+    if chunks:
+        executor.start(specs[chunks[0].run])       # the engine's start is not counted in games/s
     t = time.perf_counter()
     for c, games, counts in executor.play(specs, chunks, progress):
         now = time.perf_counter()

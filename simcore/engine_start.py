@@ -1,0 +1,68 @@
+"""The engine's start. The first command after an install or an engine change compiles the kernels (a
+few minutes on a small machine); every later one loads them from the kernel cache (seconds).
+`start_engine` does either before a run plays its first game, so that a run's games/s never counts the
+compile, and remembers how long the last compile took on this machine to say what to expect next time."""
+import json
+import os
+import time
+
+DEFAULT_COMPILE_SECONDS = 240.0     # the README's figure for a 2-core machine, until one is measured here
+
+
+def _play_batch():
+    from .kernels.batch import play_batch
+    return play_batch
+
+
+def engine_cached() -> bool:
+    """True if the kernel cache holds the compiled engine of these sources (the index of the kernel
+    that plays games, numba's cache file for this engine and this checkout)."""
+    try:
+        return os.path.exists(_play_batch()._cache._cache_file._index_path)
+    except AttributeError:          # another numba's cache layout: say it compiles, to be safe
+        return False
+
+
+def _record_path() -> str:
+    from numba.core import config
+    return os.path.join(os.path.dirname(config.CACHE_DIR), "compile-seconds.json")
+
+
+def expected_compile_seconds() -> float:
+    """How long the last compile took on this machine (DEFAULT_COMPILE_SECONDS before the first)."""
+    try:
+        with open(_record_path(), encoding="utf-8") as f:
+            return float(json.load(f)["seconds"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return DEFAULT_COMPILE_SECONDS
+
+
+def _record_compile(seconds: float) -> None:
+    try:
+        os.makedirs(os.path.dirname(_record_path()), exist_ok=True)
+        with open(_record_path(), "w", encoding="utf-8") as f:
+            json.dump({"seconds": round(seconds, 1)}, f)
+    except OSError:
+        pass                        # a read-only cache: the next start says the default again
+
+
+def start_engine(stats, decks, sizes, params) -> float:
+    """Compile or load the kernels a run plays with, by playing two games of its decks on a scratch
+    state (nothing is kept); returns the seconds it took. A compile's time is remembered."""
+    from .executors import play_span
+    from .kernels.state import new_state
+
+    cold = not engine_cached()
+    t0 = time.perf_counter()
+    play_span(stats, decks, sizes, params, new_state(2), 0, 0, 2)
+    seconds = time.perf_counter() - t0
+    if cold:
+        _record_compile(seconds)
+    return seconds
+
+
+def minutes(seconds: float) -> str:
+    """'3 min 52 s', or '12 s' under a minute."""
+    s = round(seconds)
+    return f"{s // 60} min {s % 60:02d} s" if s >= 60 else f"{s} s"
+
