@@ -1,7 +1,8 @@
 """The `berserk` command line: simulate, meta, matchup, impact, report, replay, scenario, cards, decks.
 
 Bad input (a malformed deck, card or scenario file, an unknown card, an illegal deck or action, a
-bad option) prints one line naming the file, line and fix, and exits with code 2, no traceback.
+bad option) prints one line naming the file, line and fix (a file with several problems: one line
+each), and exits with code 2, no traceback.
 """
 import functools
 import json
@@ -37,7 +38,8 @@ class OneLineErrors(click.Group):
             click.echo(f"error: {cmd}: {e.format_message()} (see `{cmd} --help`)", err=True)
             sys.exit(2)
         except InputError as e:
-            click.echo(f"error: {e}", err=True)
+            for error in e.errors:          # a file with several problems: one line each
+                click.echo(f"error: {error}", err=True)
             sys.exit(2)
         except EngineLimitError as e:
             click.echo(f"error: {e}", err=True)
@@ -1025,20 +1027,27 @@ def decks():
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @card_overrides_option
 def validate(files, sets):
-    """Check that every deck file is legal (docs/RULES.md section 1). Legality does not depend on card
-    stats, so --set is only checked and shown."""
+    """Check that every deck file is legal (docs/RULES.md section 1): every problem of every file is
+    told, one line each. Legality does not depend on card stats, so --set is only checked and shown."""
     from decks import load_deck
+    from decks.errors import raise_all
 
     cs = _cardset(sets)
     _echo_edits(cs)
+    problems = []
     for f in files:
-        d = load_deck(f, cs)
+        try:
+            d = load_deck(f, cs)
+        except InputError as e:
+            problems.append(e)
+            continue
         elements = {}
         for cid in d.card_ids:
             e = cs.cards[cid].element
             elements[e] = elements.get(e, 0) + 1
         mix = ", ".join(f"{k} {v}" for k, v in sorted(elements.items(), key=lambda kv: -kv[1]))
         click.echo(f"ok  {f}: {d.name}, {len(d.card_ids)} cards ({mix})")
+    raise_all(problems)
 
 
 if __name__ == "__main__":

@@ -74,6 +74,23 @@ def test_decks_validate_accepts_every_bundled_deck():
     assert r.stdout.count("ok ") == len(list(LISTS.glob("*.txt")))
 
 
+def test_decks_validate_tells_every_problem_of_every_file_one_line_each(tmp_path):
+    """A good file is ok; two bad files give one `error: FILE:LINE: ...` line per problem, exit 2."""
+    good = LISTS / "steppe.txt"
+    two = tmp_path / "two.txt"
+    two.write_text("# Two typos\n3 Кочевнк\n3x Орк\nЗмееглав x3\n0 Кшар\n3 Хед\n", encoding="utf-8")
+    one = tmp_path / "one.txt"
+    one.write_text("Кочевник (3)\nКочевник (1)\n", encoding="utf-8")
+    r = run_cli("decks", "validate", two, good, one)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stdout.count("ok ") == 1 and "steppe.txt" in r.stdout
+    lines = r.stderr.splitlines()
+    assert [x.split(": ", 2)[1] for x in lines] == [f"{two}:2", f"{two}:5", f"{two}:6", f"{one}:2", f"{one}:2"]
+    assert all(x.startswith("error: ") and "(fix: " in x for x in lines)
+    assert "Кочевник" in lines[0] and "count 0" in lines[1] and "Хедд" in lines[2]
+    assert "4 copies" in lines[3] and "4 cards" in lines[4]
+
+
 def test_cards_lists_the_card_set():
     r = run_cli("cards")
     assert r.returncode == 0

@@ -3,6 +3,7 @@
 import pytest
 
 from decks import InputError, fold, load_cardset, load_deck, validate_deck
+from decks.errors import InputErrors
 
 CARD = """["Кочевник"]
 set_number = "1-1"
@@ -151,15 +152,70 @@ def test_deck_without_header_is_named_after_file(tmp_path, cardset):
     assert load_deck(write(tmp_path, GOOD.split("\n", 2)[2], "my_deck.txt"), cardset).name == "my_deck"
 
 
+@pytest.mark.parametrize("line", ["3 Орк", "3x Орк", "3х орк", "3 x Орк", "3× Орк", "Орк x3", "орк х3",
+                                  "Орк X 3", "Орк (3)", "ОРК(3)", "  Орк ( 3 )  "])
+def test_count_is_read_in_every_way_players_write_it(tmp_path, cardset, line):
+    """'3 Name', '3x Name', 'Name x3', 'Name (3)' (x Latin or Cyrillic, any case, spaced or not) read alike."""
+    deck = load_deck(write(tmp_path, GOOD.replace("3 Орк", line)), cardset)
+    assert deck.entries[3] == ("Орк", 3, 7) and len(deck.card_ids) == 30
+
+
+def test_names_still_fold_case_and_yo_in_the_new_formats(tmp_path, cardset):
+    text = GOOD.replace("3 Леккен", "ЛЕККЕН x3").replace("3 Кочевник", "кочевник (3)").replace("3 Мародер", "3х мародёр")
+    deck = load_deck(write(tmp_path, text), cardset)
+    good = load_deck(write(tmp_path, GOOD, "good.txt"), cardset)
+    assert deck.entries == good.entries and deck.card_ids == good.card_ids
+    # a name whose last word starts with the Cyrillic х is a name, not a count
+    assert load_deck(write(tmp_path, "1 Властелин хаоса\n", "v.txt"), cardset, validate=False).entries == \
+        (("Властелин хаоса", 1, 1),)
+
+
 @pytest.mark.parametrize("bad, words", [
-    ("Кочевник", "expected COUNT NAME"),
-    ("x3 Кочевник", "not a positive whole number"),
-    ("0 Кочевник", "not a positive whole number"),
-    ("-1 Кочевник", "not a positive whole number"),
+    ("Кочевник", "expected a count of copies and a card name"),
+    ("3", "expected a count of copies and a card name"),
+    ("x3 Кочевник", "expected a count of copies and a card name"),
+    ("0 Кочевник", "count 0 of 'Кочевник'"),
+    ("Кочевник x0", "count 0 of 'Кочевник'"),
+    ("Кочевник (0)", "count 0 of 'Кочевник'"),
+    ("-1 Кочевник", "count '-1' of 'Кочевник' is not a whole number"),
+    ("1.5 Кочевник", "count '1.5' of 'Кочевник' is not a whole number"),
+    ("Кочевник (three)", "count 'three' of 'Кочевник' is not a whole number"),
+    ("Кочевник ()", "count '' of 'Кочевник' is not a whole number"),
 ])
 def test_bad_deck_line(tmp_path, cardset, bad, words):
     path = write(tmp_path, GOOD.replace("3 Орк", bad))
-    assert words in raises_at(path, 7, lambda: load_deck(path, cardset))
+    text = raises_at(path, 7, lambda: load_deck(path, cardset, validate=False))
+    assert words in text
+    if "count 0" not in words:
+        assert "'3 Кочевник', '3x Кочевник', 'Кочевник x3' or 'Кочевник (3)'" in text  # the fix: the formats
+
+
+def test_every_problem_of_a_file_is_reported_at_once(tmp_path, cardset):
+    """Two misspelt names, a bad count and a fifth copy: four errors, one line each, in file order."""
+    text = (GOOD.replace("3 Кочевник", "3 Кочевнк").replace("3 Орк", "0 Орк").replace("3 Хедд", "3 Хед")
+            + "2 Кшар\n")
+    path = write(tmp_path, text)
+    with pytest.raises(InputErrors) as info:
+        load_deck(path, cardset)
+    errors = info.value.errors
+    assert [e.line for e in errors] == [3, 7, 13, 14]
+    assert "unknown card 'Кочевнк'" in errors[0].message and "count 0" in errors[1].message
+    assert "unknown card 'Хед'" in errors[2].message and "5 copies of 'Кшар'" in errors[3].message
+    lines = str(info.value).splitlines()
+    assert lines == [str(e) for e in errors] and all(x.startswith(f"{path}:") and "(fix: " in x for x in lines)
+    assert isinstance(info.value, InputError)      # callers that catch one error catch them all
+
+
+def test_a_short_deck_is_told_only_when_every_line_was_read(tmp_path, cardset):
+    """With a line refused the deck's size is unknown: only the refused line is told; all read, the
+    short deck is told with the other problems."""
+    path = write(tmp_path, GOOD.replace("3 Хедд", "2 Хед"))
+    assert "unknown card 'Хед'" in raises_at(path, 13, lambda: load_deck(path, cardset))
+    path = write(tmp_path, GOOD.replace("3 Хедд", "1 Хедд") + "1 Кочевник\n", "short.txt")
+    with pytest.raises(InputErrors) as info:
+        load_deck(path, cardset)
+    assert [(e.line, e.message) for e in info.value.errors] == [
+        (14, "4 copies of 'Кочевник' (at most 3)"), (14, "the deck has 29 cards (at least 30)")]
 
 
 def test_unknown_card_suggests_closest(tmp_path, cardset):

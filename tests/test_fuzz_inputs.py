@@ -80,14 +80,16 @@ def mutated_text(draw, text: str, toml: bool):
 
 
 def assert_clean(result, out: Path | None = None):
-    """Worked (exit 0), or one error line on stderr (after any `note:` lines, e.g. a rounded --games)
-    and exit 2; no traceback; no output left by a failure."""
+    """Worked (exit 0), or error lines on stderr (after any `note:` lines, e.g. a rounded --games) and
+    exit 2: one line, or one per problem of a file, each `error: ` and the file or option; no traceback;
+    no output left by a failure."""
     assert result.exception is None or isinstance(result.exception, SystemExit), \
         f"traceback: {result.exception!r}\n{result.stderr}"
     assert result.exit_code in (0, 2), (result.exit_code, result.output, result.stderr)
     if result.exit_code == 2:
         lines = [line for line in result.stderr.splitlines() if not line.startswith("note: ")]
-        assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+        assert lines and all(x.startswith("error: ") for x in lines), result.stderr
+        assert len(lines) == 1 or len({x.split(":", 2)[1] for x in lines}) == 1, result.stderr  # one file
         assert "Traceback" not in result.output + result.stderr
         if out is not None:
             assert not out.exists(), f"a failed run left {sorted(p.name for p in out.rglob('*'))}"
