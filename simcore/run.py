@@ -126,12 +126,84 @@ MANIFESTS = {"run.json": "run", "meta.json": "meta or matchup run", "sweep.json"
              "impact.json": "impact test", "balance.json": "balance search"}
 
 
+# config keys told by the setting's name a user knows (the option); the others by their own key
+SETTING_NAMES = {"games_per_matchup": "games", "games_per_pair": "games", "games_per_run": "games",
+                 "games_per_opponent": "games", "confirm_games_per_pair": "confirm games",
+                 "cardset_sha256": "card set", "cardset_printed_sha256": "printed card set",
+                 "overrides": "--set card edits", "ai": "AI"}
+
+
+def _value_text(value, width: int = 60) -> str:
+    """A config value in a message: a scalar as written, a deck or opponent by its name or path, a
+    list item by item; cut to `width` characters."""
+    if isinstance(value, dict) and ("name" in value or "path" in value):
+        text = str(value.get("name") or value["path"])
+    elif isinstance(value, list):
+        text = "[" + ", ".join(_value_text(v, width) for v in value) + "]"
+    elif isinstance(value, dict):
+        text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    elif isinstance(value, bool) or value is None:
+        text = json.dumps(value)
+    elif isinstance(value, str) and len(value) == 64 and all(c in "0123456789abcdef" for c in value):
+        text = value[:12]                   # a SHA-256: its first 12 digits tell two apart
+    else:
+        text = str(value)
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def _named(values) -> bool:
+    """A list of decks or opponents (dicts with a path)."""
+    return isinstance(values, list) and all(isinstance(v, dict) and "path" in v for v in values)
+
+
+def _list_difference(key: str, folder: list, asked: list) -> str:
+    """How two lists of decks differ: which are left out or added, or the order."""
+    had, has = [_value_text(v) for v in folder], [_value_text(v) for v in asked]
+    if sorted(had) == sorted(has):
+        return f"{key}: the same in another order ({', '.join(had)} in the folder, {', '.join(has)} asked)"
+    gone, new = [n for n in had if n not in has], [n for n in has if n not in had]
+    change = "; ".join(([f"without {', '.join(gone)}"] if gone else []) + ([f"with {', '.join(new)}"] if new else []))
+    return f"{key}: {len(had)} in the folder, {len(has)} asked ({change or 'other files'})"
+
+
+def config_differences(folder: dict, asked: dict, key: str = "") -> list[str]:
+    """What differs between the config of the run in a folder and the one asked, one phrase per
+    setting, e.g. 'games: 1000 in the folder, 2000 asked'; a deck file edited since the run is told
+    as such, and a changed list of decks by the decks left out or added."""
+    if folder == asked:
+        return []
+    if isinstance(folder, dict) and isinstance(asked, dict):
+        if "sha256" in folder and "path" in folder and \
+                {k: v for k, v in folder.items() if k != "sha256"} == {k: v for k, v in asked.items() if k != "sha256"}:
+            edited = (f"{key.removesuffix('s')} {_value_text(asked)}: the file was edited since the run (sha256 "
+                      f"{_value_text(folder['sha256'])} in the folder, {_value_text(asked.get('sha256'))} asked)")
+            return [edited]
+        out = []
+        for k in [*folder, *(k for k in asked if k not in folder)]:
+            label = f"{key}.{k}" if key else SETTING_NAMES.get(k, k)
+            label = {"AI.a": "AI of deck A", "AI.b": "AI of deck B"}.get(label, label)
+            if k not in folder or k not in asked:
+                had, has = (_value_text(d[k]) if k in d else "none" for d in (folder, asked))
+                out.append(f"{label}: {had} in the folder, {has} asked")
+            else:
+                out += config_differences(folder[k], asked[k], label)
+        if not key and any(x.startswith(SETTING_NAMES["overrides"]) for x in out):
+            out = [x for x in out if not x.startswith(SETTING_NAMES["cardset_sha256"] + ":")]  # follows the edits
+        return out
+    if _named(folder) and _named(asked):
+        if [v["path"] for v in folder] == [v["path"] for v in asked]:
+            return [x for a, b in zip(folder, asked) for x in config_differences(a, b, key)]
+        return [_list_difference(key, folder, asked)]
+    return [f"{key}: {_value_text(folder)} in the folder, {_value_text(asked)} asked"]
+
+
 def open_manifest(out: Path, name: str, config: dict, differs: str, resume: bool = False,
                   what: str | None = None):
     """The manifest `name` (a key of MANIFESTS) of folder `out` when it holds this very run (the same
     config), to resume; None when the folder holds no run of any kind yet. Every other case is a
-    one-line InputError: an unreadable manifest, a different run of this kind (`differs` lists what
-    may differ), another kind of run, or --resume with nothing to resume. `what` names the run in
+    one-line InputError: an unreadable manifest, a different run of this kind (naming each setting
+    that differs with both values, config_differences; `differs` lists what may differ, for a
+    manifest without a config), another kind of run, or --resume with nothing to resume. `what` names the run in
     messages (default: its kind, MANIFESTS[name])."""
     what = what or MANIFESTS[name]
     path = out / name
@@ -142,8 +214,11 @@ def open_manifest(out: Path, name: str, config: dict, differs: str, resume: bool
             raise InputError(str(path), None, f"unreadable {what} manifest",
                              "delete the folder or choose another --out") from None
         if manifest.get("config") != config:
-            raise InputError(str(out), None, f"the folder holds a different {what} ({differs})",
-                             "choose another --out, or delete the folder to start over")
+            told = config_differences(manifest.get("config") or {}, config)
+            raise InputError(str(out), None, f"the folder holds a different {what}: "
+                             + ("; ".join(told) if told else f"its settings differ ({differs})"),
+                             "run the command that made it (its settings as in the folder), or choose "
+                             "another --out, or delete the folder to start over")
         return manifest
     other = next((MANIFESTS[n] for n in MANIFESTS if n != name and (out / n).exists()), None)
     if other:

@@ -57,6 +57,7 @@ def test_a_different_run_in_the_same_folder_is_refused(tmp_path):
     r = run_cli("simulate", A, B, "--games", 100, "--seed", 9, "--out", out, "--no-progress")
     assert r.returncode == 2
     assert r.stderr.count("\n") == 1 and "different run" in r.stderr and "Traceback" not in r.stderr
+    assert "different run: seed: 0 in the folder, 9 asked (fix: " in r.stderr
 
 
 def test_replay_prints_every_event_of_the_game():

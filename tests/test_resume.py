@@ -1,6 +1,7 @@
 """Resumable runs: a `berserk simulate` or `berserk meta` killed with SIGKILL after its first shard
 is finished by `--resume`, which plays only the missing shards and ends with the tables of an
-uninterrupted run; --resume with nothing to resume is one line and exit 2."""
+uninterrupted run; --resume with nothing to resume is one line and exit 2, and so is a folder that holds
+a different run, naming each setting that differs with both values."""
 import json
 import os
 import signal
@@ -8,6 +9,7 @@ import subprocess
 import sys
 import time
 
+import pytest
 from conftest import LISTS, ROOT, run_cli
 
 A, B = LISTS / "steppe.txt", LISTS / "swamps.txt"
@@ -104,9 +106,57 @@ def test_resume_refuses_a_different_run_and_finishes_a_finished_one_without_play
     assert run_cli(*args).returncode == 0
     before = shard_bytes(out)
     err = one_line_error(run_cli(*args, "--seed", 2, "--resume"))
-    assert "different run" in err
+    assert "different run: seed: 0 in the folder, 2 asked" in err
     r = run_cli(*args, "--resume")
     assert r.returncode == 0 and "all found on disk" in r.stdout, r.stderr
     assert shard_bytes(out) == before
     err = one_line_error(run_cli("meta", A, B, "--games", 1000, "--out", out, "--resume"))
     assert "holds a run, not a meta run" in err
+
+
+def test_a_refused_folder_names_each_setting_that_differs_with_both_values(tmp_path):
+    """open_manifest tells what differs by the setting's name and both values: a changed number, a deck
+    file edited since the run, decks left out or added, other --set card edits (not the card set's
+    hash, which follows from them)."""
+    from decks.errors import InputError
+    from simcore.run import open_manifest, write_json
+
+    deck = {"path": "decks/lists/steppe.txt", "name": "Степь", "sha256": "a" * 64}
+    other = {"path": "decks/lists/swamps.txt", "name": "Болота", "sha256": "b" * 64}
+    config = {"kind": "meta", "games_per_matchup": 1000, "seed": 0, "cardset_sha256": "c" * 64,
+              "ai": {"a": "greedy", "b": "greedy"}, "decks": [deck, other]}
+    tmp_path.mkdir(exist_ok=True)
+    write_json(tmp_path / "meta.json", {"config": config})
+
+    def refusal(**changes):
+        with pytest.raises(InputError) as info:
+            open_manifest(tmp_path, "meta.json", {**config, **changes}, "other settings")
+        assert "\n" not in str(info.value) and "the folder holds a different meta or matchup run: " in str(info.value)
+        return info.value.message.split("run: ", 1)[1]
+
+    assert refusal(games_per_matchup=2000) == "games: 1000 in the folder, 2000 asked"
+    assert refusal(seed=5, ai={"a": "greedy", "b": "baseline"}) == \
+        "seed: 0 in the folder, 5 asked; AI of deck B: greedy in the folder, baseline asked"
+    assert refusal(decks=[deck, {**other, "sha256": "d" * 64}]) == \
+        "deck Болота: the file was edited since the run (sha256 bbbbbbbbbbbb in the folder, dddddddddddd asked)"
+    assert refusal(decks=[deck]) == "decks: 2 in the folder, 1 asked (without Болота)"
+    assert refusal(overrides=["Орк.life=3"], cardset_sha256="e" * 64) == \
+        "--set card edits: none in the folder, [Орк.life=3] asked"
+    assert open_manifest(tmp_path, "meta.json", config, "other settings")["config"] == config
+
+
+@pytest.mark.parametrize("command, args", [
+    ("simulate", [A, B]),
+    ("meta", [A, B]),
+    ("sweep", ["--card", "Орк", "--stat", "life", "--from", 0, "--to", 1, "--deck", A, "--vs", B]),
+    ("impact", [A, "--card", "Орк", "--vs", B]),
+    ("balance", ["--target", "0.4:0.6", "--decks", A, B, LISTS / "forest.txt", "--max-edits", 0,
+                 "--confirm-games", 2]),
+])
+def test_every_command_that_writes_a_run_folder_names_the_setting_it_refuses(tmp_path, command, args):
+    """The same command with other --games in a folder it wrote: one line naming games and both values."""
+    out = tmp_path / command
+    r = run_cli(command, *args, "--games", 2, "--out", out, "--no-progress")
+    assert r.returncode == 0, r.stderr
+    err = one_line_error(run_cli(command, *args, "--games", 4, "--out", out, "--no-progress"))
+    assert "the folder holds a different" in err and "games: 2 in the folder, 4 asked" in err, err
