@@ -151,18 +151,41 @@ def candidates(screen: Screen, cardset, deck: int, direction: int, edits):
     return out
 
 
+def _deck_figures(per_pair: np.ndarray, deck: int, before: np.ndarray | None = None) -> dict:
+    """The deck's screened field win rate with its 95% interval over seed pairs, and with `before` (the
+    per-seed-pair field scores before an edit) the paired change."""
+    score, lo, hi, _ = paired_diff(per_pair[deck])
+    out = {"score": score, "score_lo": max(0.0, lo), "score_hi": min(1.0, hi)}
+    if before is not None:
+        change, clo, chi, _ = paired_diff(per_pair[deck] - before[deck])
+        out.update({"change": change, "change_lo": clo, "change_hi": chi})
+    return out
+
+
 def search(screen: Screen, band, max_edits: int, log=None):
-    """The greedy search: (edits, steps, reached, field win rates at the start and end of screening)."""
+    """The greedy search: (edits, steps, reached, field win rates at the start and end of screening).
+
+    Each step is one +-1 edit tried: the best candidate for the deck farthest from the band, with the
+    deck's screened figures (its field win rate before with the 95% interval over seed pairs, after,
+    and the paired change), and whether it was accepted (it lowers the total distance from the band).
+    `log(step)` is called after each step, and `log({"stop": why, "edits": n})` when the search ends
+    (why: reached, max_edits, no_help, no_candidates)."""
     edits, steps = (), []
-    cur = screen.scores([edits])[edits]
-    field = field_per_pair(screen.n, cur).mean(axis=1)
+    cur = field_per_pair(screen.n, screen.scores([edits])[edits])
+    field = cur.mean(axis=1)
     start = field.copy()
+
+    def stop(why, reached):
+        if log:
+            log({"stop": why, "edits": len(edits), "reached": reached})
+        return edits, steps, reached, start, field
+
     while True:
         dist = out_of_band(field, band)
         if dist == 0:
-            return edits, steps, True, start, field
+            return stop("reached", True)
         if len(steps) >= max_edits:
-            return edits, steps, False, start, field
+            return stop("max_edits", False)
         lo, hi = band
         gaps = np.maximum(lo - field, field - hi)
         deck = int(np.argmax(gaps))
@@ -174,26 +197,36 @@ def search(screen: Screen, band, max_edits: int, log=None):
         results = screen.scores([c[0] for c in cands])
         best = None
         for cand in cands:
-            f = field_per_pair(screen.n, results[cand[0]]).mean(axis=1)
-            d = out_of_band(f, band)
+            per_pair = field_per_pair(screen.n, results[cand[0]])
+            d = out_of_band(per_pair.mean(axis=1), band)
             if best is None or d < best[0]:
-                best = (d, cand, f)
+                best = (d, cand, per_pair)
+        now = _deck_figures(cur, deck)
         step = {"step": len(steps) + 1, "deck": screen.names[deck], "deck_score": float(field[deck]),
+                "deck_score_lo": now["score_lo"], "deck_score_hi": now["score_hi"],
                 "direction": "help" if direction > 0 else "weaken", "candidates": len(cands),
                 "screen_games": screen.played - before, "seconds": round(time.perf_counter() - t0, 2),
                 "out_of_band_before": dist}
-        if best is None or best[0] >= dist:
-            step.update({"edit": None, "out_of_band_after": best[0] if best else dist})
+        if best is None:
+            step.update({"edit": None, "tried": None, "accepted": False, "out_of_band_after": dist})
             steps.append(step)
             if log:
                 log(step)
-            return edits, steps, False, start, field
-        _, (edits, edit, card, stat, old, new), field = best
-        step.update({"edit": edit, "card": card, "stat": stat, "from_value": old, "to_value": new,
-                     "out_of_band_after": best[0]})
+            return stop("no_candidates", False)
+        d, (new_edits, edit, card, stat, old, new), per_pair = best
+        after = _deck_figures(per_pair, deck, cur)
+        accepted = d < dist
+        step.update({"edit": edit if accepted else None, "tried": edit, "accepted": accepted, "card": card,
+                     "stat": stat, "from_value": old, "to_value": new, "out_of_band_after": d,
+                     "deck_score_after": after["score"], "deck_score_after_lo": after["score_lo"],
+                     "deck_score_after_hi": after["score_hi"], "change": after["change"],
+                     "change_lo": after["change_lo"], "change_hi": after["change_hi"]})
         steps.append(step)
         if log:
             log(step)
+        if not accepted:
+            return stop("no_help", False)
+        edits, cur, field = new_edits, per_pair, per_pair.mean(axis=1)
 
 
 def run_balance(deck_paths, band, games: int, confirm_games: int, max_edits: int, seed: int, out_dir,
@@ -241,9 +274,18 @@ def run_balance(deck_paths, band, games: int, confirm_games: int, max_edits: int
     write_json(path, manifest)
     t0 = time.perf_counter()
     screen = Screen(deck_paths, base, games, seed, ais, ruleset, rules, executor, shard_size, progress)
-    edits, steps, reached, start, end = search(screen, band, max_edits, log)
+    stopped = {}
+
+    def on_step(step):
+        if "stop" in step:
+            stopped.update(step)
+        if log:
+            log(step)
+
+    edits, steps, reached, start, end = search(screen, band, max_edits, on_step)
     manifest.update({"status": "confirming", "edits": list(edits), "steps": steps,
-                     "screen_reached": reached, "screen_games": screen.played,
+                     "screen_reached": reached, "screen_stopped_because": stopped.get("stop"),
+                     "screen_games": screen.played,
                      "screen_seconds": round(time.perf_counter() - t0, 2),
                      "screen_field_start": [float(x) for x in start], "screen_field_end": [float(x) for x in end]})
     write_json(path, manifest)
@@ -328,16 +370,30 @@ def confirm_under_pilot(out_dir, spec: str, executor=None, threads=None, progres
                    executor or LocalExecutor(threads), apply_overrides(load_cardset(), cfg["overrides"]))
 
 
+def edits_table(steps) -> pl.DataFrame:
+    """The edits the search kept, one row per +-1 edit in the order it accepted them: step, card, stat,
+    from_value, to_value, edit (+1 or -1) and setting (its --set form)."""
+    rows = [{"step": st["step"], "card": st["card"], "stat": st["stat"], "from_value": st["from_value"],
+             "to_value": st["to_value"], "edit": f"{st['to_value'] - st['from_value']:+d}", "setting": st["edit"]}
+            for st in steps if st.get("edit")]
+    return pl.DataFrame(rows, schema={"step": pl.Int64, "card": pl.String, "stat": pl.String, "from_value": pl.Int64,
+                                      "to_value": pl.Int64, "edit": pl.String, "setting": pl.String})
+
+
 def balance_tables(path) -> tuple[dict, dict]:
     """(manifest, tables) of a finished balance folder:
     balance_decks: deck, before (field win rate, unedited), before_lo/hi, after (edited), after_lo/hi
       (Wilson 95% with the effective n of the mean over the other decks), change (paired, per seed
       pair) with change_lo/hi, pairs, in_band_before, in_band_after;
-    balance_edits: the edits kept (card, stat, from_value, to_value, change), one row per card field;
+    balance_edits: the edits kept, one row per +-1 edit in the order the search accepted them (step,
+      card, stat, from_value, to_value, edit, setting: its --set form; two steps on one card field
+      are two rows, and the field's last setting is the one the edited meta plays);
     balance_steps: the greedy steps: step, deck (the one farthest out of the band), its screened
-      score, direction, candidates, screen_games, out_of_band_before/after (total distance of all
-      decks from the band), edit (none: no candidate helped);
-    balance_summary: target, reached (by the confirmed win rates), edits, games spent."""
+      score, direction, candidates, screen_games, tried (the best candidate), change (the deck's paired
+      change with it, change_lo/hi), out_of_band_before/after (total distance of all decks from the
+      band), accepted, edit (the one kept; none: no candidate helped);
+    balance_summary: target, reached (by the confirmed win rates), edits (the rows of balance_edits),
+      games spent."""
     root = Path(path)
     try:
         manifest = json.loads((root / "balance.json").read_text(encoding="utf-8"))
@@ -349,21 +405,13 @@ def balance_tables(path) -> tuple[dict, dict]:
                          "run the same command again to finish it")
     cfg = manifest["config"]
     decks = confirmed_decks(root / "confirm", manifest)
-    printed = apply_overrides(load_cardset(), cfg["overrides"])
-    edit_rows = []
-    for e in manifest["edits"]:
-        key, value = e.rsplit("=", 1)
-        card, stat = key.rsplit(".", 1)
-        old = get_stat(printed.get(card), stat)
-        edit_rows.append({"card": card, "stat": stat, "from_value": old, "to_value": int(value),
-                          "edit": f"{int(value) - old:+d}", "setting": e})
-    edits = pl.DataFrame(edit_rows, schema={"card": pl.String, "stat": pl.String, "from_value": pl.Int64,
-                                            "to_value": pl.Int64, "edit": pl.String, "setting": pl.String})
+    edits = edits_table(manifest["steps"])
     step_schema = {"step": pl.Int64, "deck": pl.String, "deck_score": pl.Float64, "direction": pl.String,
-                   "candidates": pl.Int64, "screen_games": pl.Int64, "out_of_band_before": pl.Float64,
-                   "out_of_band_after": pl.Float64, "edit": pl.String}
+                   "candidates": pl.Int64, "screen_games": pl.Int64, "tried": pl.String, "change": pl.Float64,
+                   "change_lo": pl.Float64, "change_hi": pl.Float64, "out_of_band_before": pl.Float64,
+                   "out_of_band_after": pl.Float64, "accepted": pl.Boolean, "edit": pl.String}
     steps = pl.DataFrame([{k: s.get(k) for k in step_schema} for s in manifest["steps"]], schema=step_schema)
-    n_edits = sum(abs(r["to_value"] - r["from_value"]) for r in edit_rows)
+    n_edits = edits.height                   # one +-1 edit per accepted step, as balance_edits lists them
     summary = pl.DataFrame([{
         "target_lo": cfg["target"][0], "target_hi": cfg["target"][1], "reached": bool(decks["in_band_after"].all()),
         "reached_in_screening": bool(manifest["screen_reached"]), "edits": n_edits,

@@ -160,6 +160,13 @@ class _Bar:
                             dynamic_ncols=True, file=sys.stderr)
         self.bar.update(n)
 
+    def echo(self, text: str) -> None:
+        """A line on stdout above the bar (the bar is cleared and redrawn below it)."""
+        if self.bar is None:
+            click.echo(text)
+        else:
+            self.bar.write(text, file=sys.stdout)
+
     def close(self) -> None:
         if self.bar is not None:
             self.bar.close()
@@ -740,6 +747,43 @@ def sweep(card, stat, lo, hi, absolute, deck_only, deck, deck_list, more_decks, 
     _print_pilot_answers(report)
 
 
+def _edits(n: int) -> str:
+    return f"{n} edit{'s' * (n != 1)}"
+
+
+def _edit_text(e: dict) -> str:
+    """One +-1 edit of a balance, as its steps and its summary list it: 'Орк life 10 -> 11 (+1)'."""
+    return f"{e['card']} {e['stat']} {e['from_value']} -> {e['to_value']} ({e['to_value'] - e['from_value']:+d})"
+
+
+def _balance_step_lines(step: dict, band, max_edits: int) -> list:
+    """The lines `balance` prints for a step of its search as it ends (analysis.balance.search), or for
+    the end of the search."""
+    band_text = f"{100 * band[0]:g}-{100 * band[1]:g}%"
+    if "stop" in step:
+        why = {"reached": f"every deck is in the band {band_text}",
+               "max_edits": f"--max-edits {max_edits} reached",
+               "no_help": "no edit brings the decks closer to the band",
+               "no_candidates": "no edit of the deck's cards is possible"}[step["stop"]]
+        return [f"screening done: {why}; {_edits(step['edits'])} kept; confirming on a fresh seed"]
+    deck, pp = step["deck"], lambda x: f"{100 * x:+.1f}"
+    head = (f"step {step['step']}: {deck} {100 * step['deck_score']:.1f}% "
+            f"[{100 * step['deck_score_lo']:.1f}, {100 * step['deck_score_hi']:.1f}] is the farthest from "
+            f"{band_text}: tried {step['candidates']} edits of its cards that "
+            f"{'help' if step['direction'] == 'help' else 'weaken'} it ({step['screen_games']:,} games, "
+            f"{step['seconds']:.1f} s)")
+    lines = [head]
+    if not step.get("tried"):
+        return lines + ["  no edit possible: not accepted; the search stops"]
+    verdict = (f"accepted (edit {step['step']} of at most {max_edits})" if step["accepted"]
+               else "not accepted: it does not bring the decks closer to the band; the search stops")
+    lines.append(f"  best: {_edit_text(step)}: {deck} {100 * step['deck_score_after']:.1f}% "
+                 f"[{100 * step['deck_score_after_lo']:.1f}, {100 * step['deck_score_after_hi']:.1f}], "
+                 f"{pp(step['change'])} pp [{pp(step['change_lo'])}, {pp(step['change_hi'])}]; out of band "
+                 f"{100 * step['out_of_band_before']:.1f} -> {100 * step['out_of_band_after']:.1f} points: {verdict}")
+    return lines
+
+
 @main.command()
 @click.option("--target", required=True, metavar="LO:HI",
               help="the band every deck's field win rate should reach, e.g. 0.45:0.55")
@@ -771,17 +815,14 @@ def balance(target, deck_list, more_decks, games, confirm_games, max_edits, out,
     out = out or f"runs/balance-{len(deck_files)}d-{band[0]:g}-{band[1]:g}-seed{seed}"
     command = ("berserk balance " + shlex.join(sys.argv[2:])).rstrip()
 
+    bar = _Bar(None, progress)
+
     def log(step):
-        what = (f"edit {step['edit']}" if step["edit"] else "no edit helps")
-        click.echo(f"step {step['step']}: {step['deck']} {_pct(step['deck_score']).strip()}% is farthest from "
-                   f"the band ({step['direction']}); {step['candidates']} candidates, "
-                   f"{step['screen_games']:,} games, {step['seconds']:.1f} s: {what}; out of band "
-                   f"{100 * step['out_of_band_before']:.1f} -> {100 * step['out_of_band_after']:.1f} pp",
-                   err=True)
+        for line in _balance_step_lines(step, band, max_edits):
+            bar.echo(line)
 
     _echo_edits(cs)
     with _executor(scheduler, threads) as executor:
-        bar = _Bar(None, progress)
         t0 = time.perf_counter()
         with _playing(bar):
             manifest = run_balance(deck_files, band, games, confirm_games, max_edits, seed, out,
@@ -794,12 +835,16 @@ def balance(target, deck_list, more_decks, games, confirm_games, max_edits, out,
     report = build_balance_report(out)
     t = report["tables"]
     summary = t["balance_summary"].row(0, named=True)
+    edits = t["balance_edits"]
     click.echo(f"{len(deck_files)} decks, target {100 * band[0]:.1f}-{100 * band[1]:.1f}%: "
-               f"{'reached' if summary['reached'] else 'not reached'} with {summary['edits']} edit(s); "
-               f"{manifest['screen_games']:,} games screening, {manifest['confirm_games']:,} confirming "
+               f"{'reached' if summary['reached'] else 'not reached'} by the confirmed win rates with "
+               f"{_edits(summary['edits'])}{':' if summary['edits'] else ''}")
+    for e in edits.iter_rows(named=True):
+        click.echo(f"  {_edit_text(e)}")
+    if manifest["edits"]:
+        click.echo(f"  as --set: {' '.join(shlex.quote(x) for x in manifest['edits'])}")
+    click.echo(f"{manifest['screen_games']:,} games screening, {manifest['confirm_games']:,} confirming "
                f"(wall {wall:.1f} s)")
-    for e in t["balance_edits"].iter_rows(named=True):
-        click.echo(f"  {e['card']} {e['stat']} {e['from_value']} -> {e['to_value']} ({e['edit']})")
     _write_experiment_report(report, out, open_browser)
     w = max(len(d) for d in t["balance_decks"]["deck"]) + 2
     click.echo(f"{'deck':<{w}}{'before':>8}{'after':>8}  change (95% interval)")
