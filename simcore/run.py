@@ -133,6 +133,11 @@ SETTING_NAMES = {"games_per_matchup": "games", "games_per_pair": "games", "games
                  "overrides": "--set card edits", "ai": "AI"}
 
 
+# what follows from other settings (the engine's parameter vector from the ruleset, rules and AI; the
+# card set's hashes from --set; each pilot's tunables from the AI names)
+DERIVED_SETTINGS = ("params:", "card set:", "printed card set:", "AI.pilots")
+
+
 def _value_text(value, width: int = 60) -> str:
     """A config value in a message: a scalar as written, a deck or opponent by its name or path, a
     list item by item; cut to `width` characters."""
@@ -187,8 +192,9 @@ def config_differences(folder: dict, asked: dict, key: str = "") -> list[str]:
                 out.append(f"{label}: {had} in the folder, {has} asked")
             else:
                 out += config_differences(folder[k], asked[k], label)
-        if not key and any(x.startswith(SETTING_NAMES["overrides"]) for x in out):
-            out = [x for x in out if not x.startswith(SETTING_NAMES["cardset_sha256"] + ":")]  # follows the edits
+        if not key:         # settings that follow from others are told only when nothing else differs
+            told = [x for x in out if not x.startswith(DERIVED_SETTINGS)]
+            out = told or out
         return out
     if _named(folder) and _named(asked):
         if [v["path"] for v in folder] == [v["path"] for v in asked]:
@@ -217,8 +223,8 @@ def open_manifest(out: Path, name: str, config: dict, differs: str, resume: bool
             told = config_differences(manifest.get("config") or {}, config)
             raise InputError(str(out), None, f"the folder holds a different {what}: "
                              + ("; ".join(told) if told else f"its settings differ ({differs})"),
-                             "run the command that made it (its settings as in the folder), or choose "
-                             "another --out, or delete the folder to start over")
+                             "ask with the folder's settings, or choose another --out, or delete the folder "
+                             "to start over")
         return manifest
     other = next((MANIFESTS[n] for n in MANIFESTS if n != name and (out / n).exists()), None)
     if other:

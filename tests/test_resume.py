@@ -117,14 +117,14 @@ def test_resume_refuses_a_different_run_and_finishes_a_finished_one_without_play
 def test_a_refused_folder_names_each_setting_that_differs_with_both_values(tmp_path):
     """open_manifest tells what differs by the setting's name and both values: a changed number, a deck
     file edited since the run, decks left out or added, other --set card edits (not the card set's
-    hash, which follows from them)."""
+    hash, which follows from them: derived settings are told only when nothing else differs)."""
     from decks.errors import InputError
     from simcore.run import open_manifest, write_json
 
     deck = {"path": "decks/lists/steppe.txt", "name": "Степь", "sha256": "a" * 64}
     other = {"path": "decks/lists/swamps.txt", "name": "Болота", "sha256": "b" * 64}
     config = {"kind": "meta", "games_per_matchup": 1000, "seed": 0, "cardset_sha256": "c" * 64,
-              "ai": {"a": "greedy", "b": "greedy"}, "decks": [deck, other]}
+              "params": [1, 2], "ai": {"a": "greedy", "b": "greedy"}, "decks": [deck, other]}
     tmp_path.mkdir(exist_ok=True)
     write_json(tmp_path / "meta.json", {"config": config})
 
@@ -135,8 +135,10 @@ def test_a_refused_folder_names_each_setting_that_differs_with_both_values(tmp_p
         return info.value.message.split("run: ", 1)[1]
 
     assert refusal(games_per_matchup=2000) == "games: 1000 in the folder, 2000 asked"
-    assert refusal(seed=5, ai={"a": "greedy", "b": "baseline"}) == \
+    # the engine's parameters follow from the AI: told only when nothing else differs
+    assert refusal(seed=5, ai={"a": "greedy", "b": "baseline"}, params=[1, 3]) == \
         "seed: 0 in the folder, 5 asked; AI of deck B: greedy in the folder, baseline asked"
+    assert refusal(params=[1, 3]) == "params: [1, 2] in the folder, [1, 3] asked"
     assert refusal(decks=[deck, {**other, "sha256": "d" * 64}]) == \
         "deck Болота: the file was edited since the run (sha256 bbbbbbbbbbbb in the folder, dddddddddddd asked)"
     assert refusal(decks=[deck]) == "decks: 2 in the folder, 1 asked (without Болота)"
