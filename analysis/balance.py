@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from decks import load_cardset, load_deck
+from decks import load_cardset, load_deck, load_decks
 from decks.errors import InputError
 from decks.overrides import INT_FIELDS, apply_overrides, get_stat
 
@@ -248,7 +248,7 @@ def run_balance(deck_paths, band, games: int, confirm_games: int, max_edits: int
     shard_size = shard_size or DEFAULT_SHARD
     shard_size += shard_size % 2
     base = apply_overrides(load_cardset(), overrides)
-    decks = [load_deck(Path(p), base) for p in deck_paths]
+    decks = load_decks([Path(p) for p in deck_paths], base)
     names = [d.name for d in decks]
     if len(set(names)) < len(names):
         dup = next(n for n in names if names.count(n) > 1)

@@ -28,7 +28,16 @@ from .cardset import (
     TapGain,
     load_cardset,
 )
-from .decklist import MAX_CARDS, MAX_COPIES, MIN_CARDS, Deck, bundled_deck_paths, load_deck, validate_deck
+from .decklist import (
+    MAX_CARDS,
+    MAX_COPIES,
+    MIN_CARDS,
+    Deck,
+    bundled_deck_paths,
+    load_deck,
+    load_decks,
+    validate_deck,
+)
 from .errors import InputError
 from .names import fold
 
@@ -36,6 +45,7 @@ __all__ = [
     "BONUS_APPLIES_TO", "BONUS_VS", "DEFAULT_CARDSET_PATH", "DRAWS_RANGED", "ELEMENTS", "FLAGS", "HEAL_FULL",
     "KINDS", "PROTECTIONS", "RANGED_KINDS", "REDUCE_SOURCES", "STRENGTHS", "TAP_ABILITIES",
     "Card", "CardSet", "Formation", "Ranged", "Reduction", "StrikeBonus", "TapGain", "load_cardset",
-    "MAX_CARDS", "MAX_COPIES", "MIN_CARDS", "Deck", "bundled_deck_paths", "load_deck", "validate_deck",
+    "MAX_CARDS", "MAX_COPIES", "MIN_CARDS", "Deck", "bundled_deck_paths", "load_deck", "load_decks",
+    "validate_deck",
     "InputError", "fold",
 ]

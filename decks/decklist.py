@@ -104,6 +104,18 @@ def load_deck(path, cardset, validate=True):
     return deck
 
 
+def load_decks(paths, cardset, validate=True) -> list:
+    """load_deck of every path, in order; the problems of all the files are raised together."""
+    decks, errors = [], []
+    for path in paths:
+        try:
+            decks.append(load_deck(path, cardset, validate))
+        except InputError as e:
+            errors.append(e)
+    raise_all(errors)
+    return decks
+
+
 def deck_problems(deck, cardset, refused_lines=0) -> list:
     """Every breach of docs/RULES.md section 1 deck legality, as InputErrors at the offending lines.
     `refused_lines`: lines of the file already refused; then the deck's size is unknown and not checked."""

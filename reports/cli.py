@@ -395,9 +395,8 @@ def _check_weights(weights, deck_files):
     """Fail before playing if the weights file is bad (it names decks by their '# Name')."""
     if weights:
         from analysis.tables import load_weights
-        from decks import load_cardset, load_deck
-        cs = load_cardset()
-        load_weights(weights, [load_deck(f, cs).name for f in deck_files])
+        from decks import load_cardset, load_decks
+        load_weights(weights, [d.name for d in load_decks(deck_files, load_cardset())])
 
 
 def _play_meta(deck_files, games, seed, out, ai, ai_a, ai_b, rules, ruleset, threads, progress,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from decks import load_cardset, load_deck
+from decks import load_cardset, load_decks
 from decks.errors import InputError
 from decks.overrides import apply_overrides
 
@@ -57,7 +57,7 @@ def make_matchup(deck_a, deck_b, ruleset="classic", rules=None, ais=("greedy", "
     """The matchup of two deck files; `overrides`: `--set CARD.FIELD=VALUE` card edits
     (decks.overrides), applied to `cardset` (default: the bundled set)."""
     cardset = apply_overrides(cardset or load_cardset(), overrides)
-    loaded = [load_deck(Path(p), cardset) for p in (deck_a, deck_b)]
+    loaded = load_decks([Path(p) for p in (deck_a, deck_b)], cardset)
     decks = np.full((2, MAX_DECK), -1, np.int64)
     sizes = np.zeros(2, np.int64)
     for p, d in enumerate(loaded):

@@ -16,7 +16,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from decks import load_cardset, load_deck
+from decks import load_cardset, load_decks
 from decks.errors import InputError
 from decks.overrides import apply_overrides
 
@@ -72,7 +72,7 @@ def run_meta(deck_paths, games: int, seed: int, out_dir, ais=("greedy", "greedy"
     shard_size += shard_size % 2
     out = Path(out_dir)
     cardset = apply_overrides(cardset or load_cardset(), overrides)
-    loaded = [load_deck(Path(p), cardset) for p in deck_paths]
+    loaded = load_decks([Path(p) for p in deck_paths], cardset)
     seen = {}
     for p, d in zip(deck_paths, loaded):
         if d.name in seen:

@@ -92,6 +92,16 @@ def test_decks_validate_tells_every_problem_of_every_file_one_line_each(tmp_path
     assert "4 copies" in lines[3] and "4 cards" in lines[4]
 
 
+def test_meta_tells_the_problems_of_all_its_deck_files_before_playing(tmp_path):
+    one, two = tmp_path / "one.txt", tmp_path / "two.txt"
+    one.write_text("3 Кочевнк\n", encoding="utf-8")
+    two.write_text("Орк x0\n", encoding="utf-8")
+    r = run_cli("meta", one, A, two, "--games", 2, "--out", tmp_path / "m", "--no-progress")
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert [x.split(": ", 2)[1] for x in r.stderr.splitlines()] == [f"{one}:1", f"{two}:1"]
+    assert not (tmp_path / "m").exists()
+
+
 def test_cards_lists_the_card_set():
     r = run_cli("cards")
     assert r.returncode == 0
