@@ -47,7 +47,7 @@ def parse_entry(line: str):
     return None
 
 
-def _entry_problem(path, n, line, cardset):
+def _read_entry(path, n, line, cardset):
     """(card, count) of deck line n, or the InputError that refuses it."""
     parsed = parse_entry(line)
     if parsed is None:
@@ -90,7 +90,7 @@ def load_deck(path, cardset, validate=True):
         line = line.strip()
         if not line or line.startswith("#"):
             continue
-        entry = _entry_problem(path, n, line, cardset)
+        entry = _read_entry(path, n, line, cardset)
         if isinstance(entry, InputError):
             errors.append(entry)
             continue
