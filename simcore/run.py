@@ -140,9 +140,11 @@ DERIVED_SETTINGS = ("params:", "card set:", "printed card set:", "AI.pilots")
 
 def _value_text(value, width: int = 60) -> str:
     """A config value in a message: a scalar as written, a deck or opponent by its name or path, a
-    list item by item; cut to `width` characters."""
+    swap as 'card -> replacement', a list item by item; cut to `width` characters."""
     if isinstance(value, dict) and ("name" in value or "path" in value):
         text = str(value.get("name") or value["path"])
+    elif isinstance(value, dict) and "card" in value and "replacement" in value:     # a swap of `impact`
+        text = f"{value['card']} -> {value['replacement']}"
     elif isinstance(value, list):
         text = "[" + ", ".join(_value_text(v, width) for v in value) + "]"
     elif isinstance(value, dict):

@@ -144,6 +144,8 @@ def test_a_refused_folder_names_each_setting_that_differs_with_both_values(tmp_p
     assert refusal(decks=[deck]) == "decks: 2 in the folder, 1 asked (without Болота)"
     assert refusal(overrides=["Орк.life=3"], cardset_sha256="e" * 64) == \
         "--set card edits: none in the folder, [Орк.life=3] asked"
+    assert refusal(swaps=[{"card": "Орк", "replacement": "Кочевник", "added": None}]) == \
+        "swaps: none in the folder, [Орк -> Кочевник] asked"
     assert open_manifest(tmp_path, "meta.json", config, "other settings")["config"] == config
 
 
