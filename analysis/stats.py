@@ -186,12 +186,14 @@ def nash_mix(M):
     return x / x.sum(), float(res.x[n])
 
 
-def tiers(score, lo, hi):
+def tiers(score, lo, hi, margin=0.0):
     """Tier (1 = best) per deck: greedy "not worse than the best" grouping (cf. Hsu 1984, AoS 12:1136).
 
     Rule, with k = 1: repeat until all decks have a tier: take the remaining deck with the highest score
-    (ties: lowest index); tier k contains it and every remaining deck whose upper bound hi >= that deck's
-    lower bound lo (i.e. not significantly worse than the best remaining deck); k += 1.
+    (ties: lowest index); tier k contains it and every remaining deck whose score is within `margin` of
+    it (a practical difference: by default none, the report passes TIER_MARGIN) or whose upper bound hi
+    >= that deck's lower bound lo (i.e. not significantly worse than the best remaining deck); k += 1.
+    A deck thus starts a lower tier only when it is both practically and significantly worse.
     The rule is not transitive and not monotone in score: a deck with a wide interval can share the tier of
     the best while a deck with a higher score and a narrow interval falls to the next one.
     Raises ValueError on arrays of different lengths or NaN entries.
@@ -206,7 +208,7 @@ def tiers(score, lo, hi):
     while (tier == 0).any():
         remaining = np.flatnonzero(tier == 0)
         best = remaining[np.argmax(score[remaining])]     # argmax takes the first (lowest index) on ties
-        members = remaining[hi[remaining] >= lo[best]]
+        members = remaining[(hi[remaining] >= lo[best]) | (score[remaining] >= score[best] - margin)]
         tier[members] = k
         tier[best] = k
         k += 1

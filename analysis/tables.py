@@ -29,9 +29,19 @@ from . import stats
 from .run import Run, open_run
 from .summary import END_REASONS
 
-TIER_RULE = ("Tiers: repeatedly take the remaining deck with the highest uniform field win rate; its "
-             "tier holds it and every remaining deck whose 95% interval reaches up to that deck's "
-             "lower bound (not significantly worse than it). Tier 1 is the best.")
+TIER_MARGIN = 0.02   # a field score difference below 2 points does not split a tier (--tier-margin)
+
+
+def tier_rule(margin: float = TIER_MARGIN) -> str:
+    """The tier rule in words, as the report states it."""
+    return (f"Tiers: repeatedly take the remaining deck with the highest uniform field win rate; its tier "
+            f"holds it and every remaining deck within {100 * margin:g} points of it (a practical margin) "
+            "or whose 95% interval reaches up to that deck's lower bound (not significantly worse). A deck "
+            f"starts a lower tier only when it is both more than {100 * margin:g} points and significantly "
+            "worse. Tier 1 is the best.")
+
+
+TIER_RULE = tier_rule()
 
 
 def _score(wins, draws, n) -> float:
@@ -223,11 +233,12 @@ def _field(scores, games, w):
     return out
 
 
-def field_win_rates(run, weights: dict | None = None) -> pl.DataFrame:
+def field_win_rates(run, weights: dict | None = None, tier_margin: float = TIER_MARGIN) -> pl.DataFrame:
     """deck, uniform, uniform_lo, uniform_hi, weighted(_lo, _hi) (null without weights), nash,
     nash_lo, nash_hi, tier: the mean score against the field (every deck of the run, itself
     included at 50%), intervals by Wilson with the effective n of the weighted mean. Sorted by
-    tier, then uniform field win rate."""
+    tier, then uniform field win rate. Tiers by stats.tiers with a practical margin of tier_margin
+    (a share: 0.02 = 2 points of field score; tier_rule says it in words)."""
     run = open_run(run)
     scores, games = _matrix(run)
     n = len(run.decks)
@@ -250,7 +261,7 @@ def field_win_rates(run, weights: dict | None = None) -> pl.DataFrame:
         cols.update({"nash": [u[0] for u in nf], "nash_lo": [u[1] for u in nf],
                      "nash_hi": [u[2] for u in nf]})
     cols["tier"] = stats.tiers(np.array(cols["uniform"]), np.array(cols["uniform_lo"]),
-                               np.array(cols["uniform_hi"])).astype(np.int64)
+                               np.array(cols["uniform_hi"]), tier_margin).astype(np.int64)
     schema = {"deck": pl.String, "tier": pl.Int64}
     df = pl.DataFrame(cols, schema_overrides=schema).with_columns(
         pl.col(c).cast(pl.Float64) for c in ("uniform", "uniform_lo", "uniform_hi", "weighted",

@@ -40,13 +40,13 @@ def provenance(run, games: int, card_tests: int, weights_file=None) -> dict:
     }
 
 
-def notes(run) -> list:
+def notes(run, tier_margin: float = tables.TIER_MARGIN) -> list:
     out = [
         ("Win rates count draws as half a win; every interval is a Wilson 95% score interval over games "
          "(a field win rate's interval uses the effective n of the weighted mean)."),
         ("Mirror matchups are 50% by construction and are left out of each deck's overall win rate; "
          "the field win rate counts the deck itself at 50%."),
-        tables.TIER_RULE,
+        tables.tier_rule(tier_margin),
         ("The Nash mix is the equilibrium of the symmetric zero-sum game whose payoff is the matchup "
          "matrix: no deck scores above 50% against it; decks outside its support are beaten by it."),
         ("A comeback is a win by the side that lost a creature first (in an earlier turn than the "
@@ -59,8 +59,9 @@ def notes(run) -> list:
     return out
 
 
-def build_report(run_or_path, weights_file=None) -> dict:
-    """The report dict of reports.render for a finished run or meta folder."""
+def build_report(run_or_path, weights_file=None, tier_margin: float = tables.TIER_MARGIN) -> dict:
+    """The report dict of reports.render for a finished run or meta folder; tier_margin is the practical
+    margin of the tiers (a share of field score, analysis.tables.tier_rule)."""
     run = open_run(run_or_path)
     weights = tables.load_weights(weights_file, run.decks) if weights_file else None
     cards = tables.card_stats(run)
@@ -68,7 +69,7 @@ def build_report(run_or_path, weights_file=None) -> dict:
     t = {
         "deck_win_rates": tables.deck_win_rates(run),
         "matchups": tables.matchup_matrix(run),
-        "field": tables.field_win_rates(run, weights),
+        "field": tables.field_win_rates(run, weights, tier_margin),
         "nash_mix": tables.nash_mix(run),
         "first_player": tables.first_player(run),
         "turns": tables.turn_histogram(run),
@@ -77,7 +78,8 @@ def build_report(run_or_path, weights_file=None) -> dict:
         "card_stats": cards,
     }
     games = int(t["turns"]["games"].sum())
-    report = {"provenance": provenance(run, games, card_tests, weights_file), "notes": notes(run),
+    prov = provenance(run, games, card_tests, weights_file) | {"tier_margin": tier_margin}
+    report = {"provenance": prov, "notes": notes(run, tier_margin),
               "tables": t, "path": Path(run.path)}
     compared = run.manifest.get("compared_pilots") if run.kind != "run" else None
     if compared:

@@ -424,11 +424,12 @@ def _pct(x):
     return "  n/a" if x is None else f"{100 * x:5.1f}"
 
 
-def _write_and_tell(out, weights, open_browser):
+def _write_and_tell(out, weights, open_browser, tier_margin=None):
+    from analysis.tables import TIER_MARGIN
     from reports.build import build_report
     from reports.render import write_report
 
-    report = build_report(out, weights)
+    report = build_report(out, weights, TIER_MARGIN if tier_margin is None else tier_margin / 100)
     write_report(report, out)
     _tell(out, open_browser)
     return report
@@ -459,6 +460,12 @@ def _print_decks(report):
                        f"[{_pct(r['lo']).strip()}, {_pct(r['hi']).strip()}] over {r['games']} games")
 
 
+def tier_margin_option(f):
+    return click.option("--tier-margin", type=click.FloatRange(0, 50), default=None,
+                        help="points of field score within which decks share a tier (default 2); a "
+                             "deck starts a lower tier only when it is also significantly worse")(f)
+
+
 def meta_options(f):
     f = execution_options(f)
     f = click.option("--shard-size", type=click.IntRange(2), default=None,
@@ -470,6 +477,7 @@ def meta_options(f):
                      help="worker threads (default: all cores)")(f)
     f = click.option("--weights", type=click.Path(dir_okay=False, exists=True), default=None,
                      help="field weights: a file of 'deck,weight' lines (deck names as in their '# Name')")(f)
+    f = tier_margin_option(f)
     f = click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True)(f)
     return rules_ai_options("AI of the first deck of each pair", "AI of the second deck of each pair",
                             several=True)(f)
@@ -566,8 +574,8 @@ def _print_pilot_agreement(report):
               help="report folder (default runs/meta-<decks>d-<games>g-seed<seed>); an interrupted "
                    "meta resumes here")
 @meta_options
-def meta(deck_files, games, out, ai, ai_a, ai_b, rules, ruleset, sets, seed, weights, threads, progress,
-         open_browser, shard_size, scheduler, resume):
+def meta(deck_files, games, out, ai, ai_a, ai_b, rules, ruleset, sets, seed, weights, tier_margin, threads,
+         progress, open_browser, shard_size, scheduler, resume):
     """Play every pair of DECK_FILES (default: the bundled decks), mirrors included, as seat-swapped
     seed pairs, and write a report folder: index.html, report.md, tables as CSV and Parquet."""
     from simcore import RULES_VERSION
@@ -591,7 +599,7 @@ def meta(deck_files, games, out, ai, ai_a, ai_b, rules, ruleset, sets, seed, wei
                + (f" · also under {', '.join(ai[1:])}" if len(ai) > 1 else ""))
     _echo_edits(_cardset(sets))
     click.echo(f"{len(deck_files)} decks, {n_pairs} matchups x {games} games ({speed}wall {wall:.1f} s)")
-    report = _write_and_tell(out, weights, open_browser)
+    report = _write_and_tell(out, weights, open_browser, tier_margin)
     click.echo("")
     _print_decks(report)
     mix = ", ".join(f"{r['deck']} {100 * r['weight']:.1f}%"
@@ -608,8 +616,8 @@ def meta(deck_files, games, out, ai, ai_a, ai_b, rules, ruleset, sets, seed, wei
 @click.option("--out", type=click.Path(file_okay=False), default=None,
               help="report folder (default runs/matchup-<A>-vs-<B>-<games>g-seed<seed>)")
 @meta_options
-def matchup(deck_a, deck_b, games, out, ai, ai_a, ai_b, rules, ruleset, sets, seed, weights, threads,
-            progress, open_browser, shard_size, scheduler, resume):
+def matchup(deck_a, deck_b, games, out, ai, ai_a, ai_b, rules, ruleset, sets, seed, weights, tier_margin,
+            threads, progress, open_browser, shard_size, scheduler, resume):
     """Play DECK_A against DECK_B as seat-swapped seed pairs and write a report folder."""
     from pathlib import Path
 
@@ -628,7 +636,7 @@ def matchup(deck_a, deck_b, games, out, ai, ai_a, ai_b, rules, ruleset, sets, se
                + (f" · also under {', '.join(ai[1:])}" if len(ai) > 1 else ""))
     _echo_edits(_cardset(sets))
     click.echo(f"{games} games in seat-swapped pairs ({speed}wall {wall:.1f} s)")
-    report = _write_and_tell(out, weights, open_browser)
+    report = _write_and_tell(out, weights, open_browser, tier_margin)
     click.echo("")
     m = report["tables"]["matchups"]
     names = report["provenance"]["decks"]
@@ -975,8 +983,9 @@ def _print_impact(report):
 @click.argument("run_dir", type=click.Path(file_okay=False))
 @click.option("--weights", type=click.Path(dir_okay=False, exists=True), default=None,
               help="field weights: a file of 'deck,weight' lines")
+@tier_margin_option
 @click.option("--open", "open_browser", is_flag=True, help="open index.html in a browser")
-def report(run_dir, weights, open_browser):
+def report(run_dir, weights, tier_margin, open_browser):
     """Render (again) the report of a finished run folder of simulate, matchup, meta, sweep, balance
     or impact: index.html, report.md and every table as CSV and Parquet, written into RUN_DIR."""
     from pathlib import Path
@@ -991,7 +1000,7 @@ def report(run_dir, weights, open_browser):
             raise click.UsageError("--weights does not apply to an impact test (its field is uniform)")
         _print_impact(_write_impact_and_tell(run_dir, open_browser))
         return
-    rep = _write_and_tell(run_dir, weights, open_browser)
+    rep = _write_and_tell(run_dir, weights, open_browser, tier_margin)
     click.echo("")
     _print_decks(rep)
 

@@ -368,6 +368,15 @@ def test_tiers_ties_take_the_lowest_index_as_best():
     assert tiers(score[::-1], lo[::-1], hi[::-1]).tolist() == [2, 1, 1]
 
 
+def test_tiers_practical_margin_joins_close_decks_with_narrow_intervals():
+    # intervals of +-0.2 points: every difference is significant; a 2-point margin joins A, B and C
+    # (each within 2 points of A) and starts tier 2 at D, 2.5 points below A; D and E (1 point apart) share it
+    score = np.array([0.560, 0.550, 0.541, 0.535, 0.525])
+    lo, hi = score - 0.002, score + 0.002
+    assert tiers(score, lo, hi).tolist() == [1, 2, 3, 4, 5]
+    assert tiers(score, lo, hi, margin=0.02).tolist() == [1, 1, 1, 2, 2]
+
+
 def test_tiers_empty_and_bad_input():
     assert tiers([], [], []).tolist() == []
     with pytest.raises(ValueError):

@@ -335,6 +335,23 @@ def test_field_win_rates_tiers_of_a_separated_meta(sep_meta):
     assert f.schema["tier"] == pl.Int64
 
 
+# Close at the top, far at the bottom: A and B 1.5 points apart on the uniform field but, at n = 40,000
+# a pair, significantly so (their intervals are about +-0.25 points); C is 10 points below B.
+CLOSE_RESULTS = {(0, 1): games(20600, 19400), (0, 2): games(24000, 16000), (1, 2): games(23400, 16600)}
+
+
+def test_tiers_keep_decks_within_the_practical_margin_together(tmp_path):
+    meta = write_meta(tmp_path / "m", ["A", "B", "C"], CLOSE_RESULTS)
+    f = analysis.field_win_rates(meta)                   # the default margin, 2 points
+    a, b = by(f, "deck", "A"), by(f, "deck", "B")
+    assert a["uniform"] - b["uniform"] == pytest.approx(0.015, abs=EPS)
+    assert b["uniform_hi"] < a["uniform_lo"]              # significantly worse, yet within 2 points
+    assert f["deck"].to_list() == ["A", "B", "C"] and f["tier"].to_list() == [1, 1, 2]
+    assert analysis.field_win_rates(meta, tier_margin=0.0)["tier"].to_list() == [1, 2, 3]
+    assert analysis.field_win_rates(meta, tier_margin=0.2)["tier"].to_list() == [1, 1, 1]
+    assert "within 2 points" in tables.tier_rule() and "within 5 points" in tables.tier_rule(0.05)
+
+
 def test_field_win_rates_nash_columns(sep_meta):
     # Верх beats both others: the Nash mix is all Верх, so the Nash field is the column of Верх
     f = analysis.field_win_rates(sep_meta)
