@@ -79,7 +79,13 @@ def build_report(run_or_path, weights_file=None, tier_margin: float = tables.TIE
     }
     games = int(t["turns"]["games"].sum())
     prov = provenance(run, games, card_tests, weights_file) | {"tier_margin": tier_margin}
-    report = {"provenance": prov, "notes": notes(run, tier_margin),
+    report_notes = notes(run, tier_margin)
+    if card_tests:
+        report_notes.append(
+            f"Card flags: {card_tests:,} cards (per deck) were tested at once, so some would look significant "
+            "by chance alone; a card is marked significant only if it stays so after the Holm correction "
+            f"for {card_tests:,} tests at alpha = 0.05.")
+    report = {"provenance": prov, "notes": report_notes,
               "tables": t, "path": Path(run.path)}
     compared = run.manifest.get("compared_pilots") if run.kind != "run" else None
     if compared:

@@ -61,8 +61,8 @@ LABELS = {
     "weighted": "Weighted field", "nash": "Nash field", "tier": "Tier", "weight": "Nash weight",
     "turns": "Turns", "share": "Share", "end_reason": "End reason", "comebacks": "Comebacks",
     "rate": "Comeback rate", "card": "Card", "dealt_games": "Dealt n", "dealt_score": "Dealt score",
-    "squad_games": "In squad n", "squad_score": "In squad score", "not_drawn_games": "Not drawn n",
-    "not_drawn_score": "Not drawn score", "iwd": "IWD", "p_value": "p", "flagged": "Holm flag",
+    "squad_games": "In squad n", "squad_score": "In squad score", "not_drawn_games": "Not dealt n",
+    "not_drawn_score": "Not dealt score", "iwd": "Squad minus not dealt", "p_value": "p", "flagged": "Significant",
     "copies_bought": "Copies bought", "wounds_per_copy": "Wounds / copy", "kills_per_copy": "Kills / copy",
     "death_rate": "Death rate", "mean_death_turn": "Mean death turn", "survival_rate": "Survival",
     "tests": "Holm tests",
@@ -94,13 +94,13 @@ TABLE_LABELS = {"first_player": {"score": "First mover's score"},
 HINTS = {
     "score": "wins + draws/2 over games, with the Wilson 95% interval",
     "crosses_50": "the 95% interval includes 50%: not distinguishable from an even matchup",
-    "iwd": "score with the card bought into the squad minus score with it not drawn, percentage points, "
+    "iwd": "score with the card bought into the squad minus score with it not dealt, percentage points, "
            "95% interval (observational)",
     "p_value": "two-sided p-value of the IWD, before the Holm correction",
     "flagged": "significant after the Holm correction over all card tests",
     "dealt_score": "score in games where the card was in the deal (the 15 drawn)",
     "squad_score": "score in games where the card was bought into the squad",
-    "not_drawn_score": "score in games where the card was not drawn",
+    "not_drawn_score": "score in games where the card was not dealt (not among the 15 drawn)",
     "uniform": "mean score against every deck, equal weights",
     "weighted": "mean score against the field of the weights file",
     "nash": "mean score against the Nash equilibrium mix",
@@ -441,7 +441,9 @@ def _chart_nash_mix(tables: dict) -> go.Figure | None:
     mix = tables.get("nash_mix")
     if not _usable(mix, "deck", "weight"):
         return None
-    mix = mix.sort(["weight", "deck"], descending=[False, True])
+    mix = mix.filter(pl.col("weight") > 0).sort(["weight", "deck"], descending=[False, True])
+    if mix.height < 2:
+        return None          # one deck: the headline and the section's lead say so in words
     weights = mix["weight"].to_list()
     fig = go.Figure(go.Bar(
         x=_pct_values(weights), y=mix["deck"].to_list(), orientation="h", marker={"color": COLORS["nash"]},
@@ -498,23 +500,55 @@ def _chart_pilot_fields(tables: dict) -> go.Figure | None:
     return fig
 
 
-def _chart_first_player(tables: dict) -> go.Figure | None:
+def _first_player_cells(tables: dict) -> dict:
+    """{(deck, opponent): first_player row} of each pairing, both ways round (the 'all' row left out)."""
     fp = tables.get("first_player")
-    if not _usable(fp, "deck_a", "deck_b", "score", "lo", "hi"):
+    if not _usable(fp, "deck_a", "deck_b", "score"):
+        return {}
+    cells = {}
+    for r in fp.iter_rows(named=True):
+        if r["deck_a"] != "all":
+            cells[r["deck_a"], r["deck_b"]] = cells[r["deck_b"], r["deck_a"]] = r
+    return cells
+
+
+def _chart_first_player(tables: dict, order: list[str]) -> go.Figure | None:
+    """The first mover's score in each pairing as a deck x deck heatmap (symmetric: a pairing is one
+    cell and its mirror image), ~ where the 95% interval crosses 50%."""
+    cells = _first_player_cells(tables)
+    if not cells:
         return None
-    rows = list(fp.iter_rows(named=True))
-    rows = [r for r in rows if r["deck_a"] != "all"][::-1] + [r for r in rows if r["deck_a"] == "all"]
-    labels = ["<b>all games</b>" if r["deck_a"] == "all" else f"{r['deck_a']} – {r['deck_b']}"
-              for r in rows]
-    values = [r["score"] for r in rows]
-    fig = go.Figure(_chart_points(labels, values, [r["lo"] for r in rows], [r["hi"] for r in rows],
-                                  "first mover's score", COLORS["point"], value_text=False))
-    fig.update_traces(marker={"color": [COLORS["nash"] if r["deck_a"] == "all" else COLORS["point"]
-                                        for r in rows]})
-    _fifty_line(fig)
-    _layout(fig, 100 + 26 * len(rows), showlegend=False)
-    fig.update_xaxes(ticksuffix="%", title={"text": "score of the player who moves first, 95% interval"})
-    _category_rows(fig, labels)
+    decks = [d for d in order if any((d, o) in cells for o in order)]
+    decks += sorted({a for a, _ in cells} - set(decks))
+    z, text, hover = [], [], []
+    for deck in decks:
+        zr, tr, hr = [], [], []
+        for opp in decks:
+            r = cells.get((deck, opp))
+            if r is None or _missing(r["score"]):
+                zr.append(None)
+                tr.append("")
+                hr.append("no games")
+                continue
+            crosses = not _missing(r.get("lo")) and not _missing(r.get("hi")) and r["lo"] <= 0.5 <= r["hi"]
+            zr.append(100 * r["score"])
+            tr.append(("~" if crosses else "") + f"{100 * r['score']:.1f}")
+            hr.append(f"first mover's score {_pct_ci(r['score'], r.get('lo'), r.get('hi'))}"
+                      f"<br>n = {_count(r.get('games'))}" + ("<br>interval crosses 50%" if crosses else ""))
+        z.append(zr)
+        text.append(tr)
+        hover.append(hr)
+    spread = math.ceil(max([abs(v - 50) for row in z for v in row if v is not None] + [5.0]))
+    n = len(decks)
+    fig = go.Figure(go.Heatmap(
+        z=z, x=decks, y=decks, text=text, texttemplate="%{text}", customdata=hover,
+        textfont={"size": 14 if n <= 6 else 12}, colorscale="PuOr", zmid=50, zmin=50 - spread,
+        zmax=50 + spread, xgap=2, ygap=2,
+        hovertemplate="<b>%{y}</b> and <b>%{x}</b><br>%{customdata}<extra></extra>",
+        colorbar={"title": {"text": "first mover"}, "ticksuffix": "%", "thickness": 14}))
+    _layout(fig, 140 + max(n, 2) * (56 if n <= 6 else 44), margin={"l": 10, "r": 10, "t": 10, "b": 10})
+    fig.update_xaxes(side="top", tickangle=-30 if n > 4 else 0, showgrid=False)
+    fig.update_yaxes(autorange="reversed", showgrid=False)
     return fig
 
 
@@ -588,13 +622,13 @@ def _chart_card_impact(tables: dict) -> go.Figure | None:
         ["iwd", "deck", "card"], descending=[False, True, True])
     several = c["deck"].n_unique() > 1
     c = c.with_columns(
-        (pl.col("card") + (" (" + pl.col("deck") + ")" if several else pl.lit(""))).alias("_label"),
+        (pl.col("card") + (" · " + pl.col("deck") if several else pl.lit(""))).alias("_label"),
         (pl.col("flagged").fill_null(False) if "flagged" in c.columns else pl.lit(False)).alias("_flag"))
     los = c["iwd_lo"].to_list() if "iwd_lo" in c.columns else [None] * c.height
     his = c["iwd_hi"].to_list() if "iwd_hi" in c.columns else [None] * c.height
     c = c.with_columns(pl.Series("_lo", los, dtype=pl.Float64), pl.Series("_hi", his, dtype=pl.Float64))
     traces = []
-    for flag, name in ((True, "Holm-significant"), (False, "not significant")):
+    for flag, name in ((True, "significant (corrected for the number of cards)"), (False, "not significant")):
         part = c.filter(pl.col("_flag") == flag)
         if not part.height:
             continue
@@ -604,11 +638,11 @@ def _chart_card_impact(tables: dict) -> go.Figure | None:
             x=_pct_values(values), y=part["_label"].to_list(), orientation="h", name=name,
             marker={"color": color}, error_x={**_error_x(values, lo, hi), "color": "#3b4252"},
             customdata=[_pp_ci(v, a, b) for v, a, b in zip(values, lo, hi)],
-            hovertemplate="<b>%{y}</b><br>IWD %{customdata}<extra>" + name + "</extra>"))
+            hovertemplate="<b>%{y}</b><br>squad minus not dealt %{customdata}<extra>" + name + "</extra>"))
     fig = go.Figure(traces)
     _layout(fig, 130 + 24 * c.height, barmode="overlay")
     fig.update_xaxes(ticksuffix=" pp", zeroline=True, zerolinecolor="#555", zerolinewidth=1,
-                     title={"text": "score in squad minus score not drawn (percentage points), 95% interval"})
+                     title={"text": "score in squad minus score not dealt (points), 95% interval"})
     fig.update_yaxes(categoryorder="array", categoryarray=c["_label"].to_list())
     return fig
 
@@ -741,19 +775,21 @@ figcaption { font-size: 13px; margin-top: 4px; }
   background: #fdebd9; color: #7a3300; }
 .chip.tier { background: #e1ecfb; color: #1d3f7a; }
 .chip b { font-weight: 650; }
+/* Tables show every row and fit the page: no inner scroll box; headers wrap, an interval goes under its
+   value, text cells wrap. */
 .tables { display: flex; flex-wrap: wrap; gap: 0 32px; align-items: flex-start; }
 .table-block { min-width: 0; max-width: 100%; }
-.table-wrap { width: fit-content; max-width: 100%; max-height: 540px; overflow: auto;
-  border: 1px solid var(--line); border-radius: 8px; }
+.table-wrap { width: fit-content; max-width: 100%; border: 1px solid var(--line); border-radius: 8px; }
 table.sortable { border-collapse: separate; border-spacing: 0; width: 100%; font-size: 13px;
   font-variant-numeric: tabular-nums; }
-table.sortable th { position: sticky; top: 0; background: #eef2f7; text-align: left; font-weight: 600;
-  padding: 7px 10px; border-bottom: 1px solid var(--line); cursor: pointer; white-space: nowrap;
-  user-select: none; }
+table.sortable th { background: #eef2f7; text-align: left; font-weight: 600; vertical-align: bottom;
+  padding: 6px 6px; border-bottom: 1px solid var(--line); cursor: pointer; user-select: none; }
+table.sortable td .ci { display: block; font-size: 11px; }
+table.sortable td.text { white-space: normal; min-width: 6em; }
 table.sortable th:hover { background: #e2e8f0; }
 table.sortable th[aria-sort="ascending"]::after { content: " \\25B2"; font-size: 10px; }
 table.sortable th[aria-sort="descending"]::after { content: " \\25BC"; font-size: 10px; }
-table.sortable td { padding: 5px 10px; border-bottom: 1px solid #edf0f4; white-space: nowrap; }
+table.sortable td { padding: 4px 6px; border-bottom: 1px solid #edf0f4; white-space: nowrap; }
 table.sortable tbody tr:nth-child(even) td { background: #fafbfc; }
 table.sortable tbody tr.flagged td { background: var(--flag); }
 table.sortable tbody tr:hover td { background: #eef4ff; }
@@ -761,6 +797,8 @@ table.sortable .num { text-align: right; }
 .ci { color: var(--muted); }
 .empty { color: var(--muted); font-style: italic; }
 ul.notes li { margin-bottom: 6px; }
+details { margin: 8px 0; }
+details > summary { cursor: pointer; color: var(--accent); font-size: 14px; margin-bottom: 6px; }
 footer { color: var(--muted); font-size: 12px; text-align: center; padding: 0 0 24px; }
 """.replace("FONT", FONT)
 
@@ -836,7 +874,7 @@ def _html_table(name: str, df: pl.DataFrame) -> str:
                 text_html = f'{_e(value)} <span class="ci">({_e(ci)}</span>'
             else:
                 text_html = _e(text)
-            cells.append(f'<td{_attr("class", "num" if c.numeric else "")} '
+            cells.append(f'<td{_attr("class", "num" if c.numeric else ("text" if c.kind == "text" else ""))} '
                          f'data-sort="{_e(_sort_key(row[c.name]))}">{text_html}</td>')
         row_class = "flagged" if flag and row["flagged"] else ""
         rows.append(f'<tr{_attr("class", row_class)}>{"".join(cells)}</tr>')
@@ -887,9 +925,7 @@ def _provenance_html(p: dict) -> str:
         ("Rules version", _e(p.get("rules_version") or MISSING)),
         ("Card set", f'<span title="sha256 {_e(sha)}">sha256 {_e(sha[:12])}</span>' if sha else MISSING),
         ("Card edits", card_edits_text(p, html_out=True)),
-        *([("Weights", _e(p.get("weights_file") or "none (no weighted field)")),
-           ("Card tests", _e(_count(p.get("card_tests"))) + " in the Holm correction"
-            if p.get("card_tests") is not None else MISSING)]
+        *([("Weights", _e(p.get("weights_file") or "none: no weighted field"))]
           if p.get("kind") not in ("sweep", "balance") else []),
         ("Created", _timestamp(p.get("created"))),
         ("Finished", _timestamp(p.get("finished"), "not finished")),
@@ -909,7 +945,11 @@ def _box(label: str, big: str, detail: str) -> str:
 def _headline_html(tables: dict) -> str:
     boxes = []
     support = _nash_support(tables)
-    if support:
+    if len(support) == 1:
+        boxes.append(_box("Nash mix", f'<div class="big">{_e(support[0][0])} alone</div>',
+                          "it scores at least 50% against every other deck: the equilibrium of the "
+                          "matchup matrix is this one deck"))
+    elif support:
         boxes.append(_box("Nash mix", "".join(f'<span class="chip"><b>{_e(d)}</b> {_pct(w)}</span>'
                                               for d, w in support),
                           "the equilibrium of the matchup matrix: the field no deck can exploit"))
@@ -971,10 +1011,84 @@ def _turns_caption(tables: dict) -> str:
     return caption
 
 
-def _side_by_side(*figures: str) -> str:
-    """Two charts in two columns; a lone chart takes the whole width."""
-    figures = [f for f in figures if f]
-    return f'<div class="grid2">{"".join(figures)}</div>' if len(figures) > 1 else "".join(figures)
+# What each pilot does, in a player's words (simcore.pilots has the exact rules).
+PILOT_WORDS = {
+    "random": "picks uniformly at random among the legal actions: a floor to compare with, not a player.",
+    "baseline": "a frozen one-move-ahead greedy player: each decision takes the action that looks best right "
+                "now, without looking ahead; the fixed yardstick the other pilots are measured against.",
+    "greedy": "a one-move-ahead greedy player: it buys the squad worth most for its cost, puts its strongest "
+              "melee creatures in front, strikes where a kill is near and weighs which defender the opponent "
+              "would put in; it does not plan beyond the current decision.",
+    "search": "looks ahead: where several attacks compete it plays each out on copies of the game with the "
+              "greedy player, through the opponent's next turn and over a few dice rolls, and takes the best; "
+              "it builds its squad the same way. Slower, and closer to a careful player.",
+}
+
+
+def _pilots_named(p: dict) -> list[str]:
+    """The pilots a report's games were played by, as their specs, in the order the AI line names them."""
+    ai = str(p.get("ai") or "")
+    return sorted({m for m in re.findall(r"[a-z]+(?:\[[^\]]*\])?", ai) if m.split("[")[0] in PILOT_WORDS},
+                  key=ai.index)
+
+
+def _about_html(p: dict) -> str:
+    """The first section, 'What this is': who played the games and what that means for the figures."""
+    pilots = _pilots_named(p)
+    if not pilots and not p.get("ai"):
+        return ""
+    kind = p.get("kind") or "run"
+    games = f"{_count(p['games'])} games" if p.get("games") is not None else "The games"
+    what = {"meta": "every pair of the decks below", "matchup": "the two decks below",
+            "run": "the two decks below", "sweep": "one deck with a card's stat set to each value in turn",
+            "balance": "the decks below before and after candidate card edits",
+            "impact": "a deck against its variants with one card swapped"}.get(kind, "the decks below")
+    out = [f"<p><b>Bot-versus-bot games.</b> {games} of {what}, simulated by berserk-sim under the rules of "
+           f"Берсерк; no person played them. Pilots (the AI line below, with versions): {_e(p.get('ai') or MISSING)}.</p>"]
+    if pilots:
+        out.append("<ul>" + "".join(f"<li><b>{_e(x)}</b> {_e(PILOT_WORDS[x.split('[')[0]])}</li>"
+                                    for x in pilots) + "</ul>")
+    out.append("<p><b>How to read the figures.</b> A score is how a deck does <i>in these pilots' hands</i>, "
+               "against these decks. A deck whose strength needs long plans, bluffs or reading the opponent "
+               "may do better with people than here; a deck that is easy to play well may do worse. Read a "
+               "tier or a matchup as a measurement of the decks under this pilot, and where it matters compare "
+               "pilots (<code>--ai greedy --ai search</code>). Every figure comes with its 95% interval: "
+               "the range the true value lies in, given the number of games. The <a href=\"#notes\">notes</a> "
+               "at the end give the exact rules behind each figure.</p>")
+    return '<section id="about"><h2>What this is</h2>' + "".join(out) + "</section>"
+
+
+def _details(body: str, summary: str) -> str:
+    return f"<details><summary>{_e(summary)}</summary>{body}</details>" if body else ""
+
+
+def _tier_rule_text(report: dict) -> str:
+    """The tier rule as the notes state it (a report built by reports.build), else ''."""
+    return next((n for n in report.get("notes") or [] if str(n).startswith("Tiers:")), "")
+
+
+def _first_player_words(tables: dict) -> str:
+    first = _overall_first(tables)
+    if not first:
+        return ""
+    lo, hi = first.get("lo"), first.get("hi")
+    verdict = ("no measurable advantage" if not _missing(lo) and lo <= 0.5 <= hi else
+               "an advantage" if first["score"] > 0.5 else "a disadvantage")
+    return (f"Over all {_count(first.get('games'))} games the player who moves first scores "
+            f"<b>{_pct(first['score'])}</b> (95% interval {_e(_interval(lo, hi))[1:-1]}): {verdict}.")
+
+
+def _nash_words(tables: dict, html_out: bool = False) -> str:
+    """The Nash mix in one sentence."""
+    support = _nash_support(tables)
+    if not support:
+        return ""
+    b = (lambda x: f"<b>{_e(x)}</b>") if html_out else (lambda x: f"**{x}**")
+    if len(support) == 1:
+        return (f"The Nash mix is one deck, {b(support[0][0])}: it scores at least 50% against every other "
+                "deck, so a player who knows the matchups brings it and nothing else.")
+    return ("The Nash mix, the field no deck can exploit, is "
+            + ", ".join(f"{b(d)} {_pct(w)}" for d, w in support) + ".")
 
 
 def pilots_lead(p: dict) -> str:
@@ -1013,7 +1127,7 @@ def render_html(report: dict) -> str:
                 out.append(f'<div class="table-block">{_table_block(name, tables)}</div>')
         return f'<div class="tables">{"".join(out)}</div>' if out else ""
 
-    sections = [_headline_html(tables)]
+    sections = [_about_html(p), _headline_html(tables)]
     sweep = p.get("sweep") or {}
     sections.append(_section("sweep", "Stat sweep", [
         _figure(_chart_sweep(tables, p), "chart-sweep",
@@ -1041,15 +1155,18 @@ def render_html(report: dict) -> str:
                 "matchup. Hover a cell for n and the interval." + mirror_note),
         block("matchups")]))
     has_weights = _usable(tables.get("field"), "weighted") and not _all_missing(tables["field"], "weighted")
+    support = _nash_support(tables)
+    n_mix = tables["nash_mix"].height if _usable(tables.get("nash_mix"), "deck") else 0
     sections.append(_section("field", "Field and Nash equilibrium", [
-        _side_by_side(
-            _figure(_chart_field(tables), "chart-field",
-                    "Mean score against the field: every deck equally (uniform), "
-                    + ("the weights file (weighted), " if has_weights else "")
-                    + "and the Nash mix; with 95% intervals and the tier of each deck."),
-            _figure(_chart_nash_mix(tables), "chart-nash-mix",
-                    "The Nash equilibrium of the matchup matrix: the mix of decks no deck can exploit.")),
-        block("field", "nash_mix")]))
+        _figure(_chart_field(tables), "chart-field",
+                "Mean score against the field: every deck equally (uniform), "
+                + ("the weights file (weighted), " if has_weights else "")
+                + "and the Nash mix; with 95% intervals and the tier of each deck. "
+                + _e(_tier_rule_text(report))),
+        _figure(_chart_nash_mix(tables), "chart-nash-mix",
+                "The Nash equilibrium of the matchup matrix: the mix of decks no deck can exploit"
+                + (f"; the other {n_mix - len(support)} decks have weight 0." if n_mix > len(support) else ".")),
+        block("field", "nash_mix")], lead=_nash_words(tables, html_out=True)))
     sections.append(_section("pilots", "Pilots", [
         _figure(_chart_pilot_fields(tables), "chart-pilot-fields",
                 "Each deck's field win rate (uniform weights) when the whole meta is played by each pilot on "
@@ -1057,24 +1174,25 @@ def render_html(report: dict) -> str:
         block("pilot_answers", "pilot_agreement", "pilot_verdicts", "pilot_tiers", "pilot_matchups")],
         lead=pilots_lead(p)))
     sections.append(_section("first-player", "First-player advantage", [
-        _figure(_chart_first_player(tables), "chart-first-player",
-                "Score of the player who moves first ("
+        _figure(_chart_first_player(tables, order), "chart-first-player",
+                "Score of the player who moves first in each pairing of the row and the column deck, in %, "
+                "purple when moving first helps, orange when it hurts ("
                 + ("seat-swapped pairs: each deck moves first in half of the games"
-                   if p.get("seat_pairs") else "chosen by the seeded roll-off")
-                + "), per pairing and over all games, with 95% intervals; the dashed line is 50%."),
-        block("first_player")]))
+                   if p.get("seat_pairs") else "the first player chosen by the seeded roll-off")
+                + "). A pairing appears twice, once each side of the diagonal. <b>~</b> marks a cell whose "
+                "95% interval crosses 50%. Hover a cell for n and the interval."),
+        _details(block("first_player"), "The same figures as a table")],
+        lead=_first_player_words(tables)))
     sections.append(_section("game-shape", "Game shape", [
-        _side_by_side(_figure(_chart_turns(tables), "chart-turns", _turns_caption(tables)),
-                      _figure(_chart_end_reasons(tables), "chart-end-reasons", "Why the games ended.")),
+        _figure(_chart_turns(tables), "chart-turns", _turns_caption(tables)),
+        _figure(_chart_end_reasons(tables), "chart-end-reasons", "Why the games ended."),
         block("turns", "end_reasons", "comebacks")]))
     n_tests = p.get("card_tests")
     sections.append(_section("cards", "Cards", [
         _figure(_chart_card_impact(tables), "chart-card-impact",
                 _card_count(tables) + ": score with the card bought into the "
-                "squad minus score with it not drawn (IWD), with 95% intervals; orange bars stay "
-                "significant after the Holm correction"
-                + (f" over {_count(n_tests)} card tests" if n_tests is not None else "")
-                + ". Observational: see the notes."),
+                "squad minus score with it not dealt, with 95% intervals; orange bars stay "
+                "significant once corrected for testing many cards at once. Observational: see the notes."),
         block("card_stats")],
         lead='Correlations over simulated games, like 17lands or HSReplay: read them with the '
              '<a href="#notes">notes</a>.'))
@@ -1085,7 +1203,7 @@ def render_html(report: dict) -> str:
                         + "".join(f"<li>{_e(n)}</li>" for n in notes) + "</ul></section>")
     sections = [s for s in sections if s]
     toc = "".join(f'<a href="#{sid}">{label}</a>' for sid, label in (
-        ("headline", "Headline"), ("sweep", "Sweep"), ("balance", "Balance"), ("decks", "Decks"), ("matchups", "Matchups"), ("field", "Field"),
+        ("about", "What this is"), ("headline", "Headline"), ("sweep", "Sweep"), ("balance", "Balance"), ("decks", "Decks"), ("matchups", "Matchups"), ("field", "Field"),
         ("pilots", "Pilots"), ("first-player", "First player"), ("game-shape", "Game shape"), ("cards", "Cards"),
         ("other-tables", "Other tables"), ("notes", "Notes"))
         if any(f'<section id="{sid}"' in s for s in sections))
@@ -1171,7 +1289,7 @@ def render_markdown(report: dict) -> str:
         ("Ruleset", (p.get("ruleset") or "") + (f" ({rules})" if rules else "") or None),
         ("Rules version", p.get("rules_version")), ("Card set sha256", p.get("cardset_sha256")),
         ("Card edits", card_edits_text(p)),
-        ("Weights", p.get("weights_file")), ("Card tests (Holm)", p.get("card_tests")),
+        ("Weights", p.get("weights_file")),
         ("Created", p.get("created")), ("Finished", p.get("finished")),
         ("Command", f"`{p['command']}`" if p.get("command") else None), ("Libraries", libs or None)]
     out += [f"- **{k}:** {v}" for k, v in prov if v not in (None, "")] + [""]
@@ -1179,7 +1297,7 @@ def render_markdown(report: dict) -> str:
     headline = []
     support = _nash_support(tables)
     if support:
-        headline.append("**Nash mix:** " + ", ".join(f"{d} {_pct(w)}" for d, w in support))
+        headline.append("**Nash mix:** " + _nash_words(tables))
     tier = _top_tier(tables)
     if tier:
         headline.append(f"**Top tier (tier {tier[0]}):** " + ", ".join(tier[1]))
@@ -1235,7 +1353,7 @@ def render_markdown(report: dict) -> str:
                .head(MARKDOWN_CARDS_MAX))
         tests = f" over {p['card_tests']} card tests" if p.get("card_tests") is not None else ""
         out += ["## Top card impacts", "",
-                (f"Score with the card in the squad minus score with it not drawn (observational); "
+                (f"Score with the card in the squad minus score with it not dealt (observational); "
                  f"Holm-flagged cards{tests} first."), ""]
         out += _md_frame("card_stats", top, ["deck", "card", "iwd", "p_value", "flagged", "squad_games",
                                              "not_drawn_games"])

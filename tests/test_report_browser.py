@@ -20,7 +20,9 @@ CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
 CHARTS = ["chart-deck-win-rates", "chart-matchups", "chart-field", "chart-nash-mix", "chart-first-player",
           "chart-turns", "chart-end-reasons", "chart-card-impact"]
+HEATMAPS = ["chart-matchups", "chart-first-player"]
 SCREENSHOT = Path(tempfile.gettempdir()) / "report_fixture.png"
+SECTION_SHOTS = Path(tempfile.gettempdir()) / "report_sections"   # one screenshot per section, to look at
 WIDTH = 1400
 
 
@@ -106,10 +108,10 @@ def test_every_chart_is_drawn(page):
         return out;""", CHARTS)
     for chart in CHARTS:
         assert counts[chart]["svg"] >= 1, chart
-        if chart != "chart-matchups":
+        if chart not in HEATMAPS:
             assert counts[chart]["marks"] > 0, chart
-    assert counts["chart-matchups"]["image"] >= 1
-    assert counts["chart-matchups"]["labels"] == 16
+    for chart in HEATMAPS:                    # 4 decks: a 4 x 4 grid of labelled cells
+        assert counts[chart]["image"] >= 1 and counts[chart]["labels"] == 16, chart
 
 
 def test_heatmap_cells_show_the_mark_where_the_interval_crosses_50(page, report):
@@ -155,3 +157,62 @@ def test_the_page_is_not_blank(page):
     colours = full.getcolors(maxcolors=1 << 24)
     assert len(colours) > 1000
     assert max(n for n, _ in colours) < 0.8 * full.width * full.height, "one colour fills the page"
+
+
+def test_no_element_scrolls_or_overflows_the_page(page):
+    """Every table shows every row and fits the page: no element's content is larger than its box unless
+    it overflows visibly into a box that holds it, and the page is no wider than the window."""
+    clipped = page.execute_script("""
+        return Array.prototype.filter.call(document.querySelectorAll('body *'), function (e) {
+          var s = getComputedStyle(e);
+          if (e.closest('svg') || s.display === 'none') { return false; }
+          var clips = s.overflowX !== 'visible' || s.overflowY !== 'visible';
+          return clips && (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1);
+        }).map(function (e) { return e.tagName + '.' + e.className + ' ' + e.scrollWidth + 'x' + e.scrollHeight
+                                     + ' in ' + e.clientWidth + 'x' + e.clientHeight; });""")
+    assert clipped == []
+    assert page.execute_script("return document.documentElement.scrollWidth;") <= WIDTH
+    for table in page.execute_script("return Array.prototype.map.call(document.querySelectorAll("
+                                     "'section table.sortable'), function (t) { return t.id; });"):
+        right = page.execute_script(
+            "var t = document.getElementById(arguments[0]), s = t.closest('section');"
+            "return [t.getBoundingClientRect().right, s.getBoundingClientRect().right];", table)
+        assert right[0] <= right[1], table     # inside its section's card
+
+
+def test_every_section_fits_and_no_chart_clips_its_titles_or_ticks(page):
+    """A screenshot of every section at 1400 px (for a person: SECTION_SHOTS), and its geometry: every
+    chart spans its section's width, and every axis title and tick label lies inside its chart."""
+    from PIL import Image
+
+    SECTION_SHOTS.mkdir(exist_ok=True)
+    height = page.execute_script("return document.documentElement.scrollHeight;")
+    page.set_window_size(WIDTH, min(height + 200, 16000))
+    try:
+        full = Image.open(io.BytesIO(page.get_screenshot_as_png()))
+        sections = page.execute_script("""
+            return Array.prototype.map.call(document.querySelectorAll('main section'), function (s) {
+              var r = s.getBoundingClientRect();
+              return [s.id, r.left, r.top + window.scrollY, r.right, r.bottom + window.scrollY]; });""")
+        charts = page.execute_script("""
+            return Array.prototype.map.call(document.querySelectorAll('.js-plotly-plot'), function (g) {
+              var box = g.getBoundingClientRect(), sec = g.closest('section').getBoundingClientRect();
+              var out = [];
+              g.querySelectorAll('.g-xtitle text, .g-ytitle text, .xtick text, .ytick text, .gtitle')
+                .forEach(function (t) {
+                  var r = t.getBoundingClientRect();
+                  if (r.width && (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1
+                                  || r.bottom > box.bottom + 1)) { out.push(t.textContent); }
+                });
+              return {id: g.id, width: box.width, section: sec.width, clipped: out}; });""")
+    finally:
+        page.set_window_size(WIDTH, 1000)
+    assert {s[0] for s in sections} >= {"about", "headline", "decks", "matchups", "field", "first-player",
+                                        "game-shape", "cards", "notes"}
+    for sid, left, top, right, bottom in sections:
+        shot = full.crop((int(left), int(top), int(right), int(min(bottom, full.height))))
+        shot.save(SECTION_SHOTS / f"{sid}.png")
+        assert len(shot.getcolors(maxcolors=1 << 24)) > 20, sid
+    for chart in charts:
+        assert chart["clipped"] == [], chart
+        assert chart["width"] >= 0.85 * chart["section"], chart    # full width, not a half column

@@ -151,7 +151,7 @@ def test_rates_are_percentages_with_their_interval(report, page):
         assert cells[-1] == (f"{100 * r['score']:.1f}% ({100 * r['lo']:.1f}-{100 * r['hi']:.1f})")
         assert cells[1] == f"{r['games']:,}"
     card = parse_tables(page)["table-card_stats"]
-    iwd = card["head"].index("IWD")
+    iwd = card["head"].index("Squad minus not dealt")
     assert re.fullmatch(r"[+-]\d+\.\d pp \([+-]\d+\.\d to [+-]\d+\.\d\)", card["rows"][0][iwd])
 
 
@@ -265,7 +265,7 @@ def test_markdown_sections_and_determinism(report):
     for heading in ("## Headline", "## Deck win rates", "## Matchups", "## Field win rates and tiers",
                     "## First-player advantage", "## Game shape", "## Top card impacts", "## Notes"):
         assert heading in markdown
-    assert "**Nash mix:** steppe 62.0%, swamps 38.0%" in markdown
+    assert "**Nash mix:** The Nash mix, the field no deck can exploit, is **steppe** 62.0%, **swamps** 38.0%." in markdown
     assert report["provenance"]["cardset_sha256"] in markdown
     impacts = markdown.split("## Top card impacts")[1].split("## Notes")[0]
     flags = [line.rstrip(" |").rsplit("|", 1)[1].strip() for line in impacts.splitlines()
@@ -309,3 +309,55 @@ def test_write_report_overwrites_a_previous_report(report, tmp_path):
     assert (tmp_path / "index.html").read_text(encoding="utf-8") == render_html(report)
     matchups = pl.read_parquet(tmp_path / "tables" / "matchups.parquet")
     assert_frame_equal(matchups, report["tables"]["matchups"])
+
+
+def test_first_player_is_a_deck_by_deck_heatmap_of_the_tables_figures(report, page):
+    from reports.render import _chart_first_player, _deck_order, _tables
+    tables = _tables(report)
+    order = _deck_order(report, tables)
+    heatmap = _chart_first_player(tables, order).data[0]
+    assert heatmap.type == "heatmap" and list(heatmap.x) == list(heatmap.y) == order
+    assert len(heatmap.z) == len(order) and all(len(row) == len(order) for row in heatmap.z)
+    for r in report["tables"]["first_player"].iter_rows(named=True):
+        if r["deck_a"] == "all":
+            continue
+        i, j = order.index(r["deck_a"]), order.index(r["deck_b"])
+        assert heatmap.z[i][j] == heatmap.z[j][i] == pytest.approx(100 * r["score"])
+        assert heatmap.text[i][j] == ("~" if r["lo"] <= 0.5 <= r["hi"] else "") + f"{100 * r['score']:.1f}"
+    section = page.split('<section id="first-player">')[1].split("</section>")[0]
+    overall = report["tables"]["first_player"].row(0, named=True)
+    assert f"<b>{100 * overall['score']:.1f}%</b>" in section and "an advantage" in section
+    assert 'id="chart-first-player"' in section and '"type":"heatmap"' in section
+
+
+def test_a_nash_mix_of_one_deck_is_said_in_words_without_a_chart(report):
+    one = {**report, "tables": {**report["tables"], "nash_mix": pl.DataFrame(
+        {"deck": ["steppe", "swamps", "forest", "mountains"], "weight": [1.0, 0.0, 0.0, 0.0]})}}
+    page = render_html(one)
+    assert 'id="chart-nash-mix"' not in page
+    assert "steppe alone" in page and "The Nash mix is one deck, <b>steppe</b>" in page
+    assert "**Nash mix:** The Nash mix is one deck, **steppe**" in render_markdown(one)
+    # two decks in the mix: a chart of those two, not of the zeros
+    from reports.render import _chart_nash_mix, _tables
+    assert list(_chart_nash_mix(_tables(report)).data[0].y) == ["swamps", "steppe"]
+
+
+def test_the_page_opens_with_what_this_is(report, page):
+    main = page.split("<main>")[1]
+    assert main.index('<section id="about">') < main.index('<section id="headline">')
+    about = main.split('<section id="about">')[1].split("</section>")[0]
+    assert "Bot-versus-bot games" in about and "no person played them" in about
+    assert "<b>greedy</b> a one-move-ahead greedy player" in about
+    assert "greedy vs greedy, AI_VERSION 2" in about
+
+
+def test_plain_words_one_term_no_nested_parentheses_no_jargon_in_the_header(report):
+    cards = report["tables"]["card_stats"].with_columns(
+        (pl.col("deck") + " (" + pl.col("deck") + " raiders)").alias("deck"))
+    page = render_html({**report, "tables": {**report["tables"], "card_stats": cards}})
+    from reports.render import _chart_card_impact, _tables
+    labels = _chart_card_impact(_tables({"tables": {"card_stats": cards}})).data[0].y
+    assert labels and all(label.count("(") <= 1 for label in labels)
+    assert "not drawn" not in page.lower() and "not dealt" in page
+    header = page.split('<header class="page">')[1].split("</header>")[0]
+    assert "Holm" not in header and "Holm" not in render_markdown(report).split("## ")[1]
