@@ -135,6 +135,7 @@ FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Ne
 COLORS = {"uniform": "#6b7b93", "weighted": "#1b9e77", "nash": "#d95f02", "point": "#2f5597",
           "flagged": "#d95f02", "plain": "#a3b1c6", "bar": "#4c78a8", "line": "#8a8f98"}
 CARD_CHART_MAX = 30
+WIDE_TABLE = 14     # columns above which a table is set smaller, so that it fits the page
 MARKDOWN_CARDS_MAX = 20
 
 
@@ -786,6 +787,9 @@ table.sortable th { background: #eef2f7; text-align: left; font-weight: 600; ver
   padding: 6px 6px; border-bottom: 1px solid var(--line); cursor: pointer; user-select: none; }
 table.sortable td .ci { display: block; font-size: 11px; }
 table.sortable td.text { white-space: normal; min-width: 6em; }
+table.sortable.wide { font-size: 11.5px; }
+table.sortable.wide th, table.sortable.wide td { padding: 3px 4px; }
+table.sortable.wide td.text { min-width: 5em; }
 table.sortable th:hover { background: #e2e8f0; }
 table.sortable th[aria-sort="ascending"]::after { content: " \\25B2"; font-size: 10px; }
 table.sortable th[aria-sort="descending"]::after { content: " \\25BC"; font-size: 10px; }
@@ -879,7 +883,8 @@ def _html_table(name: str, df: pl.DataFrame) -> str:
         row_class = "flagged" if flag and row["flagged"] else ""
         rows.append(f'<tr{_attr("class", row_class)}>{"".join(cells)}</tr>')
     empty = "" if rows else '<p class="empty">No rows.</p>'
-    return (f'<div class="table-wrap"><table id="table-{_slug(name)}" class="sortable" '
+    wide = " wide" if len(cols) > WIDE_TABLE else ""
+    return (f'<div class="table-wrap"><table id="table-{_slug(name)}" class="sortable{wide}" '
             f'data-table="{_e(name)}" data-rows="{df.height}">\n<thead><tr>{head}</tr></thead>\n'
             f'<tbody>\n{"".join(r + chr(10) for r in rows)}</tbody></table></div>{empty}')
 
@@ -946,7 +951,7 @@ def _headline_html(tables: dict) -> str:
     boxes = []
     support = _nash_support(tables)
     if len(support) == 1:
-        boxes.append(_box("Nash mix", f'<div class="big">{_e(support[0][0])} alone</div>',
+        boxes.append(_box("Nash mix: one deck", f'<span class="chip"><b>{_e(support[0][0])}</b> 100%</span>',
                           "it scores at least 50% against every other deck: the equilibrium of the "
                           "matchup matrix is this one deck"))
     elif support:
@@ -1153,7 +1158,7 @@ def render_html(report: dict) -> str:
                 "Score of the row deck against the column deck, in %, blue when the row deck is favoured. "
                 "<b>~</b> marks a cell whose 95% interval crosses 50%: not distinguishable from an even "
                 "matchup. Hover a cell for n and the interval." + mirror_note),
-        block("matchups")]))
+        _details(block("matchups"), "The same figures as a table, with n and the interval of every cell")]))
     has_weights = _usable(tables.get("field"), "weighted") and not _all_missing(tables["field"], "weighted")
     support = _nash_support(tables)
     n_mix = tables["nash_mix"].height if _usable(tables.get("nash_mix"), "deck") else 0
@@ -1186,7 +1191,8 @@ def render_html(report: dict) -> str:
     sections.append(_section("game-shape", "Game shape", [
         _figure(_chart_turns(tables), "chart-turns", _turns_caption(tables)),
         _figure(_chart_end_reasons(tables), "chart-end-reasons", "Why the games ended."),
-        block("turns", "end_reasons", "comebacks")]))
+        block("end_reasons", "comebacks"),
+        _details(block("turns"), "Games by length as a table")]))
     n_tests = p.get("card_tests")
     sections.append(_section("cards", "Cards", [
         _figure(_chart_card_impact(tables), "chart-card-impact",

@@ -335,7 +335,7 @@ def test_a_nash_mix_of_one_deck_is_said_in_words_without_a_chart(report):
         {"deck": ["steppe", "swamps", "forest", "mountains"], "weight": [1.0, 0.0, 0.0, 0.0]})}}
     page = render_html(one)
     assert 'id="chart-nash-mix"' not in page
-    assert "steppe alone" in page and "The Nash mix is one deck, <b>steppe</b>" in page
+    assert "Nash mix: one deck" in page and "The Nash mix is one deck, <b>steppe</b>" in page
     assert "**Nash mix:** The Nash mix is one deck, **steppe**" in render_markdown(one)
     # two decks in the mix: a chart of those two, not of the zeros
     from reports.render import _chart_nash_mix, _tables
