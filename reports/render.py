@@ -1261,14 +1261,35 @@ def _md_frame(name: str, df: pl.DataFrame, columns: list[str] | None = None) -> 
                      [c.numeric for c in cols])
 
 
-def _md_matrix(tables: dict, order: list[str]) -> list[str]:
+MD_CODES_FROM = 5   # decks from which report.md's grids and pairings name decks by code (a legend gives them)
+
+
+def deck_codes(order: list[str]) -> dict[str, str]:
+    """{deck: short code} for report.md: A, B, ... in the page's deck order (strongest first), then AA, AB...;
+    the decks' own names when there are fewer than MD_CODES_FROM (they fit a forum post as they are)."""
+    if len(order) < MD_CODES_FROM:
+        return {d: d for d in order}
+    letters = [chr(ord("A") + k) for k in range(26)]
+    codes = letters + [a + b for a in letters for b in letters]
+    return {d: codes[k] for k, d in enumerate(order)}
+
+
+def _md_legend(codes: dict[str, str]) -> list[str]:
+    if all(c == d for d, c in codes.items()):
+        return []
+    return (["The tables below name the decks by these codes, strongest deck first.", ""]
+            + _md_table(["Code", "Deck"], [[c, d] for d, c in codes.items()], [False, False]))
+
+
+def _md_matrix(tables: dict, order: list[str], codes: dict[str, str] | None = None) -> list[str]:
     m = tables.get("matchups")
     if not _usable(m, "deck", "opponent", "score"):
         return []
+    codes = codes or {d: d for d in order}
     cells = {(r["deck"], r["opponent"]): r for r in m.iter_rows(named=True)}
     rows = []
     for deck in order:
-        row = [deck]
+        row = [codes.get(deck, deck)]
         for opp in order:
             r = cells.get((deck, opp))
             row.append("" if r is None or _missing(r["score"]) else
@@ -1276,7 +1297,28 @@ def _md_matrix(tables: dict, order: list[str]) -> list[str]:
         rows.append(row)
     return (["Score of the row deck against the column deck, in %. "
              + "`~` marks a cell whose 95% interval crosses 50%.", ""]
-            + _md_table(["deck \\ opponent", *order], rows, [False] + [True] * len(order)))
+            + _md_table(["deck \\ opponent", *(codes.get(d, d) for d in order)], rows,
+                        [False] + [True] * len(order)))
+
+
+def _md_first_player(tables: dict, order: list[str], codes: dict[str, str]) -> list[str]:
+    """The first mover's score per pairing: a grid of deck codes like the matchups' when the decks have
+    codes (one row per deck, not one per pairing), else the table."""
+    cells = _first_player_cells(tables)
+    if not cells or all(c == d for d, c in codes.items()):
+        return _md_frame("first_player", tables["first_player"])
+    decks = [d for d in order if any((d, o) in cells for o in order)]
+    rows = []
+    for deck in decks:
+        row = [codes.get(deck, deck)]
+        for opp in decks:
+            r = cells.get((deck, opp))
+            crosses = r is not None and not _missing(r.get("lo")) and r["lo"] <= 0.5 <= r["hi"]
+            row.append("" if r is None or _missing(r["score"]) else ("~" if crosses else "") + f"{100 * r['score']:.1f}")
+        rows.append(row)
+    return (["Score of the player who moves first in the pairing of the row and the column deck, in %; a "
+             "pairing appears twice. `~` marks a cell whose 95% interval crosses 50%.", ""]
+            + _md_table(["deck \\ deck", *(codes.get(d, d) for d in decks)], rows, [False] + [True] * len(decks)))
 
 
 def render_markdown(report: dict) -> str:
@@ -1324,16 +1366,18 @@ def render_markdown(report: dict) -> str:
             out += [f"## {TABLE_TITLES[name]}", ""] + _md_frame(name, tables[name])
     if "deck_win_rates" in tables:
         out += ["## Deck win rates", ""] + _md_frame("deck_win_rates", tables["deck_win_rates"])
-    matrix = _md_matrix(tables, order)
+    codes = deck_codes(order)
+    matrix = _md_matrix(tables, order, codes)
     if matrix:
-        out += ["## Matchups", ""] + matrix
+        out += ["## Matchups", ""] + _md_legend(codes) + matrix
     if "field" in tables:
         out += ["## Field win rates and tiers", ""] + _md_frame("field", tables["field"])
     for name in ("pilot_answers", "pilot_agreement", "pilot_verdicts", "pilot_tiers"):
         if name in tables and tables[name].height:
             out += [f"## {TABLE_TITLES[name]}", ""] + _md_frame(name, tables[name])
     if "first_player" in tables:
-        out += ["## First-player advantage", ""] + _md_frame("first_player", tables["first_player"])
+        words = _first_player_words(tables).replace("<b>", "**").replace("</b>", "**")
+        out += ["## First-player advantage", ""] + ([words, ""] if words else []) + _md_first_player(tables, order, codes)
 
     shape = []
     summary = _turn_summary(tables)

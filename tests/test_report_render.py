@@ -361,3 +361,25 @@ def test_plain_words_one_term_no_nested_parentheses_no_jargon_in_the_header(repo
     assert "not drawn" not in page.lower() and "not dealt" in page
     header = page.split('<header class="page">')[1].split("</header>")[0]
     assert "Holm" not in header and "Holm" not in render_markdown(report).split("## ")[1]
+
+
+
+def test_markdown_names_many_decks_by_code_with_a_legend_so_its_grids_paste_into_a_forum():
+    report = build_report(9)
+    markdown = render_markdown(report)
+    lines = markdown.splitlines()
+    legend = dict(re.findall(r"^\| ([A-Z]{1,2}) \| ([^|]+?) \|$", markdown, re.M))
+    assert sorted(legend.values()) == sorted(report["provenance"]["decks"])
+    grids = [i for i, line in enumerate(lines) if line.startswith("| deck \\ ")]
+    assert len(grids) == 2                                   # matchups and first player
+    for i in grids:
+        assert lines[i].strip("| ").split(" | ")[1:] == list(legend)
+        assert all(len(line) <= 100 for line in lines[i:i + 11])   # no full deck names across a grid
+    code = {d: c for c, d in legend.items()}
+    matchups = lines[grids[0] + 2:grids[0] + 11]
+    row = next(line for line in matchups if line.startswith(f"| {code['steppe']} |")).strip("| ").split(" | ")
+    cell = report["tables"]["matchups"].filter(
+        (pl.col("deck") == "steppe") & (pl.col("opponent") == "swamps")).row(0, named=True)
+    assert row[1 + list(legend).index(code["swamps"])].lstrip("~") == f"{100 * cell['score']:.1f}"
+    assert "| all | all |" not in markdown                  # the 45 pairings are a grid, not 46 rows
+    assert "| deck \\ opponent | steppe | swamps |" in render_markdown(build_report(2))   # few decks: names
