@@ -19,6 +19,7 @@ from . import render as R
 from .build import add_experiment_pilots
 
 VERDICT_COLORS = {"H1 accepted": "#d95f02", "H0 accepted": "#2f5597", "undecided": "#8a8f98"}
+VERDICT_WORDS = {"H1 accepted": "a gain", "H0 accepted": "no gain", "undecided": "undecided"}
 
 
 def _library_versions(path: Path) -> dict:
@@ -195,16 +196,22 @@ def chart_sprt(tables: dict, bounds) -> go.Figure | None:
     for swap in dict.fromkeys(path["swap"].to_list()):
         part = path.filter(pl.col("swap") == swap)
         llr = [max(min(x, 3 * upper), 3 * lower) for x in part["llr"].to_list()]   # clipped for the axis
-        traces.append(go.Scatter(x=part["games"].to_list(), y=llr, mode="lines+markers", name=swap,
-                                 customdata=part["llr"].to_list(),
+        # every path starts at 0 games, where the LLR is 0: a test that stops at its first look is a line
+        traces.append(go.Scatter(x=[0, *part["games"].to_list()], y=[0.0, *llr], mode="lines+markers", name=swap,
+                                 customdata=[0.0, *part["llr"].to_list()],
                                  hovertemplate=swap + "<br>%{x} games per opponent: LLR %{customdata:.2f}"
                                  "<extra></extra>"))
     fig = go.Figure(traces)
-    for y, name in ((upper, "accept H1"), (lower, "accept H0")):
+    for y, name, where in ((upper, "accept H1 (a gain)", "top left"), (lower, "accept H0 (no gain)", "bottom left")):
         fig.add_hline(y=y, line={"dash": "dash", "color": R.COLORS["line"], "width": 1},
-                      annotation_text=name, annotation_position="right")
+                      annotation_text=name, annotation_position=where)     # inside the plot: never clipped
     R._layout(fig, 380, showlegend=len(traces) <= 12)
-    fig.update_xaxes(title={"text": "games per opponent"})
+    last = max(path["games"].max() or 1, 1)
+    fig.update_xaxes(title={"text": "games per opponent"}, range=[0, last * 1.05], rangemode="tozero")
+    lows = [min(t.y) for t in traces] + [lower]
+    highs = [max(t.y) for t in traces] + [upper]
+    pad = 0.15 * (max(highs) - min(lows))
+    fig.update_yaxes(range=[min(lows) - pad, max(highs) + pad])
     fig.update_yaxes(title={"text": "log-likelihood ratio (clipped at 3x the bounds)"})
     return fig
 
@@ -213,18 +220,52 @@ def chart_sprt(tables: dict, bounds) -> go.Figure | None:
 # HTML and Markdown
 
 
+def _points(x) -> str:
+    """A difference of rates in points, with a true minus sign: '−3.6'."""
+    return f"{100 * x:+.1f}".replace("-", "\u2212")
+
+
+def finding(r: dict, p: dict) -> str:
+    """One swap's result in one sentence: what the replacement does to the field score, with its interval,
+    and where the sequential test stopped, e.g. 'Кочевник in place of Арацент loses 3.6 points [−6.7, −0.5]
+    against the field; the sequential test stopped after 500 games per opponent: it is not the gain of
+    +3.0 points it tested for.'"""
+    impact, lo, hi = r["impact"], r.get("impact_lo"), r.get("impact_hi")
+    who = f"{r['replacement']} in place of {r['card']}" if r.get("replacement") else f"{r['card']} removed"
+    if R._missing(impact):
+        return f"{who}: no games were compared."
+    ci = "" if R._missing(lo) or R._missing(hi) else f" [{_points(lo)}, {_points(hi)}]"
+    if not ci or lo <= 0 <= hi:
+        what = f"changes the score against the field by {_points(impact)} points{ci}, not distinguishable from no change"
+    else:
+        what = f"{'gains' if impact > 0 else 'loses'} {abs(100 * impact):.1f} points{ci} against the field"
+    sprt = p["sprt"]
+    games = R._count(r["decided_games"] or r["games"])
+    stopped = ("stopped" if p.get("sequential") else "decided") + f" after {games} games per opponent"
+    played = "" if p.get("sequential") else f" (all {R._count(r['games'])} were played)"
+    if r["verdict"] == "H1 accepted":
+        test = f"the sequential test {stopped}{played}: it is worth the {_points(sprt['h1'])} points it tested for"
+    elif r["verdict"] == "H0 accepted":
+        test = f"the sequential test {stopped}{played}: it is not the {_points(sprt['h1'])} points it tested for"
+    else:
+        test = f"the sequential test had not decided after {R._count(r['games'])} games per opponent"
+    return f"{who} {what}; {test}."
+
+
 def _headline(tables: dict, p: dict) -> str:
     s = tables["swaps"]
     boxes = []
     if s.height == 1:
         r = s.row(0, named=True)
+        boxes.append(f'<p class="finding">{R._e(finding(r, p))}</p>')
         ci = R._interval(r["impact_lo"], r["impact_hi"], True)
         boxes.append(R._box("Impact on the field",
                             f'<div class="big">{R._e(R._pp_ci(r["impact"], None, None))}</div>',
                             f"95% interval {R._e(ci)}; {R._count(r['games'])} games per opponent"))
         decided = f" after {R._count(r['decided_games'])} games per opponent" if r["decided_games"] else ""
-        boxes.append(R._box("SPRT", f'<div class="big">{R._e(r["verdict"])}</div>', R._e(decided.strip()
-                            or f"no decision within {R._count(r['games'])} games per opponent")))
+        boxes.append(R._box("Sequential test", f'<div class="big">{R._e(VERDICT_WORDS[r["verdict"]])}</div>',
+                            R._e(decided.strip() or f"no decision within {R._count(r['games'])} games per opponent")
+                            + f" ({R._e(r['verdict'])}: see the notes)"))
         if r["games_saved"] is not None:
             boxes.append(R._box("Saved by pairing",
                                 f'<div class="big">{R._count(r["games_saved"])} games</div>',
@@ -240,8 +281,9 @@ def _headline(tables: dict, p: dict) -> str:
         if saved.len():
             boxes.append(R._box("Saved by pairing", f'<div class="big">{R._count(saved.sum())} games</div>',
                                 f"median variance ratio {s['variance_ratio'].median():.1f}x"))
-    return ('<section id="headline"><h2>Headline</h2><div class="headline">' + "".join(boxes)
-            + "</div></section>")
+    lead = "".join(b for b in boxes if b.startswith("<p"))
+    return ('<section id="headline"><h2>Headline</h2>' + lead + '<div class="headline">'
+            + "".join(b for b in boxes if not b.startswith("<p")) + "</div></section>")
 
 
 def render_impact_html(report: dict) -> str:
@@ -255,6 +297,7 @@ def render_impact_html(report: dict) -> str:
     sprt = p["sprt"]
     many = tables["swaps"].height > 1
     sections = [
+        R._about_html(p),
         _headline(tables, p),
         R._section("field", "Impact on the field", [
             R._figure(chart_field(tables, sprt), "chart-impact-field",
@@ -279,7 +322,7 @@ def render_impact_html(report: dict) -> str:
         sections.append('<section id="notes"><h2>Notes</h2><ul class="notes">'
                         + "".join(f"<li>{R._e(n)}</li>" for n in report["notes"]) + "</ul></section>")
     toc = "".join(f'<a href="#{sid}">{label}</a>' for sid, label in (
-        ("headline", "Headline"), ("field", "Field"), ("opponents", "Opponents"), ("sprt", "SPRT"),
+        ("about", "What this is"), ("headline", "Headline"), ("field", "Field"), ("opponents", "Opponents"), ("sprt", "SPRT"),
         ("pilots", "Pilots"), ("notes", "Notes")) if any(f'<section id="{sid}"' in x for x in sections))
     sprt_text = (f"H0 {100 * sprt['h0']:+.1f} pp, H1 {100 * sprt['h1']:+.1f} pp, alpha {sprt['alpha']}, "
                  f"beta {sprt['beta']}; {'sequential' if p['sequential'] else 'fixed'} budget "
@@ -320,6 +363,8 @@ def render_impact_markdown(report: dict) -> str:
             ("Tests (Holm)", p["card_tests"]), ("Created", p["created"]), ("Finished", p["finished"]),
             ("Command", f"`{p['command']}`" if p["command"] else None), ("Libraries", libs or None)]
     out += [f"- **{k}:** {v}" for k, v in prov if v not in (None, "")] + [""]
+    if t["swaps"].height == 1:
+        out += ["## Headline", "", finding(t["swaps"].row(0, named=True), p), ""]
     out += ["## Swap tests", "", ("Impact on the field (variant minus base, paired 95% interval), the SPRT's "
                                   "verdict and the games pairing saved."), ""]
     out += R._md_frame("swaps", t["swaps"], ["swap", "impact", "p_holm", "flagged", "verdict",

@@ -801,6 +801,7 @@ table.sortable .num { text-align: right; }
 .ci { color: var(--muted); }
 .empty { color: var(--muted); font-style: italic; }
 ul.notes li { margin-bottom: 6px; }
+p.finding { font-size: 18px; margin: 0 0 14px; }
 details { margin: 8px 0; }
 details > summary { cursor: pointer; color: var(--accent); font-size: 14px; margin-bottom: 6px; }
 footer { color: var(--muted); font-size: 12px; text-align: center; padding: 0 0 24px; }

@@ -211,3 +211,37 @@ def test_impact_cli_writes_the_report_and_report_rerenders_it(tmp_path):
     assert r.returncode == 0, r.stderr
     assert impact_tables(out)["swaps"].equals(before)
     assert (out / "index.html").read_text(encoding="utf-8").count("chart-sprt") >= 1
+
+
+SPRT_CFG = {"h0": 0.0, "h1": 0.03, "alpha": 0.05, "beta": 0.05}
+
+
+def test_the_headline_says_what_was_found_in_one_sentence():
+    from reports.impact import finding
+
+    row = {"card": "Арацент", "replacement": "Кочевник", "impact": -0.036, "impact_lo": -0.067,
+           "impact_hi": -0.005, "verdict": "H0 accepted", "decided_games": 500, "games": 500}
+    p = {"sprt": SPRT_CFG, "sequential": True}
+    assert finding(row, p) == ("Кочевник in place of Арацент loses 3.6 points [−6.7, −0.5] against the field; "
+                               "the sequential test stopped after 500 games per opponent: it is not the +3.0 "
+                               "points it tested for.")
+    even = row | {"impact": 0.004, "impact_lo": -0.01, "impact_hi": 0.018, "verdict": "undecided",
+                  "decided_games": None, "games": 2000}
+    assert finding(even, p | {"sequential": False}) == (
+        "Кочевник in place of Арацент changes the score against the field by +0.4 points [−1.0, +1.8], not "
+        "distinguishable from no change; the sequential test had not decided after 2,000 games per opponent.")
+
+
+def test_the_sprt_chart_of_a_test_stopped_at_its_first_look_is_a_line_from_zero():
+    from reports.impact import chart_sprt
+
+    path = pl.DataFrame({"swap": ["Арацент → Кочевник"], "card": ["Арацент"], "games": [500], "llr": [-3.2]})
+    fig = chart_sprt({"sprt_path": path}, (-2.94, 2.94))
+    trace = fig.data[0]
+    assert list(trace.x) == [0, 500] and list(trace.y) == [0.0, -3.2]
+    assert fig.layout.xaxis.range[0] == 0 and fig.layout.xaxis.range[1] > 500
+    lo, hi = fig.layout.yaxis.range
+    assert lo < -3.2 and hi > 2.94                     # both bounds and the path are on the axis
+    labels = [a for a in fig.layout.annotations]
+    assert {a.text for a in labels} == {"accept H1 (a gain)", "accept H0 (no gain)"}
+    assert all(a.x == 0 and a.xanchor == "left" for a in labels)   # inside the plot, never clipped
