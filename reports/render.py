@@ -135,6 +135,7 @@ FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Ne
 COLORS = {"uniform": "#6b7b93", "weighted": "#1b9e77", "nash": "#d95f02", "point": "#2f5597",
           "flagged": "#d95f02", "plain": "#a3b1c6", "bar": "#4c78a8", "line": "#8a8f98"}
 CARD_CHART_MAX = 30
+NOT_SHOWN = {"tests"}   # the same in every row (the number of card tests): the notes say it; CSV and Parquet keep it
 WIDE_TABLE = 14     # columns above which a table is set smaller, so that it fits the page
 MARKDOWN_CARDS_MAX = 20
 
@@ -262,7 +263,7 @@ def _columns(table: str, df: pl.DataFrame) -> list[_Column]:
             taken |= {lo, hi}
         else:
             lo = hi = None
-        if df.height and _all_missing(df, name):
+        if df.height and _all_missing(df, name) or name in NOT_SHOWN:
             continue
         out.append(_Column(table, name, schema[name], lo, hi))
     return out
@@ -1050,7 +1051,7 @@ def _about_html(p: dict) -> str:
             "balance": "the decks below before and after candidate card edits",
             "impact": "a deck against its variants with one card swapped"}.get(kind, "the decks below")
     out = [f"<p><b>Bot-versus-bot games.</b> {games} of {what}, simulated by berserk-sim under the rules of "
-           f"Берсерк; no person played them. Pilots (the AI line below, with versions): {_e(p.get('ai') or MISSING)}.</p>"]
+           f"Берсерк; no person played them. Pilots (the AI line of the header, with versions): {_e(p.get('ai') or MISSING)}.</p>"]
     if pilots:
         out.append("<ul>" + "".join(f"<li><b>{_e(x)}</b> {_e(PILOT_WORDS[x.split('[')[0]])}</li>"
                                     for x in pilots) + "</ul>")
