@@ -719,3 +719,16 @@ def test_api_field_with_weights_is_repeatable(cs_meta, tmp_path):
     b = analysis.field_win_rates(open_run(cs_meta), weights=w)
     assert a.equals(b) and a["weighted"].null_count() == 0
     assert a.to_pandas().shape == a.shape
+
+
+def test_report_command_groups_tiers_by_the_tier_margin_and_states_the_rule(tmp_path):
+    from conftest import run_cli
+
+    meta = write_meta(tmp_path / "m", ["A", "B", "C"], CLOSE_RESULTS)
+    for margin, tiers, words in ((None, [1, 1, 2], "within 2 points"), ("0", [1, 2, 3], "within 0 points"),
+                                 ("20", [1, 1, 1], "within 20 points")):
+        r = run_cli("report", meta, *(["--tier-margin", margin] if margin else []))
+        assert r.returncode == 0, r.stderr
+        assert pl.read_parquet(meta / "tables" / "field.parquet")["tier"].to_list() == tiers
+        assert words in (meta / "index.html").read_text(encoding="utf-8")
+        assert words in (meta / "report.md").read_text(encoding="utf-8")
