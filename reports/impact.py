@@ -360,9 +360,10 @@ def render_impact_markdown(report: dict) -> str:
                       f"{p['sprt_bounds'][1]:.2f}]")),
             ("Budget", (f"{'sequential' if p['sequential'] else 'fixed'}, {p['budget']:,} games per "
                         f"opponent, chunks of {p['chunk']:,}")),
-            ("Tests (Holm)", p["card_tests"]), ("Created", p["created"]), ("Finished", p["finished"]),
+            ("Created", p["created"]), ("Finished", p["finished"]),
             ("Command", f"`{p['command']}`" if p["command"] else None), ("Libraries", libs or None)]
     out += [f"- **{k}:** {v}" for k, v in prov if v not in (None, "")] + [""]
+    out += R._md_about(p)
     if t["swaps"].height == 1:
         out += ["## Headline", "", finding(t["swaps"].row(0, named=True), p), ""]
     out += ["## Swap tests", "", ("Impact on the field (variant minus base, paired 95% interval), the SPRT's "

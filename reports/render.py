@@ -1039,30 +1039,54 @@ def _pilots_named(p: dict) -> list[str]:
                   key=ai.index)
 
 
-def _about_html(p: dict) -> str:
-    """The first section, 'What this is': who played the games and what that means for the figures."""
+def about(p: dict) -> tuple[str, list[tuple[str, str]], str] | None:
+    """'What this is' in plain text: (who played the games, [(pilot, what it does)], how to read the
+    figures); None without a pilot to name. The page and report.md both open with it."""
     pilots = _pilots_named(p)
     if not pilots and not p.get("ai"):
-        return ""
+        return None
     kind = p.get("kind") or "run"
     games = f"{_count(p['games'])} games" if p.get("games") is not None else "The games"
-    what = {"meta": "every pair of the decks below", "matchup": "the two decks below",
-            "run": "the two decks below", "sweep": "one deck with a card's stat set to each value in turn",
-            "balance": "the decks below before and after candidate card edits",
-            "impact": "a deck against its variants with one card swapped"}.get(kind, "the decks below")
-    out = [f"<p><b>Bot-versus-bot games.</b> {games} of {what}, simulated by berserk-sim under the rules of "
-           f"Берсерк; no person played them. Pilots (the AI line of the header, with versions): {_e(p.get('ai') or MISSING)}.</p>"]
+    what = {"meta": "every pair of the report's decks", "matchup": "the report's two decks",
+            "run": "the report's two decks", "sweep": "one deck with a card's stat set to each value in turn",
+            "balance": "the report's decks before and after candidate card edits",
+            "impact": "a deck against its variants with one card swapped"}.get(kind, "the report's decks")
+    who = (f"{games} of {what}, simulated by berserk-sim under the rules of Берсерк; no person played them. "
+           f"Pilots, with their versions: {p.get('ai') or MISSING}.")
+    read = ("A score is how a deck does in these pilots' hands, against these decks. A deck whose strength "
+            "needs long plans, bluffs or reading the opponent may do better with people than here; a deck that "
+            "is easy to play well may do worse. Read a tier or a matchup as a measurement of the decks under "
+            "this pilot, and where it matters compare pilots (--ai greedy --ai search). Every figure comes "
+            "with its 95% interval: the range in which, given the number of games, the value would most likely settle with many more games. The notes at "
+            "the end give the exact rules behind each figure.")
+    return who, [(x, PILOT_WORDS[x.split("[")[0]]) for x in pilots], read
+
+
+def _about_html(p: dict) -> str:
+    """The first section, 'What this is': who played the games and what that means for the figures."""
+    text = about(p)
+    if not text:
+        return ""
+    who, pilots, read = text
+    out = [f"<p><b>Bot-versus-bot games.</b> {_e(who)}</p>"]
     if pilots:
-        out.append("<ul>" + "".join(f"<li><b>{_e(x)}</b> {_e(PILOT_WORDS[x.split('[')[0]])}</li>"
-                                    for x in pilots) + "</ul>")
-    out.append("<p><b>How to read the figures.</b> A score is how a deck does <i>in these pilots' hands</i>, "
-               "against these decks. A deck whose strength needs long plans, bluffs or reading the opponent "
-               "may do better with people than here; a deck that is easy to play well may do worse. Read a "
-               "tier or a matchup as a measurement of the decks under this pilot, and where it matters compare "
-               "pilots (<code>--ai greedy --ai search</code>). Every figure comes with its 95% interval: "
-               "the range the true value lies in, given the number of games. The <a href=\"#notes\">notes</a> "
-               "at the end give the exact rules behind each figure.</p>")
+        out.append("<ul>" + "".join(f"<li><b>{_e(x)}</b> {_e(words)}</li>" for x, words in pilots) + "</ul>")
+    read_html = (_e(read).replace("in these pilots&#x27; hands", "<i>in these pilots&#x27; hands</i>")
+                 .replace("--ai greedy --ai search", "<code>--ai greedy --ai search</code>")
+                 .replace("The notes", 'The <a href="#notes">notes</a>'))
+    out.append(f"<p><b>How to read the figures.</b> {read_html}</p>")
     return '<section id="about"><h2>What this is</h2>' + "".join(out) + "</section>"
+
+
+def _md_about(p: dict) -> list[str]:
+    text = about(p)
+    if not text:
+        return []
+    who, pilots, read = text
+    return (["## What this is", "", f"**Bot-versus-bot games.** {who}", ""]
+            + [f"- **{x}** {words}" for x, words in pilots] + ([""] if pilots else [])
+            + [f"**How to read the figures.** {read}".replace("(--ai greedy --ai search)",
+                                                               "(`--ai greedy --ai search`)"), ""])
 
 
 def _details(body: str, summary: str) -> str:
@@ -1343,6 +1367,7 @@ def render_markdown(report: dict) -> str:
         ("Created", p.get("created")), ("Finished", p.get("finished")),
         ("Command", f"`{p['command']}`" if p.get("command") else None), ("Libraries", libs or None)]
     out += [f"- **{k}:** {v}" for k, v in prov if v not in (None, "")] + [""]
+    out += _md_about(p)
 
     headline = []
     support = _nash_support(tables)

@@ -349,6 +349,9 @@ def test_the_page_opens_with_what_this_is(report, page):
     assert "Bot-versus-bot games" in about and "no person played them" in about
     assert "<b>greedy</b> a one-move-ahead greedy player" in about
     assert "greedy vs greedy, AI_VERSION 2" in about
+    markdown = render_markdown(report)
+    assert markdown.index("## What this is") < markdown.index("## Headline")
+    assert "**Bot-versus-bot games.**" in markdown and "- **greedy** a one-move-ahead greedy player" in markdown
 
 
 def test_plain_words_one_term_no_nested_parentheses_no_jargon_in_the_header(report):
