@@ -417,3 +417,17 @@ def test_paired_diff_is_the_normal_interval_of_the_mean_difference():
     assert lo == pytest.approx(0.2 - 0.7333514) and hi == pytest.approx(0.2 + 0.7333514)
     assert paired_diff([0.0] * 10) == (0.0, 0.0, 0.0, 10)
     assert paired_diff([1.0]) == (1.0, -1.0, 1.0, 1)
+
+
+@FAST
+@given(tier_inputs(), st.floats(0, 0.1))
+def test_tiers_with_a_margin_split_only_where_a_deck_is_both_further_and_significantly_worse(data, margin):
+    score, lo, hi, perm = data
+    t = tiers(score, lo, hi, margin)
+    assert tiers(score[perm], lo[perm], hi[perm], margin).tolist() == t[perm].tolist()
+    assert (tiers(score, lo, hi, float(np.ptp(score)) + 1e-12) == 1).all()   # a margin of the whole range: one tier
+    for k in range(1, t.max() + 1):
+        remaining = t >= k
+        best = np.flatnonzero(remaining)[np.argmax(score[remaining])]
+        close = (hi >= lo[best]) | (score >= score[best] - margin)
+        assert ((t == k) == (remaining & close)).all()
