@@ -49,12 +49,15 @@ def _record_compile(seconds: float) -> None:
 def start_engine(stats, decks, sizes, params) -> float:
     """Compile or load the kernels a run plays with, by playing two games of its decks on a scratch
     state (nothing is kept); returns the seconds it took. A compile's time is remembered."""
-    from .executors import play_span
-    from .kernels.state import new_state
+    import numpy as np
+
+    from .kernels.state import new_state, set_params
 
     cold = not engine_cached()
     t0 = time.perf_counter()
-    play_span(stats, decks, sizes, params, new_state(2), 0, 0, 2)
+    S = new_state(2)
+    set_params(S, params)
+    _play_batch()(stats, S, decks, sizes, np.uint64(0), 0, 2)      # its games are not looked at
     seconds = time.perf_counter() - t0
     if cold:
         _record_compile(seconds)
