@@ -82,7 +82,7 @@ def _format(code, a, b, c, d, e, name):
     if code == L.EV_DEFEND:
         return f"{name(a)} defends {name(b)}"
     if code == L.EV_ROLL:
-        a_str, c_str = divmod(e, 4)
+        a_str, c_str = divmod(e & 15, 4)
         if d < 0:
             return f"roll: A={c} -> {STRENGTH[a_str]} (only the attacker rolls)"
         return (f"roll: A={c} D={d} (A-D={c - d:+d}) -> {STRENGTH[a_str]} strike, "

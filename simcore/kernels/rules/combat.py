@@ -139,6 +139,7 @@ from .damage import (
     removable_extra_lives,
     scavenge,
     scavenging_in_game,
+    target_closed_counts,
     vampirism,
     web_blocks,
     webbed,
@@ -189,8 +190,13 @@ from .log import (
     EV_EXCHANGE,
     EV_GAIN,
     EV_ROLL,
+    WHY_BOTH,
+    WHY_CLOSED,
+    WHY_RANGED,
+    WHY_UNANSWERED,
     log,
     logging,
+    roll_payload,
 )
 from .priority import priority_window
 from .triggers import check_deaths, fire_triggers
@@ -627,7 +633,8 @@ def strike(C, S, g, att, tgt, defender, exchange):
         a_str = single_roll_strength(a)
         c_str = MISS
         if logging(S, g):
-            log(S, g, EV_ROLL, att, t, a, -1, a_str * 4 + c_str)
+            why = WHY_CLOSED if target_closed_counts(C, S, g, att, t) else WHY_UNANSWERED
+            log(S, g, EV_ROLL, att, t, a, -1, roll_payload(a_str, c_str, why, ra, -1))
     else:
         ovz = 0 if ign else defence_experience(C, S, g, t)
         ra = roll_for(C, S, g, att, t)
@@ -640,7 +647,7 @@ def strike(C, S, g, att, tgt, defender, exchange):
         d = rd + ovz
         a_str, c_str, ex = strike_table(a, d)
         if logging(S, g):
-            log(S, g, EV_ROLL, att, t, a, d, a_str * 4 + c_str)
+            log(S, g, EV_ROLL, att, t, a, d, roll_payload(a_str, c_str, WHY_BOTH, ra, rd))
         if ex == 1:
             lower = exchange
             if lower < 0:
@@ -733,7 +740,7 @@ def ranged(C, S, g, att, t):
     a = ra + attack_roll_bonus(C, S, g, att, t)
     s = single_roll_strength(a)
     if logging(S, g):
-        log(S, g, EV_ROLL, att, t, a, -1, s * 4)
+        log(S, g, EV_ROLL, att, t, a, -1, roll_payload(s, 0, WHY_RANGED, ra, -1))
     base = ranged_base(C, S, g, att, s) + take_boost(C, S, g, att, s)
     w = attack_wounds(C, S, g, att, t, kind, s, base, False, ign, False)
     w = absorb_armor(C, S, g, t, w, kind, ign)

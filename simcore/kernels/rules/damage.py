@@ -385,6 +385,15 @@ def only_attacker_rolls(C, S, g, att, t):
 
 
 @njit(cache=True, _nrt=False)
+def target_closed_counts(C, S, g, att, t):
+    """Is t's being closed a reason why only the attacker rolls (only_attacker_rolls' last test)? For
+    the event log (why a single die is rolled), never for play."""
+    if S[g, t * NCF + CLOSED] == 0:
+        return False
+    return C[S[g, t * NCF + EFF], COUNTER_CLOSED] == 0 or C[S[g, att * NCF + EFF], IGN_TARGET] == 1
+
+
+@njit(cache=True, _nrt=False)
 def vs_any(C, S, g, mask, att, t):
     """Does target t match any "vs" value of the bit mask (directed_vs, unanswered_vs: code k is bit
     k - 1, cardtable.vs_mask)?"""

@@ -22,6 +22,13 @@ EV_FIRST, EV_DEAL, EV_MULLIGAN, EV_BUY, EV_PLACE, EV_TURN, EV_MOVE, EV_JUMP, EV_
 OPT_FORM = 1             # turn_choice: the form card a takes (option 0 or 1)
 OPT_PUSH = 2             # push_or_wound: card a's owner lets it be pushed (1) or takes the wounds (0)
 OPT_RAM = 3              # ram: the X card a's owner chose
+# EV_ROLL: (attacker, target, A, D or -1, payload): A and D are the totals (die + bonuses); the payload
+# packs the strengths, why a single die was rolled and the dice as rolled (roll_payload; the replay reads
+# it with simcore.events.roll_parts). Logging only: no game reads it.
+WHY_BOTH = 0             # both dice: a simple strike at an open target
+WHY_CLOSED = 1           # only the attacker rolls: the target is closed
+WHY_UNANSWERED = 2       # only the attacker rolls: an unanswered strike
+WHY_RANGED = 3           # only the attacker rolls: a ranged attack (or a shot of an ability)
 # EV_BLOCKED: (target, attacker, die, blocked) a ranged attack's block roll; EV_WEB: an attack blocked by
 # the web; EV_DECISION (decision, decider, options, chosen index, range start or -1) and EV_OFFER
 # (decision, option, 0, 0, 0): rules/decisions.py
@@ -32,6 +39,13 @@ def logging(S, g):
     """Is the event log of game row g on? Callers test this before calling log, so that a batch
     run (capacity 1) pays one comparison instead of a function call per event."""
     return S[g, GAME0 + G_EV_CAP] > 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def roll_payload(strength, counter, why, die_a, die_d):
+    """EV_ROLL's last field: strength * 4 + counter-strike (0..15), + 16 * why (WHY_*), + 128 * (the
+    attacker's die as rolled + 32), + 8192 * (the defender's die as rolled + 32; -1 when he does not roll)."""
+    return strength * 4 + counter + 16 * why + 128 * (die_a + 32) + 8192 * (die_d + 32)
 
 
 @njit(cache=True, _nrt=False)

@@ -58,8 +58,10 @@ from ..log import (
     EV_POISONED,
     EV_ROLL,
     OPT_RAM,
+    WHY_RANGED,
     log,
     logging,
+    roll_payload,
 )
 from ..targets import reaches
 from .delayed import take_boost
@@ -93,10 +95,11 @@ def shot_effect(C, S, g, src, t, n, ign_ability):
         return
     if logging(S, g):
         log(S, g, EV_ATTACK, src, t, AttackKind.SHOT, 0, 0)
-    a = roll_d6(S, g, src, t, 0) + attack_roll_bonus(C, S, g, src, t)
+    r = roll_d6(S, g, src, t, 0)
+    a = r + attack_roll_bonus(C, S, g, src, t)
     st = single_roll_strength(a)
     if logging(S, g):
-        log(S, g, EV_ROLL, src, t, a, -1, st * 4)
+        log(S, g, EV_ROLL, src, t, a, -1, roll_payload(st, 0, WHY_RANGED, r, -1))
     ign = C[S[g, src * NCF + EFF], IGN_TARGET] == 1 or ign_ability
     w = attack_wounds(C, S, g, src, t, AttackKind.SHOT, st, n + take_boost(C, S, g, src, st), False, ign, False)
     w = absorb_armor(C, S, g, t, w, AttackKind.SHOT, ign)
