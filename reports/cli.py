@@ -364,20 +364,44 @@ def simulate(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, sets, games, seed, 
     click.echo(f"written to {out}: run.json, games/*.parquet, cards/*.parquet")
 
 
+REPLAY_FROM_RUN = ("seed", "seat_pairs", "ai", "ai_a", "ai_b", "rules", "ruleset", "sets", "ai_params")
+
+
 @main.command()
-@matchup_options
+@click.argument("inputs", nargs=-1, required=True, metavar="RUN_DIR | DECK_A DECK_B")
+@rules_ai_options("AI of deck A (default: --ai)", "AI of deck B (default: --ai)")
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True)
 @click.option("--game", "game_index", type=click.IntRange(0, 2**62), default=0, show_default=True,
               help="game index within the run")
 @click.option("--seat-pairs", is_flag=True,
               help="the run played seat-swapped pairs (every matchup of `meta` and `matchup` does)")
-def replay(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, sets, seed, game_index, seat_pairs):
-    """Rebuild one game of a run from (decks, seed, game index, AI) and print every event."""
-    from simcore.replay import replay_game
+@click.option("--board", is_flag=True, help="print a text board at the start of every turn")
+@click.pass_context
+def replay(ctx, inputs, ai, ai_a, ai_b, rules, ruleset, sets, seed, game_index, seat_pairs, board):
+    """Rebuild one game and print every event: from a run folder (RUN_DIR: what `simulate --out`
+    wrote, or a meta's matchup folder matchups/II-JJ; its decks, seats, seed, pilots and rules come
+    from its run.json), or from two deck files with --seed (and --seat-pairs for games of a meta)."""
+    from pathlib import Path
 
-    m = _matchup(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, sets)
-    _, lines = replay_game(m, seed, game_index, seat_pairs)
-    click.echo(f"# game {game_index} of seed {seed}: {m.deck_names[0]} (player 1) vs "
+    from simcore.replay import replay_game, replay_run
+
+    if len(inputs) == 1:
+        given = [f"--{n.replace('_', '-').replace('sets', 'set').replace('rules', 'rule')}"
+                 for n in REPLAY_FROM_RUN
+                 if n in ctx.params and ctx.get_parameter_source(n) == click.core.ParameterSource.COMMANDLINE]
+        if given:
+            raise click.UsageError(f"{', '.join(given)} cannot go with a run folder: the run's own settings "
+                                   "(run.json) are used")
+        m, config, _, lines = replay_run(Path(inputs[0]), game_index, board)
+        seed, seat_pairs = int(config["seed"]), bool(config.get("seat_pairs"))
+        where = f"game {game_index} of run {inputs[0]} (seed {seed}{', seat-swapped pairs' if seat_pairs else ''})"
+    elif len(inputs) == 2:
+        m = _matchup(inputs[0], inputs[1], ai, ai_a, ai_b, rules, ruleset, sets)
+        _, lines = replay_game(m, seed, game_index, seat_pairs, board)
+        where = f"game {game_index} of seed {seed}" + (" (seat-swapped pairs)" if seat_pairs else "")
+    else:
+        raise click.UsageError(f"{len(inputs)} arguments: give a run folder, or deck A and deck B")
+    click.echo(f"# {where}: {m.deck_names[0]} (player 1) vs "
                f"{m.deck_names[1]} (player 2), {m.ais[0]} vs {m.ais[1]}, {m.ruleset}"
                + (f"; card edits: {', '.join(m.cardset.overrides)}" if m.cardset.overrides else ""))
     for line in lines:

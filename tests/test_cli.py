@@ -65,7 +65,7 @@ def test_replay_prints_every_event_of_the_game():
     assert r.returncode == 0, r.stderr
     out = r.stdout
     for needle in ("moves first", "is dealt 15 cards", "buys", "is placed on", "--- turn 1",
-                   "roll: A=", "wound", "dies", "game over"):
+                   "roll: attacker ", "wound", "dies", "game over"):
         assert needle in out, needle
 
 

@@ -64,7 +64,7 @@ def test_replay_is_the_same_game_as_the_batch_run(steppe_vs_swamps):
         S, lines = replay_game(steppe_vs_swamps, 11, 40 + i)
         winner = rows["winner"][i]
         assert lines[-1].startswith("game over")
-        expected = "draw" if winner == 2 else f"player {winner + 1} wins"
+        expected = "a draw" if winner == 2 else f"{steppe_vs_swamps.deck_names[winner]}, player {winner + 1}, wins"
         assert expected in lines[-1]
         assert sum(line.startswith("--- turn") for line in lines) == rows["turns"][i] + \
             (1 if rows["end_reason"][i] != 3 else 0)

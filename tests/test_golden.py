@@ -1,15 +1,18 @@
 """Golden games: seeded games replay exactly as recorded in tests/golden/, or the test fails with a
 unified diff and says whether RULES_VERSION or AI_VERSION must be bumped; a game that plays differently
 under the versions its file records can be rewritten by `--update` only once a version is bumped, and the
-frozen baseline pilot's games never change with a pilot (see tests/golden)."""
+frozen baseline pilot's games never change with a pilot (see tests/golden). A new REPLAY_FORMAT lets
+--update rewrite a file told in new words, but only while the game's event log is the recorded one."""
 import golden
 import pytest
 
 import simcore
 import simcore.kernels.ai
+import simcore.replay
 from simcore.pilots import PILOTS
 
 CHANGED = "behaviour changed: bump RULES_VERSION or AI_VERSION"
+TEXT_CHANGED = "the replay's text changed: bump REPLAY_FORMAT"
 
 
 @pytest.mark.parametrize("name", sorted(golden.GAMES))
@@ -20,6 +23,8 @@ def test_golden_game_replays_as_recorded(name):
     assert golden.recorded_version(stored) is not None, "no RULES_VERSION line"
     ai = golden.recorded_version(stored, golden.AI_LINE)
     assert ai is not None, "no AI_VERSION line"
+    assert golden.recorded_version(stored, golden.FORMAT_LINE) == simcore.replay.REPLAY_FORMAT
+    assert golden.recorded_version(stored, golden.EVENTS_LINE) is not None, "no EVENTS line"
     if name.startswith(golden.FROZEN):
         assert ai == PILOTS["baseline"].version
     problem = golden.mismatch(name, golden.render(name))
@@ -27,9 +32,19 @@ def test_golden_game_replays_as_recorded(name):
 
 
 def _changed(text: str) -> str:
-    """The golden text of a game whose last event went otherwise (same header, same versions)."""
+    """The golden text of a game whose last event went otherwise (same versions, same format; its
+    event log's digest differs, as a game that played otherwise has another log)."""
+    return _reworded(text).replace(golden.EVENTS_LINE, golden.EVENTS_LINE + "0")
+
+
+def _reworded(text: str) -> str:
+    """The same game (same digest) with its last line in other words."""
     lines = text.splitlines(keepends=True)
     return "".join(lines[:-1]) + "game over: somebody else wins\n"
+
+
+def _in_format(text: str, fmt: str) -> str:
+    return text.replace(golden.FORMAT_LINE + simcore.replay.REPLAY_FORMAT, golden.FORMAT_LINE + fmt)
 
 
 def _bumped(version: str) -> str:
@@ -129,3 +144,46 @@ def test_the_baseline_pilots_games_are_frozen_under_a_pilots_change(tmp_path, mo
     monkeypatch.setattr(simcore, "RULES_VERSION", _bumped(simcore.RULES_VERSION))
     assert golden.update() == [name]
     assert golden.mismatch(name, golden.render(name)) is None
+
+
+def test_a_new_replay_format_rewrites_a_reworded_game_but_not_a_changed_one(tmp_path, monkeypatch, capsys):
+    """The same game (its event log's digest) told in other words: under the same REPLAY_FORMAT it fails
+    asking for a REPLAY_FORMAT bump and --update refuses; written in an older format, --update rewrites
+    it. A game whose event log differs under the same RULES_VERSION and AI_VERSION is "behaviour
+    changed" whatever the format: a format bump does not let --update rewrite it."""
+    name = _one_game(monkeypatch, tmp_path, frozen=False)
+    now = golden.render(name)
+    golden.path(name).write_text(_reworded(now), encoding="utf-8")
+    problem = golden.mismatch(name, now)
+    assert TEXT_CHANGED in problem and CHANGED not in problem
+    assert golden.main(["--update"]) == 1
+    assert f"--update refuses to rewrite tests/golden/{name}.txt" in capsys.readouterr().out
+    assert golden.path(name).read_text(encoding="utf-8") == _reworded(now)
+
+    older = _in_format(_reworded(now), "1")
+    golden.path(name).write_text(older, encoding="utf-8")
+    assert "the golden game was written in format 1" in golden.mismatch(name, now)
+    assert golden.main(["--update"]) == 0
+    assert golden.path(name).read_text(encoding="utf-8") == now
+
+    played_otherwise = _in_format(_changed(now), "1")
+    golden.path(name).write_text(played_otherwise, encoding="utf-8")
+    problem = golden.mismatch(name, now)
+    assert CHANGED in problem and "does not cover it" in problem
+    with pytest.raises(RuntimeError, match="behaviour changed"):
+        golden.update()
+    assert golden.path(name).read_text(encoding="utf-8") == played_otherwise
+
+
+def test_the_digest_is_the_event_log_not_the_words(monkeypatch):
+    """The EVENTS digest depends on the game only: the same game gives the same digest, another game
+    (another index) another one, and rewording the replay (a new REPLAY_FORMAT) leaves it alone."""
+    name = next(n for n in sorted(golden.GAMES) if not n.startswith(golden.FROZEN))
+    digest = golden.events_digest(name)
+    assert digest == golden.events_digest(name)
+    monkeypatch.setattr(simcore.replay, "REPLAY_FORMAT", "99")
+    assert golden.recorded_version(golden.render(name), golden.EVENTS_LINE) == digest
+    args = list(golden.GAMES[name])
+    args[args.index("--game") + 1] = str(int(args[args.index("--game") + 1]) + 1)
+    monkeypatch.setitem(golden.GAMES, "other", args)
+    assert golden.events_digest("other") != digest
