@@ -7,15 +7,16 @@ import polars as pl
 import pytest
 from conftest import LISTS, run_cli
 
+from simcore.kernels.batch import turns_played
 from simcore.kernels.state import (
     DEALT,
     G_FIRST,
     G_MULLIGANS,
-    G_TURN,
     G_WINNER,
     GAME0,
     N_SLOTS,
     NCF,
+    game_view,
     new_state,
 )
 from simcore.replay import replay_game
@@ -33,7 +34,7 @@ def test_seat_pairs_swap_the_first_player_and_share_the_random_numbers(steppe_vs
         R, _ = replay_game(steppe_vs_swamps, 5, i, seat_pairs=True)
         assert R[0, GAME0 + G_FIRST] == i % 2
         assert R[0, GAME0 + G_WINNER] == games["winner"][i]
-        assert R[0, GAME0 + G_TURN] == games["turns"][i]
+        assert turns_played(game_view(R))[0] == games["turns"][i]
     # both games of a pair shuffle each deck with its own stream of key k: without mulligans,
     # each deck is dealt the same cards in both games
     dealt = [s * NCF + DEALT for s in range(N_SLOTS)]

@@ -173,6 +173,8 @@ def test_a_run_folder_replays_its_own_game_with_turns_as_the_table_counts(run_di
         assert by_run.returncode == 0, by_run.stderr
         assert by_run.stdout.splitlines()[1:] == by_decks.stdout.splitlines()[1:]
         lines = by_run.stdout.splitlines()
+        turns = [int(x.split()[2].rstrip(":")) for x in lines if x.startswith("--- turn ")]
+        assert turns[-1] == games["turns"][i]
         winner = games["winner"][i]
         name = json.loads((run_dir / "run.json").read_text())["config"]["decks"][winner]["name"] \
             if winner < 2 else None

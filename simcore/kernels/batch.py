@@ -16,6 +16,8 @@ from .state import (
     DEALT,
     DEATH_TURN,
     DMG_DEALT,
+    END_BOTH_WIPED,
+    END_WIPE,
     G_END,
     G_FIRST,
     G_GOLD,
@@ -61,21 +63,36 @@ GAME_COLUMNS = ("game", "winner", "first", "turns", "end_reason", "mulligans_a",
                 "first_death_a", "first_death_b")
 
 
+def turn_numbers(turn_index):
+    """Turns as docs/RULES.md and `berserk replay` count them: the first turn of a game is turn 1
+    (the state's G_TURN and DEATH_TURN count from 0)."""
+    return turn_index + 1
+
+
+def turns_played(game):
+    """The number of the game's last turn (docs/RULES.md, section 9): a game won or drawn by a wipe
+    ended during turn G_TURN + 1, one stopped by the turn cap after turn G_TURN (its last, complete),
+    one without a squad before turn 1 (0). The replay's last turn header says the same number."""
+    mid_turn = (game[:, G_END] == END_WIPE) | (game[:, G_END] == END_BOTH_WIPED)
+    return game[:, G_TURN] + mid_turn
+
+
 def game_rows(S, stats, first_index, n) -> dict:
     """Per-game outcome columns (numpy) of rows 0..n-1. Player 0 plays deck A, player 1 deck B;
-    winner: 0 = A, 1 = B, 2 = draw; first: the seat that moved first; first_death_a/b: the turn
-    in which that side first lost a creature (-1: never)."""
+    winner: 0 = A, 1 = B, 2 = draw; first: the seat that moved first; turns: the number of the
+    game's last turn (turns_played); first_death_a/b: the turn in which that side first lost a
+    creature (-1: never). Turns are numbered from 1, as the replay's turn headers number them."""
     cards = cards_view(S)[:n]
     game = game_view(S)[:n]
     ids = np.maximum(cards[:, :, CARD_ID], 0)
     cost = np.where(cards[:, :, CARD_ID] >= 0, stats[ids, COST], 0)
     in_play = (cards[:, :, ZONE] == Z_FIELD) | (cards[:, :, ZONE] == Z_AUX)
     bought = cards[:, :, BOUGHT] == 1
-    death_turn = cards[:, :, DEATH_TURN]
+    death_turn = np.where(cards[:, :, DEATH_TURN] >= 0, turn_numbers(cards[:, :, DEATH_TURN]), -1)
     out = {"game": np.arange(first_index, first_index + n, dtype=np.int64),
            "winner": game[:, G_WINNER].astype(np.int8),
            "first": game[:, G_FIRST].astype(np.int8),
-           "turns": game[:, G_TURN].astype(np.int16),
+           "turns": turns_played(game).astype(np.int16),
            "end_reason": game[:, G_END].astype(np.int8)}
     for p, side in ((0, "a"), (1, "b")):
         sl = slice(p * MAX_DECK, (p + 1) * MAX_DECK)
@@ -129,7 +146,7 @@ def card_counts(S, decks, sizes, n) -> dict:
             rows["wounds_dealt"].append(int((sub[:, :, DMG_DEALT] * bought).sum()))
             rows["kills"].append(int((sub[:, :, KILLS] * bought).sum()))
             rows["deaths"].append(int(died.sum()))
-            rows["death_turn_sum"].append(int((sub[:, :, DEATH_TURN] * died).sum()))
+            rows["death_turn_sum"].append(int((turn_numbers(sub[:, :, DEATH_TURN]) * died).sum()))
             rows["survived"].append(int(alive.sum()))
             rows["ability_uses"].append(int(sub[:, :, AB_USES].sum()))
     return {k: np.asarray(v, dtype=np.int64) for k, v in rows.items()}
