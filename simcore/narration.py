@@ -89,7 +89,7 @@ class Narrator:
         counter-strike, shot, ability N), poison and who gave it, a trap and the card that set it, the
         ability that moved wounds (a rule's wounds), else the card or "a rule"."""
         if src == KILLED_BY_POISON:
-            return "poison" + (f" (given by {', '.join(self.poisoners[self._target])})"
+            return "poison" + (f" given by {', '.join(self.poisoners[self._target])}"
                                if self.poisoners.get(self._target) else "")
         want = {KILLED_BY_TRAP: "delayed", KILLED_BY_RULE: "ability"}.get(src)
         for card, words, kind in reversed(self.causes):
@@ -158,6 +158,7 @@ class Narrator:
         elif code == L.EV_DEATH:
             self._target = a
             self.cells.pop(a, None)
+            self.poisoners.pop(a, None)
             self.last_cell[a] = c
             killer, what = self.fatal.pop(a, (None, None))
             if killer != b:
@@ -236,7 +237,7 @@ class Narrator:
     def board_lines(self) -> list:
         """The battlefield as it stands (row 6 on top, player 2's side), then each auxiliary zone."""
         at = {cell: s for s, cell in self.cells.items() if cell >= 0}
-        out = ["    " + "".join(f"{col:<{BOARD_CELL}}" for col in "abcde")]
+        out = [("    " + "".join(f"{col:<{BOARD_CELL}}" for col in "abcde")).rstrip()]
         for row in range(6, 0, -1):
             cells = []
             for col in range(5):

@@ -22,8 +22,10 @@ from .narration import Narrator
 # wording or layout changes; the golden games (tests/golden) record it, and a new REPLAY_FORMAT lets
 # `python -m tests.golden --update` rewrite them while the game itself, event by event, stays the same.
 # 1: the compact lines of simcore.events; 2: dice as rolled plus bonus, why a single die is rolled,
-# the cause of every wound and death, the dealt cards, finish-off outcomes, the decks in the final line.
-REPLAY_FORMAT = "2"
+# the cause of every wound and death, the dealt cards, finish-off outcomes, the decks in the final line;
+# 3: poison's givers without nested parentheses, a poisoned card's givers forgotten when it dies, the
+# board's column header without trailing blanks.
+REPLAY_FORMAT = "3"
 
 
 def card_labels(matchup) -> dict:

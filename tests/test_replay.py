@@ -75,7 +75,7 @@ def test_every_wound_names_the_attack_poison_or_trap_behind_it():
     lines = told(SCENARIOS / "kw_poison_on_strike.toml")
     assert "b1 takes 2 wounds from a1's strike (life 7)" in lines or any(
         x.startswith("b1 takes 2 wounds from a1's strike") for x in lines), lines
-    assert any(x.startswith("b2 takes 2 wounds from poison (given by a2)") for x in lines), lines
+    assert any(x.startswith("b2 takes 2 wounds from poison given by a2 (life") for x in lines), lines
     lines = told(SCENARIOS / "seed_lovchiy_trap_by_number.toml")
     assert "player 1 sets a delayed trap 3 (l)" in lines, lines
     assert "player 1's trap 3 set by l fires on b" in lines, lines
