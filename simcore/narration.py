@@ -73,7 +73,8 @@ class Narrator:
         self.setters = {}            # (player, delayed kind, amount) -> the cards that set them, oldest first
         self.cells = {}              # card -> cell (-1: auxiliary zone) of the cards in play
         self.last_cell = {}          # card -> the cell it died on
-        self.life = {}               # card -> its life as the log last said it
+        self.life = {}               # card -> (its life as the log last said it, the action it was said in)
+        self.action = 0              # counts the attacks, declarations and turns told so far
         self.fatal = {}             # card -> what brought its life to 0 (its death names it)
         self._target = -1           # the card whose wounds or death are being told
 
@@ -119,6 +120,8 @@ class Narrator:
 
     def tell(self, code, a, b, c, d, e, ev, i) -> list:
         name = self.label
+        if code in (L.EV_ATTACK, L.EV_DECLARE, L.EV_TURN, L.EV_MOVE, L.EV_PASS):
+            self.action += 1
         if code == L.EV_DEAL:
             return [self.deal(a, b, c)]
         if code == L.EV_PLACE:
@@ -148,13 +151,13 @@ class Narrator:
             return [self.delayed(a, b, c, d, e)]
         elif code == L.EV_WOUND:
             self._target = a
-            self.life[a] = d
+            self.life[a] = (d, self.action)
             what = self.source(c)
             if d <= 0 and a not in self.fatal:
                 self.fatal[a] = (c, what)
             return [f"{name(a)} takes {b} wound{'s' if b != 1 else ''} from {what} (life {d})"]
         elif code in (L.EV_HEAL, L.EV_VAMPIRISM):
-            self.life[a] = c
+            self.life[a] = (c, self.action)
         elif code == L.EV_DEATH:
             self._target = a
             self.cells.pop(a, None)
@@ -196,7 +199,10 @@ class Narrator:
         if EFFECT_NAMES.get(eff) == REVIVE and target >= 0:
             self.cells[target] = self.last_cell.get(target, -1)
         if EFFECT_NAMES.get(eff) == FINISH_OFF and target >= 0 and not self._dies_next(target, ev, i):
-            life = f" (life {self.life[target]})" if target in self.life else ""
+            # its life only when the log said it in this very action (extra lives and a lowered life
+            # maximum are not logged: an older figure may be stale)
+            said, when = self.life.get(target, (None, -1))
+            life = f" (life {said})" if when == self.action else ""
             n = self.amount(card, k)
             rule = (f"finish off {n} destroys a creature on the battlefield with at most {n} life" if n
                     else "it destroys only a creature on the battlefield with at most the ability's X life")

@@ -24,8 +24,9 @@ from .narration import Narrator
 # 1: the compact lines of simcore.events; 2: dice as rolled plus bonus, why a single die is rolled,
 # the cause of every wound and death, the dealt cards, finish-off outcomes, the decks in the final line;
 # 3: poison's givers without nested parentheses, a poisoned card's givers forgotten when it dies, the
-# board's column header without trailing blanks.
-REPLAY_FORMAT = "3"
+# board's column header without trailing blanks; 4: a finish-off's outcome gives the target's life only
+# when the log said it in the same action (an older figure may miss extra lives or a lowered maximum).
+REPLAY_FORMAT = "4"
 
 
 def card_labels(matchup) -> dict:
@@ -126,6 +127,10 @@ def run_matchup(folder, config: dict):
     variant = config.get("variant")
     if variant:
         ids = {n: i for i, n in enumerate(m.table.names)}
+        unknown = [n for pair in variant["swaps"].items() for n in pair if n not in ids]
+        if unknown:
+            _refuse(folder, f"its variant swaps in {', '.join(unknown)}, a card the bundled set does not hold",
+                    "replay the base run's folder, or the variant's games with `berserk impact`'s own tables")
         m = swap_cards(m, variant["player"], {ids[a]: ids[b] for a, b in variant["swaps"].items()}, variant)
     if [int(x) for x in m.params] != [int(x) for x in config["params"]]:
         _refuse(folder, "its ruleset parameters differ from this engine's for the same settings",
