@@ -113,10 +113,12 @@ class Narrator:
         n = int(game_view(self.S)[self.g, G_N_EVENTS])
         ev = [tuple(int(x) for x in row) for row in events_view(self.S)[self.g, :n]
               if row[0] not in (L.EV_DECISION, L.EV_OFFER)]
-        out = []
+        out, end = [], []
         for i, (code, a, b, c, d, e) in enumerate(ev):
-            out.extend(self.tell(code, a, b, c, d, e, ev, i))
-        return out
+            (end if code == L.EV_END else out).extend(self.tell(code, a, b, c, d, e, ev, i))
+        # the end last: what the last action still changes after the game is decided (cards regaining
+        # their abilities when a Грибыныч dies, ...) is told before it
+        return out + end
 
     def tell(self, code, a, b, c, d, e, ev, i) -> list:
         name = self.label

@@ -25,8 +25,9 @@ from .narration import Narrator
 # the cause of every wound and death, the dealt cards, finish-off outcomes, the decks in the final line;
 # 3: poison's givers without nested parentheses, a poisoned card's givers forgotten when it dies, the
 # board's column header without trailing blanks; 4: a finish-off's outcome gives the target's life only
-# when the log said it in the same action (an older figure may miss extra lives or a lowered maximum).
-REPLAY_FORMAT = "4"
+# when the log said it in the same action (an older figure may miss extra lives or a lowered maximum);
+# 5: the game-over line is always the last (events of the last action logged after it come before it).
+REPLAY_FORMAT = "5"
 
 
 def card_labels(matchup) -> dict:

@@ -127,6 +127,17 @@ def test_no_wound_or_death_is_left_without_its_cause(seeds_vs_poison):
     assert not [x for x in lines if "from a rule" in x]
 
 
+def test_the_game_over_line_is_the_last_and_names_the_deck(seeds_vs_poison):
+    """Game 3 of seed 3 ends with a Грибыныч's death: its neighbours regain their abilities after the end
+    is logged; the replay still ends with the game-over line, naming the winning deck."""
+    from simcore.replay import replay_game
+
+    _, lines = replay_game(seeds_vs_poison, 3, 3)
+    assert lines[-1] == "game over: Болотный яд (swamps, poison), player 2, wins by wipe"
+    assert lines[-2] == "P2 Ноками#1 has its abilities again"
+    assert sum(x.startswith("game over") for x in lines) == 1
+
+
 def test_the_board_follows_the_game_and_ends_as_the_state_ends(seeds_vs_poison):
     """The board rebuilt from the log (placements, moves, deaths, ...) is, at the end of each game,
     the state's own battlefield and auxiliary zones; --board prints it after every turn header."""
