@@ -364,7 +364,9 @@ def simulate(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, sets, games, seed, 
     click.echo(f"written to {out}: run.json, games/*.parquet, cards/*.parquet")
 
 
-REPLAY_FROM_RUN = ("seed", "seat_pairs", "ai", "ai_a", "ai_b", "rules", "ruleset", "sets", "ai_params")
+# the options a run folder's run.json decides (parameter name: option)
+REPLAY_FROM_RUN = {"seed": "--seed", "seat_pairs": "--seat-pairs", "ai": "--ai", "ai_a": "--ai-a", "ai_b": "--ai-b",
+                   "rules": "--rule", "ruleset": "--ruleset", "sets": "--set", "ai_params": "--ai-param"}
 
 
 @main.command()
@@ -386,8 +388,7 @@ def replay(ctx, inputs, ai, ai_a, ai_b, rules, ruleset, sets, seed, game_index, 
     from simcore.replay import replay_game, replay_run
 
     if len(inputs) == 1:
-        given = [f"--{n.replace('_', '-').replace('sets', 'set').replace('rules', 'rule')}"
-                 for n in REPLAY_FROM_RUN
+        given = [option for n, option in REPLAY_FROM_RUN.items()
                  if n in ctx.params and ctx.get_parameter_source(n) == click.core.ParameterSource.COMMANDLINE]
         if given:
             raise click.UsageError(f"{', '.join(given)} cannot go with a run folder: the run's own settings "

@@ -214,6 +214,8 @@ def test_bad_run_folders_and_games_give_one_line_and_exit_2(run_dir, tmp_path):
     assert "game 40 is not one of its games (0 to 39)" in err
     err = _one_line_error(run_cli("replay", run_dir, "--game", 1, "--seed", 5))
     assert "--seed cannot go with a run folder" in err
+    err = _one_line_error(run_cli("replay", run_dir, "--game", 1, "--ruleset", "modern", "--set", "Орк.life=9"))
+    assert "--ruleset, --set cannot go with a run folder" in err
     assert "a file, not a run folder" in _one_line_error(run_cli("replay", A, "--game", 1))
     _one_line_error(run_cli("replay", A, B, run_dir))
 
@@ -235,3 +237,12 @@ def test_roll_payload_round_trips():
     for st, c, why, da, dd in ((3, 0, WHY_RANGED, 6, -1), (1, 2, WHY_BOTH, 1, 6), (0, 1, WHY_BOTH, 0, 7)):
         assert roll_parts(int(roll_payload.py_func(st, c, why, da, dd))) == (st, c, why, da, dd)
     assert np.int64(roll_payload.py_func(3, 3, 7, 31, 31)) < 2 ** 31
+
+
+def test_board_option_prints_the_board_after_each_turn_header(run_dir):
+    r = run_cli("replay", run_dir, "--game", 2, "--board")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    heads = [i for i, x in enumerate(lines) if x.startswith("--- turn ")]
+    assert heads and all(lines[i + 1].split() == list("abcde") for i in heads)
+    assert all(lines[i + 7].lstrip().startswith("1 ") for i in heads)
