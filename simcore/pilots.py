@@ -36,8 +36,6 @@ from typing import NamedTuple
 
 from decks.errors import InputError
 
-from .kernels.ai import AI_VERSION
-
 
 class Pilot(NamedTuple):
     policy: int          # the id the kernels read
@@ -149,6 +147,8 @@ def seat_params(spec: str) -> dict:
 def pilots_config(ais) -> dict:
     """The `ai` entry of a run's config and manifest: the pilot of each seat (a: deck A's, b: deck B's),
     AI_VERSION, and each pilot with its version and tunables."""
+    from .kernels.ai import AI_VERSION  # here, so that the CLI starts without importing the engine
+
     a, b = (check_pilot(x) for x in ais)
     return {"a": a, "b": b, "version": AI_VERSION,
             "pilots": {spec: {"version": PILOTS[parse_pilot(spec)[0]].version, "parameters": pilot_parameters(spec)}

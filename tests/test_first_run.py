@@ -49,7 +49,9 @@ def test_start_engine_remembers_a_compile_and_not_a_load(tmp_path, monkeypatch, 
     record = tmp_path / "compile-seconds.json"
     monkeypatch.setattr(engine_start, "_record_path", lambda: str(record))
     assert engine_start.expected_compile_seconds() == engine_start.DEFAULT_COMPILE_SECONDS
-    assert engine_start.engine_cached()          # the test session compiled or loaded it already
+    engine_start.start_engine(m.table.stats, m.decks, m.sizes, m.params)      # compiled or loaded now
+    record.unlink(missing_ok=True)
+    assert engine_start.engine_cached()
     engine_start.start_engine(m.table.stats, m.decks, m.sizes, m.params)
     assert not record.exists()
     monkeypatch.setattr(engine_start, "engine_cached", lambda: False)
