@@ -195,7 +195,7 @@ class _EngineStart:
         self.stream = stream or sys.stderr
         self.tick = tick
 
-    def __call__(self, compiling: bool, expected: float):
+    def __call__(self, compiling: bool, expected: float, measured: bool = True):
         import threading
 
         from simcore.engine_start import minutes
@@ -204,8 +204,8 @@ class _EngineStart:
             return None
         t0 = time.perf_counter()
         stop = threading.Event()
-        head = (f"compiling the engine (the first run after an install or an engine change; "
-                f"{minutes(expected)} last time on this machine): ")
+        took = f"{minutes(expected)} last time" if measured else f"about {minutes(expected)} on 2 cores"
+        head = f"compiling the engine (first run after an install or update; {took}): "      # < 80 columns
 
         def show():
             while True:
@@ -218,10 +218,11 @@ class _EngineStart:
         ticker = threading.Thread(target=show, daemon=True)
         ticker.start()
 
-        def done(seconds: float) -> None:
+        def done(seconds: float | None) -> None:
             stop.set()
             ticker.join()
-            self.stream.write(f"\r{head}done in {minutes(seconds)} (not counted in games/s)\n")
+            self.stream.write(f"\r{head}done in {minutes(seconds)} (not counted in games/s)\n"
+                              if seconds is not None else "\n")
             self.stream.flush()
         return done
 

@@ -28,6 +28,11 @@ def _record_path() -> str:
     return os.path.join(os.path.dirname(config.CACHE_DIR), "compile-seconds.json")
 
 
+def compile_measured() -> bool:
+    """True once a compile's time was measured on this machine."""
+    return os.path.exists(_record_path())
+
+
 def expected_compile_seconds() -> float:
     """How long the last compile took on this machine (DEFAULT_COMPILE_SECONDS before the first)."""
     try:

@@ -137,8 +137,9 @@ def play_chunk(spec: GameSpec, lo: int, hi: int, progress=None):
 
 class LocalExecutor:
     """Plays the chunks one after another in this process, the kernels on `threads` threads
-    (default: all cores). `on_start(compiling, expected_seconds)`, if set, is told before the engine
-    starts (engine_start.start_engine) and returns a function told the seconds it took."""
+    (default: all cores). `on_start(compiling, expected_seconds, measured)`, if set, is told before the
+    engine starts (engine_start.start_engine) and returns a function told the seconds it took (None if
+    it did not finish)."""
 
     def __init__(self, threads: int | None = None):
         self.threads = threads
@@ -147,7 +148,7 @@ class LocalExecutor:
 
     def start(self, spec: GameSpec) -> None:
         """Compile or load the kernels before the first chunk (once), so that no chunk's time counts it."""
-        from .engine_start import engine_cached, expected_compile_seconds, start_engine
+        from .engine_start import compile_measured, engine_cached, expected_compile_seconds, start_engine
 
         if self.started:
             return
@@ -155,8 +156,14 @@ class LocalExecutor:
         if self.threads:
             import numba
             numba.set_num_threads(self.threads)
-        done = self.on_start(not engine_cached(), expected_compile_seconds()) if self.on_start else None
-        seconds = start_engine(spec.stats, spec.decks, spec.sizes, spec.params)
+        done = (self.on_start(not engine_cached(), expected_compile_seconds(), compile_measured())
+                if self.on_start else None)
+        try:
+            seconds = start_engine(spec.stats, spec.decks, spec.sizes, spec.params)
+        except BaseException:
+            if done:
+                done(None)          # interrupted (Ctrl-C) or failed: the line ends, the error follows
+            raise
         if done:
             done(seconds)
 

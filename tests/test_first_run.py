@@ -32,9 +32,15 @@ def test_a_compile_is_announced_at_once_with_its_time_and_what_to_expect():
     time.sleep(0.05)
     done(232.4)
     text = screen.getvalue()
-    assert text.startswith("\rcompiling the engine (the first run after an install or an engine change; "
-                           "3 min 50 s last time on this machine): 0:00")
+    assert text.startswith("\rcompiling the engine (first run after an install or update; 3 min 50 s last time): 0:00")
     assert text.endswith("done in 3 min 52 s (not counted in games/s)\n")
+
+
+def test_before_a_first_measure_the_expected_time_is_the_readmes_and_an_interrupt_ends_the_line():
+    screen = Terminal()
+    done = _EngineStart(screen, tick=0.01)(True, 240.0, False)
+    done(None)
+    assert screen.getvalue() == "\rcompiling the engine (first run after an install or update; about 4 min 00 s on 2 cores): 0:00\n"
 
 
 def test_a_start_from_the_cache_or_off_a_terminal_shows_nothing():
