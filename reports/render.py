@@ -384,35 +384,44 @@ def _chart_matchups(tables: dict, order: list[str]) -> go.Figure | None:
     if not _usable(m, "deck", "opponent", "score"):
         return None
     cells = {(r["deck"], r["opponent"]): r for r in m.iter_rows(named=True)}
+    fig = _score_heatmap(order, cells, lambda r: r.get("crosses_50"), "score", "RdBu", "vs", "score")
+    fig.update_xaxes(title={"text": "opponent"})
+    fig.update_yaxes(title={"text": "deck"})
+    return fig
+
+
+def _score_heatmap(decks, cells, crosses_of, what, colorscale, joiner, colorbar) -> go.Figure:
+    """A deck x deck heatmap of the scores in cells {(deck, opponent): row with score, lo, hi, games},
+    ~ where crosses_of(row) (the 95% interval crosses 50%), centred on 50%."""
     z, text, hover = [], [], []
-    for deck in order:
+    for deck in decks:
         zr, tr, hr = [], [], []
-        for opp in order:
+        for opp in decks:
             r = cells.get((deck, opp))
             if r is None or _missing(r["score"]):
                 zr.append(None)
                 tr.append("")
                 hr.append("no games")
                 continue
+            crosses = crosses_of(r)
             zr.append(100 * r["score"])
-            tr.append(("~" if r.get("crosses_50") else "") + f"{100 * r['score']:.1f}")
-            hr.append(f"score {_pct_ci(r['score'], r.get('lo'), r.get('hi'))}<br>n = {_count(r.get('games'))}"
-                      + ("<br>interval crosses 50%" if r.get("crosses_50") else ""))
+            tr.append(("~" if crosses else "") + f"{100 * r['score']:.1f}")
+            hr.append(f"{what} {_pct_ci(r['score'], r.get('lo'), r.get('hi'))}<br>n = {_count(r.get('games'))}"
+                      + ("<br>interval crosses 50%" if crosses else ""))
         z.append(zr)
         text.append(tr)
         hover.append(hr)
-    spread = max([abs(v - 50) for row in z for v in row if v is not None] + [5.0])
-    spread = math.ceil(spread)
-    n = len(order)
+    spread = math.ceil(max([abs(v - 50) for row in z for v in row if v is not None] + [5.0]))
+    n = len(decks)
     fig = go.Figure(go.Heatmap(
-        z=z, x=order, y=order, text=text, texttemplate="%{text}", customdata=hover,
-        textfont={"size": 14 if n <= 6 else 12}, colorscale="RdBu", zmid=50, zmin=50 - spread,
+        z=z, x=decks, y=decks, text=text, texttemplate="%{text}", customdata=hover,
+        textfont={"size": 14 if n <= 6 else 12}, colorscale=colorscale, zmid=50, zmin=50 - spread,
         zmax=50 + spread, xgap=2, ygap=2,
-        hovertemplate="<b>%{y}</b> vs <b>%{x}</b><br>%{customdata}<extra></extra>",
-        colorbar={"title": {"text": "score"}, "ticksuffix": "%", "thickness": 14}))
+        hovertemplate="<b>%{y}</b> " + joiner + " <b>%{x}</b><br>%{customdata}<extra></extra>",
+        colorbar={"title": {"text": colorbar}, "ticksuffix": "%", "thickness": 14}))
     _layout(fig, 140 + max(n, 2) * (56 if n <= 6 else 44), margin={"l": 10, "r": 10, "t": 10, "b": 10})
-    fig.update_xaxes(side="top", title={"text": "opponent"}, tickangle=-30 if n > 4 else 0, showgrid=False)
-    fig.update_yaxes(autorange="reversed", title={"text": "deck"}, showgrid=False)
+    fig.update_xaxes(side="top", tickangle=-30 if n > 4 else 0, showgrid=False)
+    fig.update_yaxes(autorange="reversed", showgrid=False)
     return fig
 
 
@@ -522,36 +531,9 @@ def _chart_first_player(tables: dict, order: list[str]) -> go.Figure | None:
         return None
     decks = [d for d in order if any((d, o) in cells for o in order)]
     decks += sorted({a for a, _ in cells} - set(decks))
-    z, text, hover = [], [], []
-    for deck in decks:
-        zr, tr, hr = [], [], []
-        for opp in decks:
-            r = cells.get((deck, opp))
-            if r is None or _missing(r["score"]):
-                zr.append(None)
-                tr.append("")
-                hr.append("no games")
-                continue
-            crosses = not _missing(r.get("lo")) and not _missing(r.get("hi")) and r["lo"] <= 0.5 <= r["hi"]
-            zr.append(100 * r["score"])
-            tr.append(("~" if crosses else "") + f"{100 * r['score']:.1f}")
-            hr.append(f"first mover's score {_pct_ci(r['score'], r.get('lo'), r.get('hi'))}"
-                      f"<br>n = {_count(r.get('games'))}" + ("<br>interval crosses 50%" if crosses else ""))
-        z.append(zr)
-        text.append(tr)
-        hover.append(hr)
-    spread = math.ceil(max([abs(v - 50) for row in z for v in row if v is not None] + [5.0]))
-    n = len(decks)
-    fig = go.Figure(go.Heatmap(
-        z=z, x=decks, y=decks, text=text, texttemplate="%{text}", customdata=hover,
-        textfont={"size": 14 if n <= 6 else 12}, colorscale="PuOr", zmid=50, zmin=50 - spread,
-        zmax=50 + spread, xgap=2, ygap=2,
-        hovertemplate="<b>%{y}</b> and <b>%{x}</b><br>%{customdata}<extra></extra>",
-        colorbar={"title": {"text": "first mover"}, "ticksuffix": "%", "thickness": 14}))
-    _layout(fig, 140 + max(n, 2) * (56 if n <= 6 else 44), margin={"l": 10, "r": 10, "t": 10, "b": 10})
-    fig.update_xaxes(side="top", tickangle=-30 if n > 4 else 0, showgrid=False)
-    fig.update_yaxes(autorange="reversed", showgrid=False)
-    return fig
+    return _score_heatmap(decks, cells, lambda r: (not _missing(r.get("lo")) and not _missing(r.get("hi"))
+                                                   and r["lo"] <= 0.5 <= r["hi"]),
+                          "first mover's score", "PuOr", "and", "first mover")
 
 
 def _chart_turns(tables: dict) -> go.Figure | None:
@@ -1219,7 +1201,6 @@ def render_html(report: dict) -> str:
         _figure(_chart_end_reasons(tables), "chart-end-reasons", "Why the games ended."),
         block("end_reasons", "comebacks"),
         _details(block("turns"), "Games by length as a table")]))
-    n_tests = p.get("card_tests")
     sections.append(_section("cards", "Cards", [
         _figure(_chart_card_impact(tables), "chart-card-impact",
                 _card_count(tables) + ": score with the card bought into the "
