@@ -10,8 +10,8 @@ the game is over) and the share open (20% to 80%).
 
 A game decided before its first action was decided by the setup (the deal, the squads, their
 placement): a pilot gains there by choosing its squad (the search pilot's squad search,
-ai.squad_search), not by playing better. Measured 2026-12-03 with --games 150 (AI_VERSION 12): see the
-README's Pilots section.
+ai.squad_search), not by playing better. Measured 2026-12-03 with --games 150 (AI_VERSION 12): see
+docs/PILOTS.md, "What each pilot does".
 
     python benchmarks/decided.py                       # 40 games, 300 playouts a position
     python benchmarks/decided.py --games 100 --seed 3

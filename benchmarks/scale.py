@@ -7,8 +7,8 @@ which bounds how far adding machines helps).
     python benchmarks/scale.py --quick
 
 Clusters measured (all on this machine, so they share its cores with each other):
-  dask 1x                1 worker process, 1 task thread, Numba on all cores (the README's setup
-                         for one machine: what a cluster of one machine gives)
+  dask 1x                1 worker process, 1 task thread, Numba on all cores (the setup of
+                         docs/COMMANDS.md for one machine: what a cluster of one machine gives)
   dask 2x, Numba all     2 worker processes, each Numba on all cores (cores oversubscribed)
   dask 2x, Numba 1       2 worker processes, NUMBA_NUM_THREADS=1 each
 Each figure is the best of `--repeat` runs (the machine is shared and noisy).

@@ -6,7 +6,7 @@ import json
 import os
 import time
 
-DEFAULT_COMPILE_SECONDS = 240.0     # the README's figure for a 2-core machine, until one is measured here
+DEFAULT_COMPILE_SECONDS = 240.0     # the README's cold start on a 2-core machine, until one is measured here
 
 
 def _play_batch():
