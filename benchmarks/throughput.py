@@ -60,8 +60,8 @@ def throughput(games, threads, deck_a=DECK_A, deck_b=DECK_B):
     import numba
     import numpy as np
 
-    from simcore.kernels.batch import play_batch
-    from simcore.kernels.state import G_TURN, game_view, new_state, set_params
+    from simcore.kernels.batch import play_batch, turns_played
+    from simcore.kernels.state import game_view, new_state, set_params
     from simcore.matchup import make_matchup
     numba.set_num_threads(threads)
     m = make_matchup(deck_a, deck_b)
@@ -77,7 +77,7 @@ def throughput(games, threads, deck_a=DECK_A, deck_b=DECK_B):
         for lo in range(0, games, batch):
             n = min(batch, games - lo)
             play_batch(m.table.stats, S, m.decks, m.sizes, np.uint64(1), lo, n)
-            turns += int(game_view(S)[:n, G_TURN].sum())
+            turns += int(turns_played(game_view(S)[:n]).sum())      # as the Parquet turns column counts
         rates.append(games / (time.perf_counter() - t0))
     throughput.mean_turns = turns / games       # of the last call, for per-turn rates
     return max(rates)
