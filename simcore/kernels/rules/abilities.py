@@ -221,7 +221,7 @@ def resolve_times(C, S, g, src, c, k):
 def spread_targets(C, S, g, src, chosen):
     """spread adjacent_enemies_same_weak (Герольд мрака): the enemy creatures of src's owner on the cells
     around the chosen card whose printed weak strike equals the chosen card's, as a slot bitset (lo, hi)
-    (kernels allocate nothing: see README, "Kernels do not count references")."""
+    (kernels allocate nothing: see docs/ARCHITECTURE.md, "Kernels do not count references")."""
     lo = 0
     hi = 0
     if chosen < 0 or not in_play(S, g, chosen) or S[g, chosen * NCF + ZONE] != Z_FIELD:
