@@ -7,27 +7,27 @@ from analysis import tables
 from analysis.run import open_run
 from simcore.pilots import describe
 
-KIND_TITLES = {"meta": "Meta report", "matchup": "Matchup report", "run": "Run report"}
+from .lang import EN, Messages, messages
+from .render import report_messages
 
 
-def provenance(run, games: int, card_tests: int, weights_file=None) -> dict:
+def provenance(run, games: int, card_tests: int, weights_file=None, T: Messages = EN) -> dict:
     m = run.manifest
     cfg = m["config"]
     first = run.pairs[0][3]
     ai = cfg["ai"]
-    ai_text = describe(ai)
+    ai_text = describe(ai).replace(" vs ", T("build.ai.vs"))
     if run.kind == "run":
         g = cfg["games"]
-        seed_range = f"games 0..{g - 1} of seed {cfg['seed']}"
-        title = f"{KIND_TITLES['run']}: {run.pairs[0][1]} vs {run.pairs[0][2]}"
+        seed_range = T("build.range.run", last=g - 1, seed=cfg["seed"])
+        title = T("build.title.run", a=run.pairs[0][1], b=run.pairs[0][2])
     else:
         g = cfg["games_per_matchup"]
-        seed_range = (f"games 0..{g - 1} of seed {cfg['seed']} in each of {len(run.pairs)} "
-                      f"matchup{'s' if len(run.pairs) != 1 else ''}")
-        title = (f"{KIND_TITLES['meta']}: {len(run.decks)} decks" if run.kind == "meta" else
-                 f"{KIND_TITLES['matchup']}: {' vs '.join(run.decks)}")
+        seed_range = T.plural("build.range.meta", len(run.pairs), last=g - 1, seed=cfg["seed"])
+        title = (T("build.title.meta", n=len(run.decks)) if run.kind == "meta" else
+                 T("build.title.matchup", a=run.decks[0], b=run.decks[-1]))
     if run.seat_pairs:
-        seed_range += " (seat-swapped pairs: games 2k and 2k+1 share dice and shuffles, first player swapped)"
+        seed_range += T("build.range.pairs")
     return {
         "title": title, "kind": run.kind, "command": m.get("command", ""),
         "created": m.get("created"), "finished": m.get("finished"), "seed": cfg["seed"],
@@ -40,28 +40,24 @@ def provenance(run, games: int, card_tests: int, weights_file=None) -> dict:
     }
 
 
-def notes(run, tier_margin: float = tables.TIER_MARGIN) -> list:
+def notes(run, tier_margin: float = tables.TIER_MARGIN, T: Messages = EN) -> list:
     out = [
-        ("Win rates count draws as half a win; every interval is a Wilson 95% score interval over games "
-         "(a field win rate's interval uses the effective n of the weighted mean)."),
-        ("Mirror matchups are 50% by construction and are left out of each deck's overall win rate; "
-         "the field win rate counts the deck itself at 50%."),
-        tables.tier_rule(tier_margin),
-        ("The Nash mix is the equilibrium of the symmetric zero-sum game whose payoff is the matchup "
-         "matrix: no deck scores above 50% against it; decks outside its support are beaten by it."),
-        ("A comeback is a win by the side that lost a creature first (in an earlier turn than the "
-         "other side's first loss)."),
-        tables.CARD_NOTE,
+        T("build.note.win_rates"),
+        T("build.note.mirrors"),
+        T("build.note.tiers", margin=f"{100 * tier_margin:g}"),
+        T("build.note.nash"),
+        T("build.note.comebacks"),
+        T("build.note.cards"),
     ]
     if not run.seat_pairs:
-        out.insert(1, "The first player was decided by the seeded roll-off, not by seat-swapped pairs, so "
-                      "matchup cells also carry roll-off noise.")
+        out.insert(1, T("build.note.rolloff"))
     return out
 
 
-def build_report(run_or_path, weights_file=None, tier_margin: float = tables.TIER_MARGIN) -> dict:
-    """The report dict of reports.render for a finished run or meta folder; tier_margin is the practical
-    margin of the tiers (a share of field score, analysis.tables.tier_rule)."""
+def build_report(run_or_path, weights_file=None, tier_margin: float = tables.TIER_MARGIN, lang: str = "en") -> dict:
+    """The report dict of reports.render for a finished run or meta folder, in the language `lang`;
+    tier_margin is the practical margin of the tiers (a share of field score, analysis.tables.tier_rule)."""
+    T = messages(lang)
     run = open_run(run_or_path)
     weights = tables.load_weights(weights_file, run.decks) if weights_file else None
     cards = tables.card_stats(run)
@@ -78,15 +74,12 @@ def build_report(run_or_path, weights_file=None, tier_margin: float = tables.TIE
         "card_stats": cards,
     }
     games = int(t["turns"]["games"].sum())
-    prov = provenance(run, games, card_tests, weights_file) | {"tier_margin": tier_margin}
-    report_notes = notes(run, tier_margin)
+    prov = provenance(run, games, card_tests, weights_file, T) | {"tier_margin": tier_margin}
+    report_notes = notes(run, tier_margin, T)
     if card_tests:
-        report_notes.append(
-            f"Card flags: {card_tests:,} cards (per deck) were tested at once, so some would look significant "
-            "by chance alone; a card is marked significant only if it stays so after the Holm correction "
-            f"for {card_tests:,} tests at alpha = 0.05.")
+        report_notes.append(T("build.note.card_flags", n=T.count(card_tests)))
     report = {"provenance": prov, "notes": report_notes,
-              "tables": t, "path": Path(run.path)}
+              "tables": t, "path": Path(run.path), "lang": T.lang}
     compared = run.manifest.get("compared_pilots") if run.kind != "run" else None
     if compared:
         add_pilot_dependence(report, run, compared)
@@ -111,7 +104,7 @@ def also_under(report: dict, root: Path, compared: list) -> None:
                 version = pilots.get(c["pilot"], {}).get("version")
                 break
         named.append(f"{c['pilot']} (AI {version})" if version else c["pilot"])
-    report["provenance"]["ai"] += " · also under " + ", ".join(named)
+    report["provenance"]["ai"] += report_messages(report)("build.ai.also") + ", ".join(named)
 
 
 def add_pilot_dependence(report: dict, run, compared: list) -> None:
@@ -124,13 +117,7 @@ def add_pilot_dependence(report: dict, run, compared: list) -> None:
     report["tables"].update(pilot_tables(runs))
     report["provenance"]["pilots_compared"] = list(runs)
     also_under(report, Path(run.path), compared)
-    report["notes"].append(
-        f"Pilots: the same meta (decks, seeds, games) was played under {', '.join(runs)}; every other table "
-        f"is {ref}'s. Pilot tables: each matchup's score under each pilot (Wilson 95%) and the paired "
-        f"difference from {ref} over the same seed pairs (normal 95% interval); a verdict is 'above' or "
-        "'below' when the score's interval excludes 50%, else 'even'; tiers are each pilot's own; Kendall's "
-        f"tau compares the decks' field win rates under each pilot with {ref}'s (1: the same order). The "
-        "other pilots' own reports are in their folders (pilots/*).")
+    report["notes"].append(report_messages(report)("build.note.pilots_meta", pilots=", ".join(runs), ref=ref))
 
 
 def add_experiment_pilots(report: dict, manifest: dict, answers) -> None:
@@ -140,90 +127,77 @@ def add_experiment_pilots(report: dict, manifest: dict, answers) -> None:
     compared = manifest.get("compared_pilots")
     if not compared:
         return
+    T = report_messages(report)
     root = Path(report["path"])
     ref = manifest["config"]["ai"]["a"]
     folders = {ref: root, **{c["pilot"]: root / c["folder"] for c in compared}}
     report["tables"]["pilot_answers"] = answers(folders)
     report["provenance"]["pilots_compared"] = list(folders)
     also_under(report, root, compared)
-    what = {"sweep": "sweep", "balance": "confirmation of the edits", "impact": "swap test"}[report["provenance"]["kind"]]
-    report["notes"].append(
-        f"Pilots: the same {what} was played under {', '.join(folders)} on the same seeds; "
-        f"the figures above are {ref}'s. 'Holds' in the pilots table: the answer's 95% interval lies on the same "
-        f"side of 0 (or holds 0) as under {ref}; for a balance, the edits found under {ref} still bring "
-        "every deck into the band (or, if they did not under it, closer to it). Each pilot's own run is in "
-        "its folder (pilots/*).")
+    what = T("pilots.what." + report["provenance"]["kind"])
+    report["notes"].append(T("build.note.pilots_experiment", what=what, pilots=", ".join(folders), ref=ref))
 
 
 def experiment_provenance(manifest: dict, title: str, kind: str, decks: list, games: int,
-                          seed_range: str) -> dict:
+                          seed_range: str, T: Messages = EN) -> dict:
     """The provenance of a sweep or balance folder (their manifests hold the config of their runs)."""
     cfg = manifest["config"]
     ai = cfg["ai"]
     return {
         "title": title, "kind": kind, "command": manifest.get("command", ""),
         "created": manifest.get("created"), "finished": manifest.get("finished"), "seed": cfg["seed"],
-        "seed_range": seed_range + " (seat-swapped pairs: games 2k and 2k+1 share dice and shuffles, "
-                                   "first player swapped; the same seeds for every variant)",
+        "seed_range": seed_range + T("build.range.experiment"),
         "rules_version": cfg["rules_version"], "cardset_sha256": cfg["cardset_sha256"],
-        "ai": describe(ai), "ruleset": cfg["ruleset"],
+        "ai": describe(ai).replace(" vs ", T("build.ai.vs")), "ruleset": cfg["ruleset"],
         "rules": cfg.get("rules", {}), "games": games, "decks": decks, "seat_pairs": True,
         "library_versions": manifest.get("library_versions", {}),
         "card_edits": list(cfg.get("overrides", [])),
     }
 
 
-def build_sweep_report(path) -> dict:
-    """The report dict of reports.render for a finished `berserk sweep` folder."""
+def build_sweep_report(path, lang: str = "en") -> dict:
+    """The report dict of reports.render for a finished `berserk sweep` folder, in the language `lang`."""
     from analysis.pilots import sweep_answers
     from analysis.sweep import sweep_tables
 
+    T = messages(lang)
     manifest, t = sweep_tables(path)
     cfg = manifest["config"]
     n_runs = len(manifest["runs"])
     g = cfg["games_per_run"]
-    mode = "absolute values" if cfg["absolute"] else f"relative to its value {cfg['base_value']}"
+    deck, card, stat = cfg["deck"]["name"], cfg["card"], T.value(cfg["stat"])
+    mode = T("build.sweep.absolute") if cfg["absolute"] else T("build.sweep.relative", base=cfg["base_value"])
     if cfg.get("deck_only"):
-        mode += f", edited only in {cfg['deck']['name']}"
-    title = f"Stat sweep: {cfg['card']} {cfg['stat']} {cfg['values'][0]}..{cfg['values'][-1]} in {cfg['deck']['name']}"
+        mode += T("build.sweep.deck_only", deck=deck)
+    title = T("build.title.sweep", card=card, stat=stat, lo=cfg["values"][0], hi=cfg["values"][-1], deck=deck)
     prov = experiment_provenance(
-        manifest, title, "sweep", [cfg["deck"]["name"]] + [o["name"] for o in cfg["opponents"]], g * n_runs,
-        f"games 0..{g - 1} of seed {cfg['seed']} in each of {n_runs} runs")
-    prov["sweep"] = {"card": cfg["card"], "stat": cfg["stat"], "deck": cfg["deck"]["name"],
+        manifest, title, "sweep", [deck] + [o["name"] for o in cfg["opponents"]], g * n_runs,
+        T("build.range.sweep", last=g - 1, seed=cfg["seed"], n=n_runs), T)
+    prov["sweep"] = {"card": card, "stat": cfg["stat"], "deck": deck,
                      "base_value": cfg["base_value"], "values": cfg["values"], "mode": mode,
                      "holders": manifest.get("opponents_holding_card", [])}
     holders = manifest.get("opponents_holding_card", [])
     notes = [
-        (f"Every value of {cfg['card']}'s {cfg['stat']} ({mode}) plays {cfg['deck']['name']} against each "
-         f"opponent on the same {g // 2} seed pairs: common random numbers, so the differences between "
-         "values are paired and their intervals are much narrower than those of two independent runs."),
-        ("Score: wins plus half the draws over games, with Wilson 95% intervals; the field is the uniform "
-         "mean over the opponents (the deck's own mirror left out), its interval Wilson with the effective "
-         "n of the mean."),
-        ("Exchange rate: the score change per +1 of the stat between neighbouring values (finite "
-         "differences), and 'slope': the least-squares slope over the whole range, each with the normal "
-         "95% interval of the paired differences over seed pairs (analysis.stats.paired_diff)."),
-        (f"Only {cfg['deck']['name']}'s copies of {cfg['card']} are edited (--deck-only: a variant card in "
-         "the same deck slots); the opponents play the card as it was."
-         if cfg.get("deck_only") else
-         "The edit applies to the card everywhere, like an erratum: "
-         + (f"opponents holding {cfg['card']} ({', '.join(holders)}) play it edited too."
-            if holders else f"no opponent holds {cfg['card']}.")),
+        T("build.note.sweep_crn", card=card, stat=stat, mode=mode, deck=deck, pairs=g // 2),
+        T("build.note.sweep_score"),
+        T("build.note.sweep_exchange"),
+        (T("build.note.sweep_deck_only", deck=deck, card=card) if cfg.get("deck_only") else
+         T("build.note.sweep_erratum", who=T("build.note.sweep_holders", card=card, holders=", ".join(holders))
+           if holders else T("build.note.sweep_no_holder", card=card))),
     ]
     if cfg["stat"] == "cost":
-        notes.append("Cost changes what the squad budget buys (crystals, the flyer cap, gold for elite "
-                     "cards) and the 604.1 turn-cap adjudication; the deck list stays legal at every cost "
-                     "(legality does not depend on cost); a card costing more than the budget is never bought.")
-    report = {"provenance": prov, "notes": notes, "tables": t, "path": Path(path)}
+        notes.append(T("build.note.sweep_cost"))
+    report = {"provenance": prov, "notes": notes, "tables": t, "path": Path(path), "lang": T.lang}
     add_experiment_pilots(report, manifest, sweep_answers)
     return report
 
 
-def build_balance_report(path) -> dict:
-    """The report dict of reports.render for a finished `berserk balance` folder."""
+def build_balance_report(path, lang: str = "en") -> dict:
+    """The report dict of reports.render for a finished `berserk balance` folder, in the language `lang`."""
     from analysis.balance import balance_tables
     from analysis.pilots import balance_answers
 
+    T = messages(lang)
     manifest, t = balance_tables(path)
     cfg = manifest["config"]
     lo, hi = cfg["target"]
@@ -231,30 +205,20 @@ def build_balance_report(path) -> dict:
     n_pairs = len(names) * (len(names) - 1) // 2
     g = cfg["confirm_games_per_pair"]
     prov = experiment_provenance(
-        manifest, f"Balance search: {len(names)} decks into {100 * lo:.0f}-{100 * hi:.0f}%", "balance", names,
-        manifest["screen_games"] + manifest["confirm_games"],
-        f"screening: games 0..{cfg['games_per_pair'] - 1} of seed {cfg['seed']} per pair and candidate; "
-        f"confirmation: games 0..{g - 1} of seed {cfg['confirm_seed']} in each of {n_pairs} pairs, unedited "
-        "and edited")
+        manifest, T("build.title.balance", n=len(names), lo=f"{100 * lo:.0f}", hi=f"{100 * hi:.0f}"), "balance",
+        names, manifest["screen_games"] + manifest["confirm_games"],
+        T("build.range.balance", screen_last=cfg["games_per_pair"] - 1, seed=cfg["seed"], last=g - 1,
+          confirm_seed=cfg["confirm_seed"], pairs=n_pairs), T)
     prov["balance"] = {"target": [lo, hi], "edits": manifest["edits"]}
     notes = [
-        ("Field win rate: a deck's mean score against the other decks, uniform weights, mirrors left out; "
-         "draws count half; intervals are Wilson 95% with the effective n of the mean."),
-        (f"Search: greedy. Each step takes the deck farthest from the band and screens every +-1 edit of its "
-         f"cards' {', '.join(cfg['edit_stats'])} in the direction that moves it towards the band "
-         f"({cfg['games_per_pair']} games per pair on seed {cfg['seed']}, common random numbers: pairs whose "
-         "decks do not hold the edited card replay the same games and are reused), keeping the edit that "
-         "most lowers the total distance of all decks from the band; it stops when the band is reached, "
-         f"after {cfg['max_edits']} edits, or when no edit helps."),
-        (f"Confirmation: the unedited and the edited meta, {g} games per pair on a fresh seed "
-         f"({cfg['confirm_seed']}), so that the figures carry no selection bias from the screening; the "
-         "change is the paired difference per seed pair (same seeds before and after) with its 95% interval."),
-        ("Edits apply to the card everywhere, like an erratum: every deck holding the card plays it edited. "
-         "A cost edit changes what the squad budget buys; deck lists stay legal (legality does not depend "
-         "on cost)."),
-        "The confirmation runs are ordinary meta folders (confirm/base, confirm/edited): `berserk report` renders them.",
+        T("build.note.balance_field"),
+        T("build.note.balance_search", stats=", ".join(T.value(x) for x in cfg["edit_stats"]),
+          games=cfg["games_per_pair"], seed=cfg["seed"], max_edits=cfg["max_edits"]),
+        T("build.note.balance_confirm", games=g, seed=cfg["confirm_seed"]),
+        T("build.note.balance_erratum"),
+        T("build.note.balance_folders"),
     ]
-    report = {"provenance": prov, "notes": notes, "tables": t, "path": Path(path)}
+    report = {"provenance": prov, "notes": notes, "tables": t, "path": Path(path), "lang": T.lang}
     add_experiment_pilots(report, manifest,
                           lambda folders: balance_answers(manifest, {k: f / "confirm" for k, f in folders.items()}))
     return report

@@ -6,6 +6,7 @@ each), and exits with code 2, no traceback.
 """
 import functools
 import json
+import os
 import shlex
 import sys
 import time
@@ -14,6 +15,7 @@ from pathlib import Path
 import click
 
 from decks.errors import InputError
+from reports.lang import EN, ENV, LANGS, Messages, messages
 from simcore import config as C
 from simcore.config import MAX_GAMES
 from simcore.limits import EngineLimitError
@@ -70,6 +72,23 @@ def card_overrides_option(f):
              "life, cost, move (movement), weak, medium, strong, ranged_weak/medium/strong, armor, "
              "attack_experience, defence_experience, regeneration, jump, finish_off, special_strike, "
              "heal_self, elite, unique, element")(f)
+
+
+class _LanguageChoice(click.Choice):
+    """--lang's values; a wrong one says where a language can be set."""
+
+    def get_invalid_choice_message(self, value, ctx):
+        return (f"{value!r} is not a language of the reports: use one of {', '.join(LANGS)} (as --lang, or in the "
+                f"{ENV} environment variable)")
+
+
+def lang_option(f):
+    """--lang en|ru: the language of what the command prints and of the report it writes; the command
+    receives it as `lang`. Without it: the BERSERK_LANG environment variable, then English."""
+    return click.option(
+        "--lang", type=_LanguageChoice(LANGS, case_sensitive=False),
+        default=lambda: os.environ.get(ENV, "").strip() or "en", show_default=f"{ENV}, else en",
+        help="language of the printed tables and of the report: en (English) or ru (Russian)")(f)
 
 
 def _cardset(sets):
@@ -138,9 +157,9 @@ def execution_options(f):
     return f
 
 
-def _echo_edits(cardset):
+def _echo_edits(cardset, T: Messages):
     if cardset.overrides:
-        click.echo(f"card edits (--set): {', '.join(cardset.overrides)}")
+        click.echo(T("cli.edits", edits=", ".join(cardset.overrides)))
 
 
 class _Bar:
@@ -311,11 +330,11 @@ def _matchup(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, sets=()):
                    "in parts that together hold the same games; even with --seat-pairs)")
 @click.option("--progress/--no-progress", default=True, show_default=True)
 @execution_options
+@lang_option
 def simulate(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, sets, games, seed, out, threads,
-             shard_size, batch_size, seat_pairs, first_game, progress, scheduler, resume):
+             shard_size, batch_size, seat_pairs, first_game, progress, scheduler, resume, lang):
     """Play GAMES seeded games of DECK_A against DECK_B and print the outcome."""
     from analysis.summary import summarize
-    from simcore import RULES_VERSION
     from simcore.config import DEFAULT_BATCH, DEFAULT_SHARD
     from simcore.run import run_simulation
 
@@ -336,16 +355,16 @@ def simulate(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, sets, games, seed, 
                                       progress=bar.update, seat_pairs=seat_pairs, executor=executor,
                                       resume=resume, first_game=first_game)
     wall = time.perf_counter() - t0
+    T = messages(lang)
     s = summarize(out)
     a, b = m.deck_names
-    w = max(len(a), len(b), len("first player")) + 2
-    gps = manifest.get("games_per_second")
-    speed = f"{gps:,.0f} games/s, " if gps else "all found on disk, "
-    click.echo(f"berserk-sim rules {RULES_VERSION} · {m.ruleset} · {m.ais[0]} vs {m.ais[1]} · seed {seed}")
-    _echo_edits(m.cardset)
-    click.echo(f"games: {s['games']} ({speed}wall {wall:.1f} s)")
+    first_player = T("cli.sim.first_player")
+    w = max(len(a), len(b), len(first_player)) + 2
+    click.echo(_run_header(T, m.ruleset, m.ais[0], m.ais[1], seed))
+    _echo_edits(m.cardset, T)
+    click.echo(T("cli.sim.games", games=s["games"], speed=_speed(T, manifest), seconds=f"{wall:.1f}"))
     click.echo("")
-    click.echo(f"{'':<{w}}{'win rate':>9}  {'95% interval':<16}{'n':>8}")
+    click.echo(f"{'':<{w}}{T('cli.sim.win_rate'):>9}  {T('cli.sim.interval'):<16}{T('cli.sim.n'):>8}")
 
     def row(label, r):
         interval = f"[{100 * r['lo']:.1f}, {100 * r['hi']:.1f}]"
@@ -354,15 +373,33 @@ def simulate(deck_a, deck_b, ai, ai_a, ai_b, rules, ruleset, sets, games, seed, 
     row(a, s["deck_a"])
     row(b, s["deck_b"])
     for first, r in sorted(s["by_first"].items()):
-        click.echo(f"  when {a if first == 0 else b} moves first:")
+        click.echo(T("cli.sim.moves_first", deck=a if first == 0 else b))
         row(a, r["deck_a"])
         row(b, r["deck_b"])
-    row("first player", s["first_player"])
+    row(first_player, s["first_player"])
     click.echo("")
-    click.echo(f"draws: {s['draws']} ({100 * s['draws'] / max(s['games'], 1):.2f}%), counted as half a win")
-    click.echo("game ended by: " + ", ".join(f"{k} {v}" for k, v in s["end_reasons"].items()))
-    click.echo(f"mean turns: {s['mean_turns']:.1f} ({s['mean_rounds']:.1f} rounds)")
-    click.echo(f"written to {out}: run.json, games/*.parquet, cards/*.parquet")
+    click.echo(T("cli.sim.draws", draws=s["draws"], share=f"{100 * s['draws'] / max(s['games'], 1):.2f}"))
+    click.echo(T("cli.sim.ended", reasons=", ".join(f"{T.value(k)} {v}" for k, v in s["end_reasons"].items())))
+    click.echo(T("cli.sim.turns", turns=f"{s['mean_turns']:.1f}", rounds=f"{s['mean_rounds']:.1f}"))
+    click.echo(T("cli.sim.written", out=out))
+
+
+def _run_header(T: Messages, ruleset, ai_a, ai_b, seed, also=()) -> str:
+    """The first line a command that plays games prints: rules version, ruleset, pilots, seed."""
+    from simcore import RULES_VERSION
+
+    return (T("cli.header", version=RULES_VERSION, ruleset=ruleset, ai_a=ai_a, ai_b=ai_b, seed=seed)
+            + (T("cli.also_under", pilots=", ".join(also)) if also else ""))
+
+
+def _speed(T: Messages, manifest: dict, compared=()) -> str:
+    """'7,843 games/s, ' (and the other pilots' rates), or 'all found on disk, ' for a run found finished."""
+    gps = manifest.get("games_per_second")
+    speed = T("cli.games_per_s", gps=T.group(f"{gps:,.0f}")) if gps else T("cli.on_disk")
+    for other in compared:
+        if other["games_per_second"]:
+            speed += f"{other['pilot']} " + T("cli.games_per_s", gps=T.group(f"{other['games_per_second']:,.0f}"))
+    return speed
 
 
 # the options a run folder's run.json decides (parameter name: option)
@@ -450,31 +487,32 @@ def _pct(x):
     return "  n/a" if x is None else f"{100 * x:5.1f}"
 
 
-def _write_and_tell(out, weights, open_browser, tier_margin=None):
+def _write_and_tell(out, weights, open_browser, tier_margin=None, lang="en"):
     from analysis.tables import TIER_MARGIN
     from reports.build import build_report
     from reports.render import write_report
 
-    report = build_report(out, weights, TIER_MARGIN if tier_margin is None else tier_margin / 100)
+    report = build_report(out, weights, TIER_MARGIN if tier_margin is None else tier_margin / 100, lang)
     write_report(report, out)
-    _tell(out, open_browser)
+    _tell(out, open_browser, messages(lang))
     return report
 
 
-def _tell(out, open_browser):
+def _tell(out, open_browser, T: Messages):
     """Say where a written report is, and open it if asked."""
     index = f"{out}/index.html"
-    click.echo(f"report: {index}  (also report.md and tables/*.csv, *.parquet)")
+    click.echo(T("cli.report", index=index))
     if open_browser:
         click.launch(index)
 
 
-def _print_decks(report):
+def _print_decks(report, T: Messages):
     t = report["tables"]
     field = {r["deck"]: r for r in t["field"].iter_rows(named=True)}
     nash = {r["deck"]: r["weight"] for r in t["nash_mix"].iter_rows(named=True)}
     w = max(len(d) for d in field) + 2
-    click.echo(f"{'deck':<{w}}{'win rate':>9}  {'95% interval':<15}{'field':>6}{'tier':>5}{'nash':>7}")
+    click.echo(f"{T('cli.col.deck'):<{w}}{T('cli.col.win_rate'):>9}  {T('cli.col.interval'):<15}"
+               f"{T('cli.col.field'):>6}{T('cli.col.tier'):>5}{T('cli.col.nash'):>7}")
     for r in t["deck_win_rates"].iter_rows(named=True):
         f = field[r["deck"]]
         interval = f"[{_pct(r['lo']).strip()}, {_pct(r['hi']).strip()}]"
@@ -482,8 +520,8 @@ def _print_decks(report):
                    f"{f['tier']:>5}{_pct(nash.get(r['deck'], 0.0)):>6}%")
     for r in t["first_player"].iter_rows(named=True):
         if r["deck_a"] == "all":
-            click.echo(f"first player scores {_pct(r['score']).strip()}% "
-                       f"[{_pct(r['lo']).strip()}, {_pct(r['hi']).strip()}] over {r['games']} games")
+            click.echo(T("cli.first_scores", score=_pct(r["score"]).strip(), lo=_pct(r["lo"]).strip(),
+                         hi=_pct(r["hi"]).strip(), games=r["games"]))
 
 
 def tier_margin_option(f):
@@ -505,6 +543,7 @@ def meta_options(f):
                      help="field weights: a file of 'deck,weight' lines (deck names as in their '# Name')")(f)
     f = tier_margin_option(f)
     f = click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True)(f)
+    f = lang_option(f)
     return rules_ai_options("AI of the first deck of each pair", "AI of the second deck of each pair",
                             several=True)(f)
 
@@ -552,44 +591,44 @@ def _under_other_pilots(kind, ais, out, manifest_name, play, resume) -> list:
     return compared
 
 
-def _print_pilot_answers(report):
+def _print_pilot_answers(report, T: Messages):
     """The pilot_answers table (analysis.pilots) of a sweep, balance or swap test, a line per row."""
     t = report["tables"].get("pilot_answers")
     if t is None:
         return
     ref = t["pilot"][0]
     click.echo("")
-    click.echo(f"under each pilot (holds: the same answer as under {ref}):")
+    click.echo(T("cli.answers", ref=ref))
     w = max(len(x) for x in t["pilot"]) + 2
     for r in t.iter_rows(named=True):
         if "swap" in r:
-            what = (f"{r['swap']}: impact {100 * r['impact']:+.1f} pp [{100 * r['impact_lo']:+.1f}, "
-                    f"{100 * r['impact_hi']:+.1f}], {r['verdict']}")
+            what = T("cli.answer.swap", swap=T.value(r["swap"]), impact=f"{100 * r['impact']:+.1f}",
+                     lo=f"{100 * r['impact_lo']:+.1f}", hi=f"{100 * r['impact_hi']:+.1f}", verdict=T.value(r["verdict"]))
         elif "step" in r:
-            what = (f"exchange rate {r['step']}: {100 * r['change']:+.2f} pp per +1 [{100 * r['change_lo']:+.2f}, "
-                    f"{100 * r['change_hi']:+.2f}]")
+            what = T("cli.answer.step", step=T.value(r["step"]), change=f"{100 * r['change']:+.2f}",
+                     lo=f"{100 * r['change_lo']:+.2f}", hi=f"{100 * r['change_hi']:+.2f}")
         else:
-            what = (f"decks in band {r['in_band_before']} -> {r['in_band_after']} of {r['decks']}, out of band "
-                    f"{100 * r['out_of_band_before']:.1f} -> {100 * r['out_of_band_after']:.1f} pp")
-        holds = "the reference" if r["pilot"] == ref else "holds" if r["holds"] else "DOES NOT HOLD"
-        click.echo(f"  {r['pilot']:<{w}}{what} ({r['direction']}): {holds}")
+            what = T("cli.answer.band", before=r["in_band_before"], after=r["in_band_after"], decks=r["decks"],
+                     out_before=f"{100 * r['out_of_band_before']:.1f}", out_after=f"{100 * r['out_of_band_after']:.1f}")
+        holds = T("cli.answer.reference" if r["pilot"] == ref else "cli.answer.holds" if r["holds"]
+                  else "cli.answer.fails")
+        click.echo(T("cli.answer", pilot=f"{r['pilot']:<{w}}", what=what, direction=T.value(r["direction"]),
+                     holds=holds))
 
 
-def _print_pilot_agreement(report):
+def _print_pilot_agreement(report, T: Messages):
     t = report["tables"]
     if "pilot_agreement" not in t:
         return
     ref = t["pilot_agreement"]["reference"][0]
     click.echo("")
     for r in t["pilot_agreement"].iter_rows(named=True):
-        click.echo(f"{r['pilot']} against {ref}: Kendall tau of field win rates {r['kendall_tau']:.2f}, "
-                   f"{100 * r['verdicts_kept']:.0f}% of {r['matchups']} matchup verdicts kept, mean |score "
-                   f"difference| {100 * r['mean_abs_difference']:.1f} points, "
-                   f"{r['differences_outside_zero']} differences whose interval excludes 0")
+        click.echo(T("cli.agreement", pilot=r["pilot"], ref=ref, tau=f"{r['kendall_tau']:.2f}",
+                     kept=f"{100 * r['verdicts_kept']:.0f}", matchups=r["matchups"],
+                     diff=f"{100 * r['mean_abs_difference']:.1f}", outside=r["differences_outside_zero"]))
     changed = t["pilot_verdicts"]
     if changed.height:
-        click.echo(f"{changed.height} matchups change verdict (above / below / not distinguishable from 50%): "
-                   "see the report's Pilots section")
+        click.echo(T("cli.verdicts_changed", n=changed.height))
 
 
 @main.command()
@@ -601,11 +640,10 @@ def _print_pilot_agreement(report):
                    "meta resumes here")
 @meta_options
 def meta(deck_files, games, out, ai, ai_a, ai_b, rules, ruleset, sets, seed, weights, tier_margin, threads,
-         progress, open_browser, shard_size, scheduler, resume):
+         progress, open_browser, shard_size, scheduler, resume, lang):
     """Play every pair of DECK_FILES (default: the bundled decks), mirrors included, as seat-swapped
     seed pairs, and write a report folder: index.html, report.md, tables as CSV and Parquet."""
-    from simcore import RULES_VERSION
-
+    T = messages(lang)
     deck_files = list(deck_files) or _bundled_decks()
     if len(deck_files) < 2:
         raise click.UsageError("a meta needs at least two decks")
@@ -615,23 +653,17 @@ def meta(deck_files, games, out, ai, ai_a, ai_b, rules, ruleset, sets, seed, wei
     command = ("berserk meta " + shlex.join(sys.argv[2:])).rstrip()
     manifest, wall = _play_metas(deck_files, games, seed, out, ai, ai_a, ai_b, rules, ruleset, threads,
                                  progress, True, "meta", command, shard_size, scheduler, resume, sets)
-    gps = manifest.get("games_per_second")
-    n_pairs = len(manifest["matchups"])
-    speed = f"{gps:,.0f} games/s, " if gps else "all found on disk, "
-    for other in manifest.get("compared_pilots", []):
-        if other["games_per_second"]:
-            speed += f"{other['pilot']} {other['games_per_second']:,.0f} games/s, "
-    click.echo(f"berserk-sim rules {RULES_VERSION} · {ruleset} · {ai_a or ai[0]} vs {ai_b or ai[0]} · seed {seed}"
-               + (f" · also under {', '.join(ai[1:])}" if len(ai) > 1 else ""))
-    _echo_edits(_cardset(sets))
-    click.echo(f"{len(deck_files)} decks, {n_pairs} matchups x {games} games ({speed}wall {wall:.1f} s)")
-    report = _write_and_tell(out, weights, open_browser, tier_margin)
+    click.echo(_run_header(T, ruleset, ai_a or ai[0], ai_b or ai[0], seed, ai[1:]))
+    _echo_edits(_cardset(sets), T)
+    click.echo(T("cli.meta.games", decks=len(deck_files), pairs=len(manifest["matchups"]), games=games,
+                 speed=_speed(T, manifest, manifest.get("compared_pilots", [])), seconds=f"{wall:.1f}"))
+    report = _write_and_tell(out, weights, open_browser, tier_margin, lang)
     click.echo("")
-    _print_decks(report)
+    _print_decks(report, T)
     mix = ", ".join(f"{r['deck']} {100 * r['weight']:.1f}%"
                     for r in report["tables"]["nash_mix"].iter_rows(named=True) if r["weight"] > 0)
-    click.echo(f"Nash mix: {mix}")
-    _print_pilot_agreement(report)
+    click.echo(T("cli.nash_mix", mix=mix))
+    _print_pilot_agreement(report, T)
 
 
 @main.command()
@@ -643,12 +675,11 @@ def meta(deck_files, games, out, ai, ai_a, ai_b, rules, ruleset, sets, seed, wei
               help="report folder (default runs/matchup-<A>-vs-<B>-<games>g-seed<seed>)")
 @meta_options
 def matchup(deck_a, deck_b, games, out, ai, ai_a, ai_b, rules, ruleset, sets, seed, weights, tier_margin,
-            threads, progress, open_browser, shard_size, scheduler, resume):
+            threads, progress, open_browser, shard_size, scheduler, resume, lang):
     """Play DECK_A against DECK_B as seat-swapped seed pairs and write a report folder."""
     from pathlib import Path
 
-    from simcore import RULES_VERSION
-
+    T = messages(lang)
     games = _even(games, "--games")
     out = out or f"runs/matchup-{Path(deck_a).stem}-vs-{Path(deck_b).stem}-{games}g-seed{seed}"
     _check_weights(weights, [deck_a, deck_b])
@@ -656,26 +687,24 @@ def matchup(deck_a, deck_b, games, out, ai, ai_a, ai_b, rules, ruleset, sets, se
                                  threads, progress, False, "matchup",
                                  "berserk matchup " + shlex.join(sys.argv[2:]), shard_size, scheduler, resume,
                                  sets)
-    gps = manifest.get("games_per_second")
-    speed = f"{gps:,.0f} games/s, " if gps else "all found on disk, "
-    click.echo(f"berserk-sim rules {RULES_VERSION} · {ruleset} · {ai_a or ai[0]} vs {ai_b or ai[0]} · seed {seed}"
-               + (f" · also under {', '.join(ai[1:])}" if len(ai) > 1 else ""))
-    _echo_edits(_cardset(sets))
-    click.echo(f"{games} games in seat-swapped pairs ({speed}wall {wall:.1f} s)")
-    report = _write_and_tell(out, weights, open_browser, tier_margin)
+    click.echo(_run_header(T, ruleset, ai_a or ai[0], ai_b or ai[0], seed, ai[1:]))
+    _echo_edits(_cardset(sets), T)
+    click.echo(T("cli.matchup.games", games=games, speed=_speed(T, manifest, manifest.get("compared_pilots", [])),
+                 seconds=f"{wall:.1f}"))
+    report = _write_and_tell(out, weights, open_browser, tier_margin, lang)
     click.echo("")
     m = report["tables"]["matchups"]
     names = report["provenance"]["decks"]
     cell = m.filter((m["deck"] == names[0]) & (m["opponent"] == names[1])).row(0, named=True)
-    click.echo(f"{names[0]} beats {names[1]} {_pct(cell['score']).strip()}% "
-               f"[{_pct(cell['lo']).strip()}, {_pct(cell['hi']).strip()}] over {cell['games']} games "
-               f"({cell['wins']} wins, {cell['draws']} draws, {cell['losses']} losses)"
-               + ("; the interval contains 50%" if cell["crosses_50"] else ""))
+    click.echo(T("cli.beats", a=names[0], b=names[1], score=_pct(cell["score"]).strip(), lo=_pct(cell["lo"]).strip(),
+                 hi=_pct(cell["hi"]).strip(), games=cell["games"], wins=cell["wins"], draws=cell["draws"],
+                 losses=cell["losses"])
+               + (T("cli.beats.crosses") if cell["crosses_50"] else ""))
     for r in report["tables"]["first_player"].iter_rows(named=True):
         if r["deck_a"] == "all":
-            click.echo(f"first player scores {_pct(r['score']).strip()}% "
-                       f"[{_pct(r['lo']).strip()}, {_pct(r['hi']).strip()}]")
-    _print_pilot_agreement(report)
+            click.echo(T("cli.first_scores.short", score=_pct(r["score"]).strip(), lo=_pct(r["lo"]).strip(),
+                         hi=_pct(r["hi"]).strip()))
+    _print_pilot_agreement(report, T)
 
 
 def _deck_list_option(name, help_text):
@@ -698,14 +727,15 @@ def _experiment_options(f):
     f = click.option("--threads", type=click.IntRange(1), default=None,
                      help="worker threads (default: all cores)")(f)
     f = click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True)(f)
+    f = lang_option(f)
     return rules_ai_options("AI of the deck", "AI of the opponents", several=True)(f)
 
 
 def _write_experiment_report(report, out, open_browser):
-    from reports.render import write_report
+    from reports.render import report_messages, write_report
 
     write_report(report, out)
-    _tell(out, open_browser)
+    _tell(out, open_browser, report_messages(report))
 
 
 @main.command()
@@ -728,7 +758,7 @@ def _write_experiment_report(report, out, open_browser):
               help="report folder (default runs/sweep-<card>-<stat>-<deck>-<games>g-seed<seed>)")
 @_experiment_options
 def sweep(card, stat, lo, hi, absolute, deck_only, deck, deck_list, more_decks, games, out, ai, ai_a, ai_b, rules,
-          ruleset, sets, seed, threads, progress, open_browser, shard_size, scheduler, resume):
+          ruleset, sets, seed, threads, progress, open_browser, shard_size, scheduler, resume, lang):
     """Win rate of DECK against each opponent and the field as one stat of CARD takes each value of
     --from..--to, on the same seeds for every value (common random numbers), and the exchange rate:
     the win-rate change per +1 of the stat with a paired interval. Writes a report folder."""
@@ -760,60 +790,53 @@ def sweep(card, stat, lo, hi, absolute, deck_only, deck, deck_list, more_decks, 
             manifest = play((ai_a or ai[0], ai_b or ai[0]), out, resume)
             _under_other_pilots("sweep", ai, out, "sweep.json", lambda spec, f, r: play((spec, spec), f, r), resume)
     wall = time.perf_counter() - t0
-    gps = manifest.get("games_per_second")
-    speed = f"{gps:,.0f} games/s, " if gps else "all found on disk, "
+    T = messages(lang)
     cfg = manifest["config"]
-    _echo_edits(cs)
-    click.echo(f"{name} {field}: {', '.join(map(str, cfg['values']))} (before the sweep {base}); "
-               f"{cfg['deck']['name']} against {n_opp} opponents x {games} games per value "
-               f"({speed}wall {wall:.1f} s)")
-    report = build_sweep_report(out)
+    _echo_edits(cs, T)
+    click.echo(T("cli.sweep.values", card=name, stat=T.value(field), values=", ".join(map(str, cfg["values"])),
+                 base=base, deck=cfg["deck"]["name"], n=n_opp, games=games, speed=_speed(T, manifest),
+                 seconds=f"{wall:.1f}"))
+    report = build_sweep_report(out, lang)
     _write_experiment_report(report, out, open_browser)
     pts, ex = report["tables"]["sweep_points"], report["tables"]["exchange_rate"]
     click.echo("")
-    click.echo(f"{'value':>6}  {'field score':>11}  95% interval")
+    click.echo(f"{T('cli.col.value'):>6}  {T('cli.col.field_score'):>11}  {T('cli.col.interval')}")
     for r in pts.filter(pts["opponent"] == "field").iter_rows(named=True):
         click.echo(f"{r['value']:>6}  {_pct(r['score']):>10}%  [{_pct(r['lo']).strip()}, {_pct(r['hi']).strip()}]")
     for r in ex.filter(ex["opponent"] == "field").iter_rows(named=True):
-        click.echo(f"exchange rate {r['step']:>10}: {100 * r['change']:+.2f} pp per +1 "
-                   f"[{100 * r['change_lo']:+.2f}, {100 * r['change_hi']:+.2f}] ({r['pairs']} seed pairs)")
-    _print_pilot_answers(report)
+        click.echo(T("cli.sweep.exchange", step=f"{T.value(r['step']):>10}", change=f"{100 * r['change']:+.2f}",
+                     lo=f"{100 * r['change_lo']:+.2f}", hi=f"{100 * r['change_hi']:+.2f}", pairs=r["pairs"]))
+    _print_pilot_answers(report, T)
 
 
-def _edits(n: int) -> str:
-    return f"{n} edit{'s' * (n != 1)}"
-
-
-def _edit_text(e: dict) -> str:
+def _edit_text(e: dict, T: Messages) -> str:
     """One +-1 edit of a balance, as its steps and its summary list it: 'Орк life 10 -> 11 (+1)'."""
-    return f"{e['card']} {e['stat']} {e['from_value']} -> {e['to_value']} ({e['to_value'] - e['from_value']:+d})"
+    return T("cli.bal.edit", card=e["card"], stat=T.value(e["stat"]), from_value=e["from_value"],
+             to_value=e["to_value"], step=f"{e['to_value'] - e['from_value']:+d}")
 
 
-def _balance_step_lines(step: dict, band, max_edits: int) -> list:
+def _balance_step_lines(step: dict, band, max_edits: int, T: Messages = EN) -> list:
     """The lines `balance` prints for a step of its search as it ends (analysis.balance.search), or for
     the end of the search."""
     band_text = f"{100 * band[0]:g}-{100 * band[1]:g}%"
     if "stop" in step:
-        why = {"reached": f"every deck is in the band {band_text}",
-               "max_edits": f"--max-edits {max_edits} reached",
-               "no_help": "no edit brings the decks closer to the band",
-               "no_candidates": "no edit of the deck's cards is possible"}[step["stop"]]
-        return [f"screening done: {why}; {_edits(step['edits'])} kept; confirming on a fresh seed"]
+        why = T("cli.bal.stop." + step["stop"], band=band_text, max_edits=max_edits)
+        return [T("cli.bal.done", why=why, edits=T.plural("edits", step["edits"]))]
     deck, pp = step["deck"], lambda x: f"{100 * x:+.1f}"
-    head = (f"step {step['step']}: {deck} {100 * step['deck_score']:.1f}% "
-            f"[{100 * step['deck_score_lo']:.1f}, {100 * step['deck_score_hi']:.1f}] is the farthest from "
-            f"{band_text}: tried {step['candidates']} edits of its cards that "
-            f"{'help' if step['direction'] == 'help' else 'weaken'} it ({step['screen_games']:,} games, "
-            f"{step['seconds']:.1f} s)")
+    head = T("cli.bal.step", step=step["step"], deck=deck, score=f"{100 * step['deck_score']:.1f}",
+             lo=f"{100 * step['deck_score_lo']:.1f}", hi=f"{100 * step['deck_score_hi']:.1f}", band=band_text,
+             candidates=step["candidates"], direction=T("cli.bal.help" if step["direction"] == "help" else "cli.bal.weaken"),
+             games=T.count(step["screen_games"]), seconds=f"{step['seconds']:.1f}")
     lines = [head]
     if not step.get("tried"):
-        return lines + ["  no edit possible: not accepted; the search stops"]
-    verdict = (f"accepted (edit {step['step']} of at most {max_edits})" if step["accepted"]
-               else "not accepted: it does not bring the decks closer to the band; the search stops")
-    lines.append(f"  best: {_edit_text(step)}: {deck} {100 * step['deck_score_after']:.1f}% "
-                 f"[{100 * step['deck_score_after_lo']:.1f}, {100 * step['deck_score_after_hi']:.1f}], "
-                 f"{pp(step['change'])} pp [{pp(step['change_lo'])}, {pp(step['change_hi'])}]; out of band "
-                 f"{100 * step['out_of_band_before']:.1f} -> {100 * step['out_of_band_after']:.1f} points: {verdict}")
+        return lines + [T("cli.bal.no_edit")]
+    verdict = (T("cli.bal.accepted", step=step["step"], max_edits=max_edits) if step["accepted"]
+               else T("cli.bal.rejected"))
+    lines.append(T("cli.bal.best", edit=_edit_text(step, T), deck=deck, score=f"{100 * step['deck_score_after']:.1f}",
+                   lo=f"{100 * step['deck_score_after_lo']:.1f}", hi=f"{100 * step['deck_score_after_hi']:.1f}",
+                   change=pp(step["change"]), change_lo=pp(step["change_lo"]), change_hi=pp(step["change_hi"]),
+                   before=f"{100 * step['out_of_band_before']:.1f}", after=f"{100 * step['out_of_band_after']:.1f}",
+                   verdict=verdict))
     return lines
 
 
@@ -831,7 +854,7 @@ def _balance_step_lines(step: dict, band, max_edits: int) -> list:
               help="report folder (default runs/balance-<decks>d-<LO>-<HI>-seed<seed>)")
 @_experiment_options
 def balance(target, deck_list, more_decks, games, confirm_games, max_edits, out, ai, ai_a, ai_b, rules,
-            ruleset, sets, seed, threads, progress, open_browser, shard_size, scheduler, resume):
+            ruleset, sets, seed, threads, progress, open_browser, shard_size, scheduler, resume, lang):
     """Greedy search for the fewest +-1 edits of life, strike values and cost of the decks' cards that
     pull every deck's field win rate into the --target band: candidates screened cheaply on common
     random numbers, the chosen edits confirmed by a larger paired run against the unedited meta."""
@@ -849,12 +872,13 @@ def balance(target, deck_list, more_decks, games, confirm_games, max_edits, out,
     command = ("berserk balance " + shlex.join(sys.argv[2:])).rstrip()
 
     bar = _Bar(None, progress)
+    T = messages(lang)
 
     def log(step):
-        for line in _balance_step_lines(step, band, max_edits):
+        for line in _balance_step_lines(step, band, max_edits, T):
             bar.echo(line)
 
-    _echo_edits(cs)
+    _echo_edits(cs, T)
     with _executor(scheduler, threads) as executor:
         t0 = time.perf_counter()
         with _playing(bar):
@@ -865,26 +889,26 @@ def balance(target, deck_list, more_decks, games, confirm_games, max_edits, out,
             _under_other_pilots("balance confirmation", ai, out, "balance.json",
                                 lambda spec, f, r: confirm_under_pilot(out, spec, executor, progress=bar.update), resume)
     wall = time.perf_counter() - t0
-    report = build_balance_report(out)
+    report = build_balance_report(out, lang)
     t = report["tables"]
     summary = t["balance_summary"].row(0, named=True)
     edits = t["balance_edits"]
-    click.echo(f"{len(deck_files)} decks, target {100 * band[0]:.1f}-{100 * band[1]:.1f}%: "
-               f"{'reached' if summary['reached'] else 'not reached'} by the confirmed win rates with "
-               f"{_edits(summary['edits'])}{':' if summary['edits'] else ''}")
+    click.echo(T("cli.bal.result", decks=len(deck_files), lo=f"{100 * band[0]:.1f}", hi=f"{100 * band[1]:.1f}",
+                 reached=T("head.reached" if summary["reached"] else "head.not_reached"),
+                 edits=T.plural("edits", summary["edits"]), colon=":" if summary["edits"] else ""))
     for e in edits.iter_rows(named=True):
-        click.echo(f"  {_edit_text(e)}")
+        click.echo(f"  {_edit_text(e, T)}")
     if manifest["edits"]:
-        click.echo(f"  as --set: {' '.join(shlex.quote(x) for x in manifest['edits'])}")
-    click.echo(f"{manifest['screen_games']:,} games screening, {manifest['confirm_games']:,} confirming "
-               f"(wall {wall:.1f} s)")
+        click.echo(T("cli.bal.as_set", edits=" ".join(shlex.quote(x) for x in manifest["edits"])))
+    click.echo(T("cli.bal.games", screen=T.count(manifest["screen_games"]), confirm=T.count(manifest["confirm_games"]),
+                 seconds=f"{wall:.1f}"))
     _write_experiment_report(report, out, open_browser)
     w = max(len(d) for d in t["balance_decks"]["deck"]) + 2
-    click.echo(f"{'deck':<{w}}{'before':>8}{'after':>8}  change (95% interval)")
+    click.echo(f"{T('cli.col.deck'):<{w}}{T('cli.col.before'):>8}{T('cli.col.after'):>8}  {T('cli.col.change')}")
     for r in t["balance_decks"].iter_rows(named=True):
         click.echo(f"{r['deck']:<{w}}{_pct(r['before']):>7}%{_pct(r['after']):>7}%  "
-                   f"{100 * r['change']:+.1f} pp [{100 * r['change_lo']:+.1f}, {100 * r['change_hi']:+.1f}]")
-    _print_pilot_answers(report)
+                   f"{100 * r['change']:+.1f} {T('pp')} [{100 * r['change_lo']:+.1f}, {100 * r['change_hi']:+.1f}]")
+    _print_pilot_answers(report, T)
 
 
 @main.command()
@@ -920,14 +944,14 @@ def balance(target, deck_list, more_decks, games, confirm_games, max_edits, out,
 @click.option("--progress/--no-progress", default=True, show_default=True)
 @click.option("--open", "open_browser", is_flag=True, help="open index.html in a browser")
 @execution_options
+@lang_option
 @rules_ai_options("AI of DECK and its variants", "AI of the opponents", several=True)
 def impact(deck, deck_list, more_decks, card, replace, all_cards, games, max_games, chunk, alpha, beta, h0, h1, out, seed,
-           threads, progress, open_browser, scheduler, resume, ai, ai_a, ai_b, rules, ruleset, sets):
+           threads, progress, open_browser, scheduler, resume, lang, ai, ai_a, ai_b, rules, ruleset, sets):
     """Swap test: DECK against DECK with --card replaced (or every card, --all-cards), on the same seeds,
     seats, shuffles and dice, against each opponent; impact with paired intervals, an SPRT that stops
     when it decides, and a report folder. DECK comes first: `berserk impact DECK --card X --vs OPP...`."""
     from analysis.causal import default_folder, run_impact
-    from simcore import RULES_VERSION
     from simcore.matchup import parse_rules
 
     opponents = [*deck_list, *more_decks] or _bundled_decks()
@@ -958,51 +982,50 @@ def impact(deck, deck_list, more_decks, card, replace, all_cards, games, max_gam
             _under_other_pilots("swap test", ai, out, "impact.json", lambda spec, f, r: play((spec, spec), f, r),
                                 resume)
     wall = time.perf_counter() - t0
+    T = messages(lang)
     cfg = manifest["config"]
     sprt = cfg["sprt"]
-    click.echo(f"berserk-sim rules {RULES_VERSION} · {ruleset} · {ai_a or ai[0]} vs {ai_b or ai[0]} · seed {seed}"
-               + (f" · also under {', '.join(ai[1:])}" if len(ai) > 1 else ""))
-    n_swaps = len(cfg["swaps"])
-    budget_text = "sequential, budget" if cfg["sequential"] else "fixed budget"
-    click.echo(f"{n_swaps} swap{'s' * (n_swaps != 1)} x {n_opp} opponent{'s' * (n_opp != 1)}, {budget_text} "
-               f"{cfg['games_per_opponent']} games per opponent; {manifest['games_played']:,} games on disk "
-               f"(wall {wall:.1f} s)")
+    click.echo(_run_header(T, ruleset, ai_a or ai[0], ai_b or ai[0], seed, ai[1:]))
+    click.echo(T("cli.imp.games", swaps=T.plural("cli.imp.swaps", len(cfg["swaps"])),
+                 opponents=T.plural("cli.imp.opponents", n_opp),
+                 mode=T("cli.imp.sequential" if cfg["sequential"] else "cli.imp.fixed"),
+                 budget=cfg["games_per_opponent"], played=T.count(manifest["games_played"]), seconds=f"{wall:.1f}"))
     lower, upper = manifest["sprt_bounds"]
-    click.echo(f"SPRT: H0 impact {100 * sprt['h0']:+.1f} pp, H1 {100 * sprt['h1']:+.1f} pp, alpha "
-               f"{sprt['alpha']}, beta {sprt['beta']}, LLR bounds [{lower:.2f}, {upper:.2f}]")
-    _echo_edits(cardset)
+    click.echo(T("cli.imp.sprt", h0=f"{100 * sprt['h0']:+.1f}", h1=f"{100 * sprt['h1']:+.1f}", alpha=sprt["alpha"],
+                 beta=sprt["beta"], lower=f"{lower:.2f}", upper=f"{upper:.2f}"))
+    _echo_edits(cardset, T)
+    from reports.impact import skip_reason
     for s in manifest.get("skipped", []):
-        click.echo(f"not tested: {s['card']} ({s['why']})")
-    report = _write_impact_and_tell(out, open_browser)
+        click.echo(T("cli.imp.not_tested", card=s["card"], why=skip_reason(s["why"], T)))
+    report = _write_impact_and_tell(out, open_browser, lang)
     click.echo("")
-    _print_impact(report)
-    _print_pilot_answers(report)
+    _print_impact(report, T)
+    _print_pilot_answers(report, T)
 
 
-def _write_impact_and_tell(out, open_browser):
+def _write_impact_and_tell(out, open_browser, lang):
     from reports.impact import build_impact_report, write_impact_report
 
-    report = build_impact_report(out)
+    report = build_impact_report(out, lang)
     write_impact_report(report, out)
-    _tell(out, open_browser)
+    _tell(out, open_browser, messages(lang))
     return report
 
 
-def _print_impact(report):
+def _print_impact(report, T: Messages):
     swaps = report["tables"]["swaps"]
-    w = max(len(s) for s in swaps["swap"].to_list()) + 2
+    names = [T.value(s) for s in swaps["swap"].to_list()]
+    w = max(len(s) for s in names) + 2
     tests = swaps["tests"][0] if swaps.height else 0
-    click.echo(f"{'swap':<{w}}{'impact on the field':<30}{'SPRT':<28}{'games saved by pairing'}")
-    for r in swaps.iter_rows(named=True):
-        ci = f"{100 * r['impact']:+.1f} pp [{100 * r['impact_lo']:+.1f}, {100 * r['impact_hi']:+.1f}]"
+    click.echo(f"{T('cli.col.swap'):<{w}}{T('cli.col.impact'):<30}{T('cli.col.sprt'):<28}{T('cli.col.saved')}")
+    for name, r in zip(names, swaps.iter_rows(named=True)):
+        ci = f"{100 * r['impact']:+.1f} {T('pp')} [{100 * r['impact_lo']:+.1f}, {100 * r['impact_hi']:+.1f}]"
         ci += " *" if r["flagged"] else ""
-        verdict = r["verdict"] + (f" at {r['decided_games']:,}" if r["decided_games"] else
-                                  f" at {r['games']:,}")
-        saved = (f"{r['games_saved']:,} (unpaired runs need {r['unpaired_games']:,} games per opponent)"
-                 if r["games_saved"] is not None else "n/a (no variance)")
-        click.echo(f"{r['swap']:<{w}}{ci:<30}{verdict:<28}{saved}")
-    click.echo(f"* significant after the Holm correction over {tests} test{'s' * (tests != 1)}; "
-               "SPRT games are per opponent")
+        verdict = T("cli.imp.at", verdict=T.value(r["verdict"]), games=T.count(r["decided_games"] or r["games"]))
+        saved = (T("cli.imp.saved", saved=T.count(r["games_saved"]), unpaired=T.count(r["unpaired_games"]))
+                 if r["games_saved"] is not None else T("cli.imp.no_variance"))
+        click.echo(f"{name:<{w}}{ci:<30}{verdict:<28}{saved}")
+    click.echo(T.plural("cli.imp.holm", tests))
 
 
 @main.command()
@@ -1011,7 +1034,8 @@ def _print_impact(report):
               help="field weights: a file of 'deck,weight' lines")
 @tier_margin_option
 @click.option("--open", "open_browser", is_flag=True, help="open index.html in a browser")
-def report(run_dir, weights, tier_margin, open_browser):
+@lang_option
+def report(run_dir, weights, tier_margin, open_browser, lang):
     """Render (again) the report of a finished run folder of simulate, matchup, meta, sweep, balance
     or impact: index.html, report.md and every table as CSV and Parquet, written into RUN_DIR."""
     from pathlib import Path
@@ -1019,16 +1043,16 @@ def report(run_dir, weights, tier_margin, open_browser):
     from reports.build import build_balance_report, build_sweep_report
     for manifest, build in (("sweep.json", build_sweep_report), ("balance.json", build_balance_report)):
         if (Path(run_dir) / manifest).exists():
-            _write_experiment_report(build(run_dir), run_dir, open_browser)
+            _write_experiment_report(build(run_dir, lang), run_dir, open_browser)
             return
     if (Path(run_dir) / "impact.json").exists():
         if weights:
             raise click.UsageError("--weights does not apply to an impact test (its field is uniform)")
-        _print_impact(_write_impact_and_tell(run_dir, open_browser))
+        _print_impact(_write_impact_and_tell(run_dir, open_browser, lang), messages(lang))
         return
-    rep = _write_and_tell(run_dir, weights, open_browser, tier_margin)
+    rep = _write_and_tell(run_dir, weights, open_browser, tier_margin, lang)
     click.echo("")
-    _print_decks(rep)
+    _print_decks(rep, messages(lang))
 
 
 @main.command()
@@ -1052,20 +1076,27 @@ def scenario(file, engine, sets):
     click.echo(json.dumps(result, ensure_ascii=False, indent=2))
 
 
-def _played_list(card):
+def _played_list(card, T: Messages = EN):
     """' | played: 1 ...; 2 ...': the card's played abilities numbered in card-text order, the N of a
     scenario's { do = "ability", ability = N } (docs/SCENARIOS.md)."""
+    from reports.lang.cards import played_label
+
     labels = card.played_ability_labels()
-    return " | played: " + "; ".join(f"{n} {what}" for n, what in enumerate(labels, 1)) if labels else ""
+    return T("cards.played", list="; ".join(f"{n} {played_label(what, T)}" for n, what in enumerate(labels, 1))) \
+        if labels else ""
 
 
 @main.command()
 @click.option("--missing", is_flag=True,
               help="list the set-1 cards not yet playable and the parts of their text the engine lacks")
 @card_overrides_option
-def cards(missing, sets):
-    """List the card set: stats and keywords of every playable card (with --set: as edited, edited
-    cards marked *)."""
+@lang_option
+def cards(missing, sets, lang):
+    """List the card set: a header row, then the stats and text of every playable card (with --set: as
+    edited, edited cards marked *), with the game's terms in the chosen language."""
+    from reports.lang.cards import card_text
+
+    T = messages(lang)
     cs = _cardset(sets)
     if missing:
         from decks.catalog import load_catalog
@@ -1073,28 +1104,35 @@ def cards(missing, sets):
 
         todo = missing_cards(cs)
         total = len(load_catalog())
-        playable = total - len(todo)
-        click.echo(f"set 1: {playable} of {total} cards playable, {len(todo)} missing "
-                   f"({sum(1 for _, parts in todo if not parts)} of them need no new engine feature)")
+        click.echo(T("missing.summary", playable=total - len(todo), total=total, missing=len(todo),
+                     ready=sum(1 for _, parts in todo if not parts)))
         by_element = {}
         for card, _ in todo:
             by_element[card.element] = by_element.get(card.element, 0) + 1
-        click.echo("missing per element: " + ", ".join(f"{e} {n}" for e, n in sorted(by_element.items())))
+        click.echo(T("missing.per_element", list=", ".join(f"{T('element.' + e)} {n}"
+                                                            for e, n in sorted(by_element.items()))))
         for card, parts in todo:
-            what = "; ".join(parts) if parts else "(every part is in the vocabulary: not encoded yet)"
-            click.echo(f"{card.set_number:>6} {card.name:<22} {card.element:<9} missing: {what}")
+            what = "; ".join(card_text(x, T) for x in parts) if parts else T("missing.ready")
+            click.echo(f"{card.set_number:>6} {card.name:<22} {T('element.' + card.element):<9} "
+                       + T("missing.part", what=what))
         return
-    click.echo(f"{len(cs.cards)} cards, {cs.path} (sha256 {cs.sha256[:12]})")
-    _echo_edits(cs)
+    click.echo(T("cards.set", n=len(cs.cards), path=cs.path, sha=cs.sha256[:12]))
+    _echo_edits(cs, T)
     edited = {e.rsplit(".", 1)[0] for e in cs.overrides}
-    for c in cs.cards:
-        move = "fly" if c.kind == "flyer" else f"m{c.move}"
-        elite = "elite" if c.elite else "ord."
-        uniq = " unique" if c.unique else ""
-        name = c.name + ("*" if c.name in edited else "")
-        click.echo(f"{c.set_number:>6} {name:<22} {c.element:<9} {c.cost} {elite:<5}{uniq:<7} "
-                   f"life {c.life:>2} {move:<3} {'-'.join(map(str, c.strike)):<6} {c.text}"
-                   + _played_list(c))
+    rows = [[c.set_number, c.name + ("*" if c.name in edited else ""), T("element." + c.element), str(c.cost),
+             T("cards.elite" if c.elite else "cards.ordinary"), T("cards.unique") if c.unique else "", str(c.life),
+             T("cards.fly") if c.kind == "flyer" else T("cards.move", n=c.move), "-".join(map(str, c.strike)),
+             card_text(c.text, T) + _played_list(c, T)] for c in cs.cards]
+    header = [T(f"cards.col.{k}") for k in CARD_COLUMNS]
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header) - 1)]
+    right = {0, 3, 6}                      # numbers: set number, cost, life
+    for r in [header, *rows]:
+        cells = [f"{x:>{w}}" if i in right else f"{x:<{w}}" for i, (x, w) in enumerate(zip(r, widths))]
+        click.echo((" ".join(cells) + " " + r[-1]).rstrip())
+    click.echo(T("cards.legend"))
+
+
+CARD_COLUMNS = ("number", "name", "element", "cost", "rank", "unique", "life", "move", "strike", "text")
 
 
 @main.group()
@@ -1105,14 +1143,16 @@ def decks():
 @decks.command("validate")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @card_overrides_option
-def validate(files, sets):
+@lang_option
+def validate(files, sets, lang):
     """Check that every deck file is legal (docs/RULES.md section 1): every problem of every file is
     told, one line each. Legality does not depend on card stats, so --set is only checked and shown."""
     from decks import load_deck
     from decks.errors import raise_all
 
+    T = messages(lang)
     cs = _cardset(sets)
-    _echo_edits(cs)
+    _echo_edits(cs, T)
     problems = []
     for f in files:
         try:
@@ -1124,8 +1164,8 @@ def validate(files, sets):
         for cid in d.card_ids:
             e = cs.cards[cid].element
             elements[e] = elements.get(e, 0) + 1
-        mix = ", ".join(f"{k} {v}" for k, v in sorted(elements.items(), key=lambda kv: -kv[1]))
-        click.echo(f"ok  {f}: {d.name}, {len(d.card_ids)} cards ({mix})")
+        mix = ", ".join(f"{T('element.' + k)} {v}" for k, v in sorted(elements.items(), key=lambda kv: -kv[1]))
+        click.echo(T("validate.ok", file=f, deck=d.name, n=len(d.card_ids), mix=mix))
     raise_all(problems)
 
 

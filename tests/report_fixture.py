@@ -31,8 +31,9 @@ def _rate_columns(score: float, n: int) -> dict:
     return {"score": score, "lo": lo, "hi": hi}
 
 
-def build_report(n_decks: int = 4, seed: int = 11) -> dict:
-    """A meta report over the first `n_decks` decks of DECKS (2..9), deterministic for a seed."""
+def build_report(n_decks: int = 4, seed: int = 11, lang: str = "en") -> dict:
+    """A meta report over the first `n_decks` decks of DECKS (2..9), deterministic for a seed, in the
+    language `lang` (its provenance texts and notes; the tables are the same in every language)."""
     rng = random.Random(seed)
     decks = DECKS[:n_decks]
     strength = {d: 0.35 - 0.12 * i + rng.uniform(-0.05, 0.05) for i, d in enumerate(decks)}
@@ -192,4 +193,15 @@ def build_report(n_decks: int = 4, seed: int = 11) -> dict:
     tables = {"deck_win_rates": deck_win_rates, "matchups": matchups, "first_player": first_player,
               "field": field, "nash_mix": nash_mix, "turns": turns, "end_reasons": end_reasons,
               "comebacks": comebacks, "card_stats": card_stats}
-    return {"provenance": provenance, "notes": notes, "tables": tables}
+    if lang == "ru":
+        provenance |= {"title": f"Отчёт по мете: колод — {n_decks}, greedy против greedy",
+                       "seed_range": f"партии 0..{GAMES_PER_PAIR // 2 - 1} сида 7 в каждом матчапе, оба места",
+                       "ai": "greedy против greedy, AI_VERSION 2"}
+        notes = [
+            ("Статистика карт — наблюдение: карту в отряде долгой партии видно чаще, а слабая карта в сильной "
+             "колоде побеждает за счёт колоды. Причинное влияние даёт тест замены."),
+            ("Тир 1: колоды, чей интервал против поля Нэша пересекается с интервалом лучшей колоды; тир 2: не "
+             "меньше 45% против поля Нэша; тир 3: остальные."),
+            f"Отметки карт — с поправкой Холма на {n_tests} тестов при alpha = 0.05.",
+        ]
+    return {"provenance": provenance, "notes": notes, "tables": tables, "lang": lang}

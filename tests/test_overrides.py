@@ -91,7 +91,9 @@ def test_cards_shows_the_edited_stats():
     r = run_cli("cards", "--set", "Арацент.life=11")
     assert r.returncode == 0, r.stderr
     line = next(x for x in r.stdout.splitlines() if "Арацент*" in x)
-    assert "life 11" in line and "Арацент.life=11" in r.stdout
+    header = r.stdout.splitlines()[2]                   # after the set's line and the edits' line
+    life_ends = header.index(" life ") + len(" life")   # the column is right-aligned under its header
+    assert line[:life_ends].endswith(" 11") and "Арацент.life=11" in r.stdout
 
 
 def _games(matchup, games=400, seed=5):

@@ -1,5 +1,6 @@
 """The report page as a user sees it: headless Chromium opens index.html from disk (no network), every
-chart draws, the console stays clean, the tables sort on a header click, and the page is not blank.
+chart draws, the console stays clean, the tables sort on a header click, and the page is not blank; in
+English and in Russian (whose words are longer: nothing may clip at 1400 px either).
 
 Needs Debian's chromium and chromium-driver at /usr/bin. Without them the tests are skipped, or fail
 when BERSERK_REQUIRE_BROWSER=1 (CI machines that must run them)."""
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from reports.lang import messages
 from reports.render import write_report
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -21,8 +23,9 @@ CHROMEDRIVER = Path("/usr/bin/chromedriver")
 CHARTS = ["chart-deck-win-rates", "chart-matchups", "chart-field", "chart-nash-mix", "chart-first-player",
           "chart-turns", "chart-end-reasons", "chart-card-impact"]
 HEATMAPS = ["chart-matchups", "chart-first-player"]
-SCREENSHOT = Path(tempfile.gettempdir()) / "report_fixture.png"
-SECTION_SHOTS = Path(tempfile.gettempdir()) / "report_sections"   # one screenshot per section, to look at
+# the whole page and one screenshot per section, to look at: report_fixture.png and report_sections/ (English),
+# report_fixture_ru.png and report_sections_ru/ (Russian)
+SHOTS = Path(tempfile.gettempdir())
 WIDTH = 1400
 
 
@@ -41,9 +44,13 @@ def _need_browser():
         pytest.skip(reason)
 
 
-@pytest.fixture(scope="module")
-def report():
-    return build_report(4)
+@pytest.fixture(scope="module", params=["en", "ru"])
+def report(request):
+    return build_report(4, lang=request.param)
+
+
+def _suffix(report):
+    return "" if report["lang"] == "en" else "_" + report["lang"]
 
 
 @pytest.fixture(scope="module")
@@ -92,6 +99,14 @@ def _click_header(driver, table_id, label):
     th.click()
 
 
+def test_the_page_is_in_the_report_language(page, report):
+    assert page.execute_script("return document.documentElement.lang;") == report["lang"]
+    T = messages(report["lang"])
+    headings = page.execute_script("return Array.prototype.map.call(document.querySelectorAll('section h2'),"
+                                   " function (h) { return h.textContent; });")
+    assert T("section.decks") in headings and T("section.matchups") in headings
+
+
 def test_console_has_no_errors(page):
     severe = [e for e in page.get_log("browser") if e["level"] == "SEVERE"]
     assert not severe, severe
@@ -126,24 +141,25 @@ def test_heatmap_cells_show_the_mark_where_the_interval_crosses_50(page, report)
 
 
 def test_clicking_a_header_sorts_the_table(page, report):
+    T = messages(report["lang"])
     dwr = report["tables"]["deck_win_rates"]
     table = "table-deck_win_rates"
     assert _first_cells(page, table) == dwr["deck"].to_list()
-    _click_header(page, table, "Deck")
+    _click_header(page, table, T("label.deck"))
     assert _first_cells(page, table) == sorted(dwr["deck"].to_list())
-    _click_header(page, table, "Score")   # numbers: largest first
+    _click_header(page, table, T("label.score"))   # numbers: largest first
     assert _first_cells(page, table) == dwr.sort("score", descending=True)["deck"].to_list()
-    _click_header(page, table, "Score")
+    _click_header(page, table, T("label.score"))
     assert _first_cells(page, table)[0] == dwr.sort("score")["deck"][0]
     # numeric, not text: 200 turns sorts above 40 (as text "9" > "40" > "200")
-    _click_header(page, "table-turns", "Turns")
+    _click_header(page, "table-turns", T("label.turns"))
     turns = report["tables"]["turns"]["turns"]
     assert _first_cells(page, "table-turns")[0] == str(turns.max())
-    _click_header(page, "table-turns", "Turns")
+    _click_header(page, "table-turns", T("label.turns"))
     assert _first_cells(page, "table-turns")[0] == str(turns.min())
 
 
-def test_the_page_is_not_blank(page):
+def test_the_page_is_not_blank(page, report):
     from PIL import Image
 
     page.execute_script("window.scrollTo(0, 0);")
@@ -153,7 +169,7 @@ def test_the_page_is_not_blank(page):
     page.set_window_size(WIDTH, min(height + 200, 16000))
     try:
         full = Image.open(io.BytesIO(page.get_screenshot_as_png())).convert("RGB")
-        full.save(SCREENSHOT)   # the whole page, for a person to look at
+        full.save(SHOTS / f"report_fixture{_suffix(report)}.png")   # the whole page, for a person to look at
     finally:
         page.set_window_size(WIDTH, 1000)
     colours = full.getcolors(maxcolors=1 << 24)
@@ -183,12 +199,14 @@ def test_no_element_scrolls_or_overflows_the_page(page):
         assert right[0] <= right[1] + 1, table     # inside its section's card, padding included
 
 
-def test_every_section_fits_and_no_chart_clips_its_titles_or_ticks(page):
-    """A screenshot of every section at 1400 px (for a person: SECTION_SHOTS), and its geometry: every
-    chart spans its section's width, and every axis title and tick label lies inside its chart."""
+def test_every_section_fits_and_no_chart_clips_its_titles_or_ticks(page, report):
+    """A screenshot of every section at 1400 px (for a person: report_sections/ in the temporary folder,
+    report_sections_ru/ for the Russian page), and its geometry: every chart spans its section's width,
+    and every axis title and tick label lies inside its chart."""
     from PIL import Image
 
-    SECTION_SHOTS.mkdir(exist_ok=True)
+    section_shots = SHOTS / f"report_sections{_suffix(report)}"
+    section_shots.mkdir(exist_ok=True)
     height = page.execute_script("return document.documentElement.scrollHeight;")
     page.set_window_size(WIDTH, min(height + 200, 16000))
     try:
@@ -214,7 +232,7 @@ def test_every_section_fits_and_no_chart_clips_its_titles_or_ticks(page):
                                         "game-shape", "cards", "notes"}
     for sid, left, top, right, bottom in sections:
         shot = full.crop((int(left), int(top), int(right), int(min(bottom, full.height))))
-        shot.save(SECTION_SHOTS / f"{sid}.png")
+        shot.save(section_shots / f"{sid}.png")
         assert len(shot.getcolors(maxcolors=1 << 24)) > 20, sid
     for chart in charts:
         assert chart["clipped"] == [], chart
