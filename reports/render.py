@@ -698,6 +698,9 @@ table.sortable td.text { white-space: normal; min-width: 6em; }
 table.sortable.wide { font-size: 11.5px; }
 table.sortable.wide th, table.sortable.wide td { padding: 3px 4px; }
 table.sortable.wide td.text { min-width: 5em; }
+/* Russian words are about a quarter longer than English ones: a wide table is set a little smaller still */
+html[lang="ru"] table.sortable.wide { font-size: 10.5px; }
+html[lang="ru"] table.sortable.wide th, html[lang="ru"] table.sortable.wide td { padding: 3px 3px; }
 table.sortable th:hover { background: #e2e8f0; }
 table.sortable th[aria-sort="ascending"]::after { content: " \\25B2"; font-size: 10px; }
 table.sortable th[aria-sort="descending"]::after { content: " \\25BC"; font-size: 10px; }

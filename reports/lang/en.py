@@ -90,6 +90,7 @@ HINTS = {
     "weighted": "mean score against the field of the weights file",
     "nash": "mean score against the Nash equilibrium mix",
     "survival_rate": "survival to the end of the game",
+    "ability_uses": "times its played abilities were used",
     "impact": "variant's score minus the base deck's on the same seeds and seats, percentage points, paired "
               "95% interval",
     "verdict": "the SPRT's decision on the field impact (H0 or H1 accepted, or undecided at the budget)",

@@ -37,12 +37,12 @@ LABELS = {
     "deck_a": "Колода A", "deck_b": "Колода B", "first_wins": "Победы первого", "uniform": "Равное поле",
     "weighted": "Взвешенное поле", "nash": "Поле Нэша", "tier": "Тир", "weight": "Вес по Нэшу",
     "turns": "Ходы", "share": "Доля", "end_reason": "Конец партии", "comebacks": "Камбэки",
-    "rate": "Доля камбэков", "card": "Карта", "dealt_games": "В раздаче, n", "dealt_score": "Очки в раздаче",
-    "squad_games": "В отряде, n", "squad_score": "Очки в отряде", "not_drawn_games": "Не пришла, n",
-    "not_drawn_score": "Очки, когда не пришла", "iwd": "Отряд минус «не пришла»", "p_value": "p",
+    "rate": "Доля камбэков", "card": "Карта", "dealt_games": "Пришла, n", "dealt_score": "Очки: пришла",
+    "squad_games": "В отряде, n", "squad_score": "Очки: в отряде", "not_drawn_games": "Не пришла, n",
+    "not_drawn_score": "Очки: не пришла", "iwd": "Отряд минус «не пришла»", "p_value": "p",
     "flagged": "Значимо",
-    "copies_bought": "Взято копий", "wounds_per_copy": "Раны / копию", "kills_per_copy": "Убийства / копию",
-    "death_rate": "Доля гибели", "mean_death_turn": "Ход гибели, в среднем", "survival_rate": "Выживание",
+    "copies_bought": "Взято копий", "wounds_per_copy": "Раны / копию", "kills_per_copy": "Убито / копию",
+    "death_rate": "Доля гибели", "mean_death_turn": "Ход гибели (ср.)", "survival_rate": "Дожила",
     "tests": "Тестов Холма",
     "swap": "Замена", "replacement": "Чем заменена", "base_score": "Очки исходной", "variant_score": "Очки варианта",
     "impact": "Влияние", "p_holm": "p (Холм)", "verdict": "Вердикт SPRT", "decided_games": "Партий до решения",
@@ -63,7 +63,7 @@ LABELS = {
     "mean_abs_difference": "Средняя |разность|", "differences_outside_zero": "Разностей без 0",
     "verdict_changes": "Смен вердикта", "matchups": "Матчапы", "holds": "Держится", "decks": "Колоды",
     "accepted": "Принята", "tried": "Лучшая проба", "edits": "Правки", "card_tests": "Тестов карт",
-    "ability_uses": "Применения особенностей", "ability_uses_per_copy": "Применения / копию",
+    "ability_uses": "Применения", "ability_uses_per_copy": "Применения / копию",
 }
 
 TABLE_LABELS = {
@@ -90,6 +90,7 @@ HINTS = {
     "weighted": "средние очки против поля из файла весов",
     "nash": "средние очки против смеси равновесия Нэша",
     "survival_rate": "дожила до конца партии",
+    "ability_uses": "сколько раз применены её играемые особенности",
     "impact": "очки варианта минус очки исходной колоды на тех же сидах и местах, процентные пункты, парный "
               "95% интервал",
     "verdict": "решение SPRT о влиянии на поле (принята H0 или H1, или не решено за бюджет)",
@@ -136,7 +137,7 @@ REPORT = {
     "yes": "да", "no": "нет",
     "pp": "п.п.",
     "interval": "({lo}–{hi})",
-    "interval.signed": "(от {lo} до {hi})",
+    "interval.signed": "({lo}…{hi})",
     "no_rows": "Строк нет.",
     "no_rows.md": "_Строк нет._",
     "rows": ("{n} строка", "{n} строки", "{n} строк"),
