@@ -1112,7 +1112,8 @@ def cards(missing, sets, lang):
         click.echo(T("missing.per_element", list=", ".join(f"{T('element.' + e)} {n}"
                                                             for e, n in sorted(by_element.items()))))
         for card, parts in todo:
-            what = "; ".join(card_text(x, T) for x in parts) if parts else T("missing.ready")
+            # the parts in the catalogue's English: the vocabulary's own words, for whoever encodes the card
+            what = "; ".join(parts) if parts else T("missing.ready")
             click.echo(f"{card.set_number:>6} {card.name:<22} {T('element.' + card.element):<9} "
                        + T("missing.part", what=what))
         return

@@ -120,7 +120,8 @@ _PREFIX_PATTERNS = [(re.compile(r"(?P<a>\d+|X) counters\+tap"), "{a} фишки+
 # Whole parts (after any prefix): an English pattern with fields, and its Russian. Fields: {a} {b} {c}
 # a number, X or a strike (1-2-3, X-1, X+1), {vs}/{from}/{prot}/{s} a key of VS/FROM/PROTECTION/
 # AT_STRENGTH, {to} of TO_STRENGTH, {ranged} of RANGED, {name} a quoted name of NAMES, {rest} a part
-# of its own (translated by these rules).
+# of its own (translated by these rules: a rest no rule reads makes the whole rule read nothing),
+# {list} words kept as they are (a date, a list of costs).
 RULES = [
     # icons and keywords
     ("OvA {a}", "ОвА {a}"), ("OvZ {a}", "ОвЗ {a}"), ("armor {a}", "броня {a}"),
@@ -130,7 +131,7 @@ RULES = [
     ("unanswered strike", "безответный удар"), ("scavenging", "трупоедство"), ("teleport", "телепортация"),
     ("incarnation {a}", "инкарнация {a}"), ("vampirism (max life {a})", "вампиризм (максимум жизней {a})"),
     ("vampirism X-{a}, X = wounds it dealt", "вампиризм X-{a}, X — нанесённые им раны"),
-    ("text carries errata {rest}", "в тексте эррата {rest}"),
+    ("text carries errata {list}", "в тексте эррата {list}"),
     ("ignores prot. from flyers (ZoAL)", "игнорирует ЗоАЛ"), ("gain prot. from flyers (ZoAL)", "получить ЗоАЛ"),
     ("gain directed strike", "получить направленный удар"),
     ("gain directed strike and prot. from flyers (ZoAL)", "получить направленный удар и ЗоАЛ"),
@@ -269,8 +270,8 @@ RULES = [
     ("may heal an adjacent creature by {a}", "может излечить существо рядом на {a}"),
     ("may heal {a}, if then unwounded it does not tap after this attack",
      "может излечиться на {a}, если после этого без ран, не закрывается после этой атаки"),
-    ("may heal X, X = medium strike of the creature opposite (errata {rest})",
-     "может излечиться на X, X — средний удар существа напротив (эррата {rest})"),
+    ("may heal X, X = medium strike of the creature opposite (errata {list})",
+     "может излечиться на X, X — средний удар существа напротив (эррата {list})"),
     ("gain a counter", "получить фишку"), ("your creature gains a counter", "ваше существо получает фишку"),
     ("may gain a counter if it did not move this turn", "может получить фишку, если не двигался в этот ход"),
     ("starts battle with a counter", "начинает бой с фишкой"),
@@ -294,8 +295,8 @@ RULES = [
     ("shot {name} {a} range {b}", "выстрел «{name}» на {a}, дальность {b}"),
     ("put an incarnation token on a creature in your graveyard", "положить жетон инкарнации на существо на вашем кладбище"),
     ("cards adjacent to it lose their abilities", "карты рядом с ним теряют особенности"),
-    ("may be recruited for free if your squad has cards costing {rest}",
-     "можно нанять бесплатно, если в вашем отряде есть карты стоимостью {rest}"),
+    ("may be recruited for free if your squad has cards costing {list}",
+     "можно нанять бесплатно, если в вашем отряде есть карты стоимостью {list}"),
     ("you gain {a} elite (gold) crystal", "вы получаете {a} элитный (золотой) кристалл"),
     ("choose regeneration {a}, or +{b} strike and +{c} move (until end of the opponent's turn)",
      "выбрать регенерацию {a} или +{b} к удару и +{c} к движению (до конца хода противника)"),
@@ -393,7 +394,7 @@ def _compile(pattern: str):
             out.append(f"(?P<{name}>{'|'.join(re.escape(c) for c in choices)})")
         elif name.startswith("name"):
             out.append(f"'(?P<{name}>.+?)'")
-        elif name in ("rest", "abbr"):
+        elif name in ("rest", "list", "abbr"):
             out.append(f"(?P<{name}>.+)")
         else:
             out.append(f"(?P<{name}>{_NUMBER})")
@@ -405,7 +406,8 @@ def _compile(pattern: str):
 _RULES = [(_compile(english), russian) for english, russian in RULES]
 
 
-def _fields(m: re.Match) -> dict:
+def _fields(m: re.Match) -> dict | None:
+    """The Russian of a match's fields; None when its {rest} has no rule (the rule then reads nothing)."""
     out = {}
     for name, value in m.groupdict().items():
         if name in _FIELD:
@@ -413,7 +415,11 @@ def _fields(m: re.Match) -> dict:
         elif name.startswith("name"):
             out[name] = NAMES.get(value, value)
         elif name == "rest":
-            out[name] = _russian_part(value) or value.replace(" and ", " и ")
+            out[name] = _russian_part(value)
+            if out[name] is None:
+                return None
+        elif name == "list":
+            out[name] = value.replace(" and ", " и ")
         else:
             out[name] = value
     return out
@@ -422,8 +428,9 @@ def _fields(m: re.Match) -> dict:
 def _body(text: str) -> str | None:
     for pattern, russian in _RULES:
         m = pattern.fullmatch(text)
-        if m:
-            return russian.format(**_fields(m))
+        fields = _fields(m) if m else None
+        if fields is not None:
+            return russian.format(**fields)
     return None
 
 
