@@ -26,12 +26,33 @@ NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError",
                           getattr(click.exceptions, "NoArgsIsHelp", click.exceptions.Exit))
 
 
+# the commands that play games, whose first run after an install compiles the engine
+PLAYING_COMMANDS = ("simulate", "meta", "matchup", "impact", "sweep", "balance")
+
+
 class OneLineErrors(click.Group):
-    """A click group whose usage errors are one line and exit 2."""
+    """A click group whose usage errors are one line and exit 2. A command that plays games on this
+    machine says at once, before numba is imported, that the engine compiles (_EngineStart.announce)."""
 
     def main(self, args=None, **kwargs):
+        global _announced
+        args = sys.argv[1:] if args is None else list(args)
+        if (args and args[0] in PLAYING_COMMANDS and not {"-h", "--help"} & set(args)
+                and not any(a.startswith("--scheduler") for a in args)):
+            _announced = _EngineStart()
+            _announced.announce()
         try:
-            return super().main(args=args, standalone_mode=False, **kwargs)
+            return self._main(args, **kwargs)
+        finally:
+            _announced = None
+
+    def _main(self, args, **kwargs):
+        try:
+            try:
+                return super().main(args=args, standalone_mode=False, **kwargs)
+            finally:
+                if _announced:
+                    _announced.take_back()      # the command ended before the engine started
         except NO_ARGS_IS_HELP as e:
             click.echo(e.ctx.get_help() if e.ctx else str(e))
             sys.exit(0)
@@ -208,19 +229,32 @@ class _EngineStart:
     """What the terminal shows while the engine compiles (the first run after an install or an engine
     change): from the first second a line with the time so far and the time the last compile took
     on this machine, then how long it took, not counted in games/s. A start from the kernel cache
-    (seconds) shows nothing. Only on a terminal: logs and pipes get no ticking line."""
+    (seconds) shows nothing. Only on a terminal: logs and pipes get no ticking line.
+
+    `announce()` starts the line before numba is even imported, when the kernel cache's file names
+    say the engine will compile (engine_start.engine_cached_quick); the executor's start then calls
+    the object itself with the word that counts, which keeps the line going or takes it back."""
 
     def __init__(self, stream=None, tick: float = 1.0):
         self.stream = stream or sys.stderr
         self.tick = tick
+        self._shown = None          # (stop the ticker, the line's text) while a line is shown
 
-    def __call__(self, compiling: bool, expected: float, measured: bool = True):
+    def announce(self) -> None:
+        from simcore.engine_start import (
+            compile_measured,
+            engine_cached_quick,
+            expected_compile_seconds,
+        )
+
+        if self.stream.isatty() and not engine_cached_quick():
+            self._show(expected_compile_seconds(), compile_measured())
+
+    def _show(self, expected: float, measured: bool) -> None:
         import threading
 
         from simcore.engine_start import minutes
 
-        if not compiling or not self.stream.isatty():
-            return None
         t0 = time.perf_counter()
         stop = threading.Event()
         took = f"{minutes(expected)} last time" if measured else f"about {minutes(expected)} on 2 cores"
@@ -237,17 +271,48 @@ class _EngineStart:
         ticker = threading.Thread(target=show, daemon=True)
         ticker.start()
 
-        def done(seconds: float | None) -> None:
+        def end() -> None:
             stop.set()
             ticker.join()
+        self._shown = (end, head)
+
+    def take_back(self) -> None:
+        """Erase an announced line (the kernels were in the cache after all, or the command failed
+        before the engine started)."""
+        if self._shown:
+            end, head = self._shown
+            self._shown = None
+            end()
+            self.stream.write("\r" + " " * (len(head) + 6) + "\r")
+            self.stream.flush()
+
+    def __call__(self, compiling: bool, expected: float, measured: bool = True):
+        if not compiling:
+            self.take_back()
+            return None
+        if not self.stream.isatty():
+            return None
+        if not self._shown:
+            self._show(expected, measured)
+        end, head = self._shown
+
+        def done(seconds: float | None) -> None:
+            from simcore.engine_start import minutes
+
+            end()
+            self._shown = None
             self.stream.write(f"\r{head}done in {minutes(seconds)} (not counted in games/s)\n"
                               if seconds is not None else "\n")
             self.stream.flush()
         return done
 
 
+_announced = None       # the _EngineStart of this command, if it announced a compile already
+
+
 def _executor(scheduler, threads):
     """The executor of --scheduler / --threads (a context manager); says where games are played."""
+    start = _announced or _EngineStart()
     import numba
 
     from simcore.executors import make_executor
@@ -256,7 +321,7 @@ def _executor(scheduler, threads):
         raise click.BadParameter(f"{threads} is more than the {numba.config.NUMBA_NUM_THREADS} threads of this "
                                  "machine (NUMBA_NUM_THREADS)", param_hint="'--threads'")
     executor = make_executor(scheduler, threads)
-    executor.on_start = _EngineStart()
+    executor.on_start = start
     if scheduler:
         d = executor.describe()
         n = d["workers"]

@@ -121,3 +121,46 @@ def test_the_resume_command_is_not_doubled():
     assert interrupted_line(SimpleNamespace(params={"out": None}), ["berserk", "meta", "--resume"]) == \
         "interrupted: nothing kept; resume with: berserk meta --resume"
     assert games_kept(Path("/nonexistent")) == 0
+
+
+def test_the_compile_is_told_from_the_cache_s_file_names_before_numba_is_imported(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    code = ("import sys; from simcore.engine_start import engine_cached_quick; "
+            "print(engine_cached_quick(), 'numba' in sys.modules)")
+    empty = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    assert subprocess.run([sys.executable, "-c", code], env=empty, capture_output=True, text=True,
+                          check=True).stdout.split() == ["False", "False"]
+
+
+def test_the_quick_word_agrees_with_numba_s_once_the_engine_started(seeds_vs_forest):
+    m = seeds_vs_forest
+    engine_start.start_engine(m.table.stats, m.decks, m.sizes, m.params)
+    assert engine_start.engine_cached_quick() and engine_start.engine_cached()
+
+
+def test_an_announced_compile_is_taken_back_when_the_kernels_load_from_the_cache(monkeypatch):
+    monkeypatch.setattr(engine_start, "engine_cached_quick", lambda: False)
+    screen = Terminal()
+    start = _EngineStart(screen, tick=0.01)
+    start.announce()
+    time.sleep(0.03)
+    assert start(False, 230.0) is None
+    text = screen.getvalue()
+    assert text.startswith("\rcompiling the engine (first run after an install or update;")
+    *_, erased, after = text.split("\r")
+    assert len(erased) > 80 and not erased.strip() and after == ""
+
+
+def test_an_announced_compile_goes_on_counting_when_the_engine_compiles(monkeypatch):
+    monkeypatch.setattr(engine_start, "engine_cached_quick", lambda: False)
+    screen = Terminal()
+    start = _EngineStart(screen, tick=0.01)
+    start.announce()
+    done = start(True, 230.0)
+    done(200.0)
+    lines = screen.getvalue().split("\r")[1:]
+    assert lines[-1].endswith("done in 3 min 20 s (not counted in games/s)\n")
+    assert all(line.startswith("compiling the engine") for line in lines)

@@ -16,60 +16,9 @@ running at the same time, never reads or writes the same cache, and editing how 
 (the rest of simcore) recompiles nothing. Numba's cache index does not record NUMBA_BOUNDSCHECK
 either, so kernels compiled with bounds checks live in a folder of their own (`-boundscheck`).
 """
-import ast
-import hashlib
-import os
-from pathlib import Path
+import numba.core.config as _numba_config
 
-KERNELS = Path(__file__).resolve().parent
-PROJECT = KERNELS.parent.parent
-
-
-def _module_file(name: str, root: Path) -> Path | None:
-    """The source file of module `name` (dotted, absolute) under root, if the project has it."""
-    base = root.joinpath(*name.split("."))
-    for f in (base.with_suffix(".py"), base / "__init__.py"):
-        if f.is_file():
-            return f
-    return None
-
-
-def _imported_files(f: Path, root: Path) -> set[Path]:
-    """The project's source files that module file f imports (relative imports resolved)."""
-    package = f.parent.relative_to(root).parts
-    out = set()
-    for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
-        names = []
-        if isinstance(node, ast.Import):
-            names = [a.name for a in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            parts = list(package[:len(package) - node.level + 1]) if node.level else []
-            base = ".".join(parts + ([node.module] if node.module else []))
-            names = [base] + [f"{base}.{a.name}" for a in node.names]
-        for name in names:
-            m = _module_file(name, root)
-            if m is not None:
-                out.add(m)
-    return out
-
-
-def engine_sources(kernels: Path = KERNELS, root: Path = PROJECT) -> list[Path]:
-    """Every file the compiled engine depends on: the .py files of the kernels folder and the project
-    modules outside it that they import (decks.registry), sorted."""
-    own = sorted(kernels.rglob("*.py"))
-    outside = set()
-    for f in own:
-        outside |= {m for m in _imported_files(f, root) if kernels not in m.parents}
-    return own + sorted(outside)
-
-
-def engine_hash(kernels: Path = KERNELS, root: Path = PROJECT) -> str:
-    h = hashlib.sha256()
-    for f in engine_sources(kernels, root):
-        h.update(f.relative_to(root).as_posix().encode())
-        h.update(f.read_bytes())
-    return h.hexdigest()[:16]
-
+from .identity import KERNELS, PROJECT, cache_folder, engine_hash, engine_sources  # noqa: F401
 
 # The engine's identity: games depend only on it, the seed and the game index. A Dask worker checks
 # that it runs the same engine as the client before playing a chunk (simcore.executors).
@@ -77,12 +26,7 @@ ENGINE_HASH = engine_hash()
 
 
 def _versioned_numba_cache() -> None:
-    import numba.core.config as numba_config
-
-    base = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "berserk-sim")
-    suffix = "-boundscheck" if numba_config.BOUNDSCHECK else ""
-    numba_config.CACHE_DIR = os.path.join(base, "kernels-" + ENGINE_HASH + suffix)
+    _numba_config.CACHE_DIR = cache_folder(ENGINE_HASH, bool(_numba_config.BOUNDSCHECK))
 
 
 _versioned_numba_cache()
@@ -143,7 +87,7 @@ _words_are_ints()
 
 # Machine code only for the kernels Python calls; a kernel's callees are optimised and compiled once,
 # linked into it (see linking.py: about 2 1/2 times shorter a cold start).
-from .linking import install as _install_linking  # noqa: E402
+from .linking import install as _install_linking
 
 _install_linking()
 

@@ -37,7 +37,7 @@ def _linking_into_caller() -> bool:
 
 class LinkedOnly:
     """The entry point of a kernel compiled only to be linked into another: no machine code yet."""
-    __slots__ = ("__weakref__", "library", "fndesc", "env")
+    __slots__ = ("env", "fndesc", "library")
 
     def __init__(self, library, fndesc, env):
         self.library, self.fndesc, self.env = library, fndesc, env
@@ -60,14 +60,14 @@ def install() -> None:
         from numba.core.environment import lookup_environment
         from numba.parfors import parfor_lowering
         library_class, jit_library = codegen.CPUCodeLibrary, codegen.JITCodeLibrary
-        originals = dict(
-            init=library_class.__init__, optimize=library_class._optimize_final_module,
-            finalize_module=library_class._finalize_final_module,
-            serialize=library_class.serialize_using_object_code,
-            unserialize=library_class._unserialize.__func__,
-            pointer=jit_library.get_pointer_to_function, executable=cpu.CPUContext.get_executable,
-            compile=dispatcher.Dispatcher.compile, add_overload=dispatcher._DispatcherBase.add_overload,
-            parallel_body=parfor_lowering._lower_parfor_parallel)
+        originals = {
+            "init": library_class.__init__, "optimize": library_class._optimize_final_module,
+            "finalize_module": library_class._finalize_final_module,
+            "serialize": library_class.serialize_using_object_code,
+            "unserialize": library_class._unserialize.__func__,
+            "pointer": jit_library.get_pointer_to_function, "executable": cpu.CPUContext.get_executable,
+            "compile": dispatcher.Dispatcher.compile, "add_overload": dispatcher._DispatcherBase.add_overload,
+            "parallel_body": parfor_lowering._lower_parfor_parallel}
         for method in ("_finalize_dynamic_globals", "_verify_declare_only_symbols", "_ensure_finalized",
                        "_finalize_specific", "serialize_using_bitcode", "_set_compiled_object"):
             getattr(jit_library, method)
