@@ -271,9 +271,10 @@ class _EngineStart:
         ticker = threading.Thread(target=show, daemon=True)
         ticker.start()
 
-        def end() -> None:
+        def end() -> float:
             stop.set()
             ticker.join()
+            return time.perf_counter() - t0
         self._shown = (end, head)
 
     def take_back(self) -> None:
@@ -299,9 +300,9 @@ class _EngineStart:
         def done(seconds: float | None) -> None:
             from simcore.engine_start import minutes
 
-            end()
+            waited = end()          # since the line appeared: the start's seconds and what came before
             self._shown = None
-            self.stream.write(f"\r{head}done in {minutes(seconds)} (not counted in games/s)\n"
+            self.stream.write(f"\r{head}done in {minutes(max(seconds, waited))} (not counted in games/s)\n"
                               if seconds is not None else "\n")
             self.stream.flush()
         return done

@@ -164,3 +164,13 @@ def test_an_announced_compile_goes_on_counting_when_the_engine_compiles(monkeypa
     lines = screen.getvalue().split("\r")[1:]
     assert lines[-1].endswith("done in 3 min 20 s (not counted in games/s)\n")
     assert all(line.startswith("compiling the engine") for line in lines)
+
+
+def test_an_announced_compile_says_how_long_the_user_waited(monkeypatch):
+    monkeypatch.setattr(engine_start, "engine_cached_quick", lambda: False)
+    screen = Terminal()
+    start = _EngineStart(screen, tick=0.01)
+    start.announce()
+    time.sleep(1.2)                 # imports and decks before the engine's own start
+    start(True, 230.0)(0.4)
+    assert screen.getvalue().endswith("done in 1 s (not counted in games/s)\n")
