@@ -37,6 +37,7 @@ def test_a_kernel_compiled_for_another_gets_machine_code_only_when_python_calls_
     assert _wounds(5, 2) == 3 and _wounds(1, 2) == 0
     (callee,) = _wounds.overloads.values()
     assert not isinstance(callee.entry_point, linking.LinkedOnly)
+    assert callee.library._get_compiled_object()        # its machine code can be cached as numba caches
 
 
 KERNELS = '''

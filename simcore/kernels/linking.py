@@ -88,7 +88,8 @@ def install() -> None:
             return originals["finalize_module"](self)   # a library loaded as machine code: as numba does
         self._finalize_dynamic_globals()
         self._verify_declare_only_symbols()
-        self._final_module.__library = weakref.proxy(self)
+        # numba's object-code hooks find the library under this (class-private) name
+        self._final_module._CPUCodeLibrary__library = weakref.proxy(self)
         self._machine_code_pending = True
         self._finalized = True
 
