@@ -54,7 +54,7 @@ import polars as pl
 
 from decks import load_cardset, load_deck
 from decks.errors import InputError
-from decks.names import closest
+from decks.names import unknown_card
 from decks.variants import card_description, is_vanilla, vanilla_copy, with_cards
 from simcore.config import SPRT_ALPHA, SPRT_BETA, SPRT_CHUNK, SPRT_H1, SPRT_MAX_GAMES
 
@@ -74,10 +74,7 @@ class Swap:
 def _card_name(cardset, name: str, option: str) -> str:
     card = cardset.get(name)
     if card is None:
-        near = closest(name, [c.name for c in cardset.cards])
-        hint = f"; did you mean: {', '.join(near)}?" if near else ""
-        raise InputError(option, None, f"unknown card '{name}'{hint}",
-                         "write the name as printed (see `berserk cards`)")
+        raise InputError(option, None, unknown_card(name, cardset), "write the name as printed (see `berserk cards`)")
     return card.name
 
 

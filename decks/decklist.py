@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import InputError, raise_all
-from .names import closest, fold
+from .names import fold, unknown_card
 
 MIN_CARDS, MAX_CARDS, MAX_COPIES = 30, 50, 3
 BUNDLED_LISTS_DIR = Path(__file__).parent / "lists"
@@ -62,10 +62,7 @@ def _read_entry(path, n, line, cardset):
                           "delete the line, or write the number of copies")
     card = cardset.get(card_name)
     if card is None:
-        near = closest(card_name, [c.name for c in cardset.cards])
-        hint = f"; did you mean: {', '.join(near)}?" if near else ""
-        return InputError(path, n, f"unknown card '{card_name}'{hint}",
-                          "write the name as printed (see the card set)")
+        return InputError(path, n, unknown_card(card_name, cardset), "write the name as printed (see the card set)")
     if int(count) > MAX_CARDS:
         return InputError(path, n, f"{count} copies of '{card.name}': a deck holds at most {MAX_CARDS} cards",
                           f"keep at most {MAX_COPIES} copies of a card")
