@@ -51,6 +51,10 @@ def wounds(strike, armor):
 @njit(cache=True)
 def exchange(a, b, armor):
     return wounds(a, armor) + wounds(b, armor)
+
+@njit(cache=True)
+def volley(a, b, c, armor):
+    return wounds(a, armor) + wounds(b, armor) + wounds(c, armor)
 '''
 
 
@@ -71,3 +75,15 @@ def test_a_linked_only_kernel_from_the_cache_runs_when_python_calls_it(tmp_path)
         from exchange_kernels import exchange, wounds
         print(wounds(5, 2), wounds(1, 2), exchange(6, 3, 2), len(wounds.stats.cache_hits))""")
     assert later == ["3", "0", "5", "1"]        # wounds came from the cache (its bitcode), and runs
+
+
+def test_a_new_kernel_links_a_callee_loaded_from_the_cache(tmp_path):
+    # volley is compiled in a process where wounds comes from the cache as bitcode, with no machine
+    # code: its environment has no address until volley's machine code links it (this crashed)
+    (tmp_path / "exchange_kernels.py").write_text(KERNELS)
+    assert _run(tmp_path, """
+        from exchange_kernels import exchange
+        print(exchange(5, 3, 2))""") == ["4"]
+    assert _run(tmp_path, """
+        from exchange_kernels import volley, wounds
+        print(volley(5, 3, 4, 2), wounds(9, 2))""") == ["6", "7"]

@@ -67,7 +67,8 @@ def install() -> None:
             "unserialize": library_class._unserialize.__func__,
             "pointer": jit_library.get_pointer_to_function, "executable": cpu.CPUContext.get_executable,
             "compile": dispatcher.Dispatcher.compile, "add_overload": dispatcher._DispatcherBase.add_overload,
-            "parallel_body": parfor_lowering._lower_parfor_parallel}
+            "parallel_body": parfor_lowering._lower_parfor_parallel,
+            "set_env": codegen.JITCPUCodegen.set_env}
         for method in ("_finalize_dynamic_globals", "_verify_declare_only_symbols", "_ensure_finalized",
                        "_finalize_specific", "serialize_using_bitcode", "_set_compiled_object"):
             getattr(jit_library, method)
@@ -161,6 +162,13 @@ def install() -> None:
         finally:
             _state.depth -= 1
 
+    def set_env(self, env_name, env):
+        # A linked-only kernel loaded from the cache while another kernel is compiled has no machine
+        # code, so its environment has no address yet (numba would write through a null pointer): it
+        # is set when the kernel that links it gets its machine code (get_executable above).
+        if self._engine.get_global_value_address(env_name):
+            originals["set_env"](self, env_name, env)
+
     def _lower_parfor_parallel(lowerer, parfor):
         # a prange loop's body is compiled as a library of its own, linked into its kernel
         _state.parallel_body = getattr(_state, "parallel_body", 0) + 1
@@ -179,4 +187,5 @@ def install() -> None:
     dispatcher._DispatcherBase.add_overload = add_overload
     dispatcher.Dispatcher.compile = compile
     parfor_lowering._lower_parfor_parallel = _lower_parfor_parallel
+    codegen.JITCPUCodegen.set_env = set_env
     _installed = True
