@@ -2,8 +2,9 @@
 
     python benchmarks/profile.py                          # seeds_mixed mirror, greedy vs greedy
     python benchmarks/profile.py decks/lists/steppe.txt decks/lists/swamps.txt --seconds 20
+    python benchmarks/profile.py --ai search --ai greedy       # the seats' pilots (default: greedy)
 
-A child process plays games on one thread (`play_serial`, batches of 2,000) while Linux `perf`
+A child process plays games on one thread (`play_serial`, `--batch` games a call, 2,000 by default) while Linux `perf`
 samples its instruction pointer; `gdb` then attaches to the child once and names each sampled
 address (LLVM registers Numba's machine code with gdb's JIT interface, so the names are the
 kernels' own, e.g. `simcore::rules::abilities::recompute`). Functions that Numba or LLVM inlined
@@ -32,16 +33,16 @@ from pathlib import Path
 from simcore.kernels.batch import play_serial
 from simcore.matchup import make_matchup
 from simcore.kernels.state import new_state, set_params
-m = make_matchup(Path(sys.argv[1]), Path(sys.argv[2]))
-S = new_state(2000)
+m = make_matchup(Path(sys.argv[1]), Path(sys.argv[2]), ais=tuple(sys.argv[4:6]))
+S = new_state(int(sys.argv[6]))
 set_params(S, m.params)
 play_serial(m.table.stats, S, m.decks, m.sizes, np.uint64(1), 0, 8)      # compile or load
 print("ready", flush=True)
 k = 0
 t0 = time.time()
 while time.time() - t0 < float(sys.argv[3]):
-    play_serial(m.table.stats, S, m.decks, m.sizes, np.uint64(1), k, 2000)
-    k += 2000
+    play_serial(m.table.stats, S, m.decks, m.sizes, np.uint64(1), k, S.shape[0])
+    k += S.shape[0]
 """
 
 
@@ -51,12 +52,17 @@ def main():
     ap.add_argument("deck_b", nargs="?", default=str(SEEDS))
     ap.add_argument("--seconds", type=float, default=15.0, help="how long perf samples")
     ap.add_argument("--top", type=int, default=30)
+    ap.add_argument("--ai", action="append", metavar="PILOT",
+                    help="the pilot of seat A, then of seat B (a spec such as search[samples=4]; "
+                         "default greedy; one --ai plays both seats)")
+    ap.add_argument("--batch", type=int, default=2000, help="games per kernel call")
     args = ap.parse_args()
     for tool in ("perf", "gdb"):
         if shutil.which(tool) is None:
             sys.exit(f"error: `{tool}` is not installed (Debian: apt-get install linux-perf gdb)")
-    child = subprocess.Popen([sys.executable, "-c", CHILD, args.deck_a, args.deck_b,
-                              str(args.seconds + 600)], stdout=subprocess.PIPE, text=True)
+    pilots = (args.ai or ["greedy"]) * 2 if len(args.ai or []) < 2 else args.ai[:2]
+    child = subprocess.Popen([sys.executable, "-c", CHILD, args.deck_a, args.deck_b, str(args.seconds + 600),
+                              *pilots, str(args.batch)], stdout=subprocess.PIPE, text=True)
     try:
         if child.stdout.readline().strip() != "ready":
             sys.exit("error: the child did not start")
