@@ -20,11 +20,12 @@ differently, and its tunables. Every run manifest, table and report names its pi
 - search: looks ahead by playing greedy out on copies of the game. Its squad (simcore.kernels.ai.
   squad_search): greedy's and `squads` - 1 random fills of its deal, each played out for `squad_turns`
   turns against `squad_samples` hands the opponent's deck list could deal him (not his real deal).
-  In play (simcore.kernels.ai.search): where greedy would choose among several creatures' attacks it
-  plays its best `candidates` out, through the opponent's next turn (`horizon` turns), over `samples`
-  dice samples, and takes the best; with `alternatives` it also weighs its first creature's next best
-  actions at other targets, with `keep` keeping that creature open this turn, with `hold` ending the
-  turn; with `close` (%) it weighs other creatures only when the second scores that share of the first.
+  In play (simcore.kernels.ai.search): where greedy would choose among several creatures' attacks it plays
+  its best `candidates` out to the end of its turn (`horizon` 1; 2 reaches through the opponent's next
+  turn), over `samples` dice samples, and takes the best; with `alternatives` it also weighs its first
+  creature's next best actions at other targets, with `keep` keeping that creature open this turn, with
+  `hold` ending the turn; with `close` (%) it weighs other creatures only when the second scores that
+  share of the first.
   E.g. `--ai search --ai-param search.samples=4`, spec 'search[samples=4]'.
 
 A pilot spec is its name, with the budget keys off their defaults in brackets ('search[samples=4]').
@@ -47,8 +48,8 @@ PILOTS = {
     "random": Pilot(0, "8"),
     "baseline": Pilot(1, "8"),
     "greedy": Pilot(2, "12", {"open_weight": (0, 0, 1000), "focus": (100, 0, 100), "squads": (16, 0, 64)}),
-    "search": Pilot(3, "12", {"candidates": (3, 1, 16), "samples": (2, 1, 16), "hold": (0, 0, 1),
-                             "alternatives": (0, 0, 8), "keep": (0, 0, 1), "horizon": (2, 1, 4), "close": (0, 0, 100),
+    "search": Pilot(3, "13", {"candidates": (3, 1, 16), "samples": (1, 1, 16), "hold": (0, 0, 1),
+                             "alternatives": (0, 0, 8), "keep": (0, 0, 1), "horizon": (1, 1, 4), "close": (0, 0, 100),
                              "squads": (8, 1, 16), "squad_samples": (4, 1, 16), "squad_turns": (6, 1, 100),
                              "open_weight": (0, 0, 1000), "focus": (100, 0, 100)}),
 }

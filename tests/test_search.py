@@ -182,7 +182,8 @@ def test_search_keeps_a_defender_open_where_greedy_strikes_with_it():
     """Арацент has 2 life left next to a Тролль that will strike it in its turn; Хобгоблин, next to
     both, can strike the closed Тролль now or stay open to defend Арацент (504: an open creature next to
     both the attacker and its target). Greedy strikes with Хобгоблин; search with `keep` keeps it open
-    (and Арацент strikes the Тролль itself)."""
+    (and Арацент strikes the Тролль itself): with `horizon` 2, since what keeping it open is worth shows
+    only in the opponent's turn."""
     from simcore.kernels.ai.policies import greedy_action, kept_open
     from simcore.kernels.ai.search import new_scratch, search_action
     from simcore.kernels.rules.turn import A_STRIKE
@@ -193,6 +194,6 @@ def test_search_keeps_a_defender_open_where_greedy_strikes_with_it():
     assert greedy_action(C, S.copy(), 0) == (A_STRIKE, hob, troll)
     for samples in (2, 4, 8):
         R = S.copy()
-        _as_search(R, samples=samples, keep=1, squads=1)
+        _as_search(R, samples=samples, keep=1, squads=1, horizon=2)
         assert search_action(C, R, 0, new_scratch()) == (A_STRIKE, aracent, troll)
         assert kept_open(R, 0, hob)

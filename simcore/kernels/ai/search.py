@@ -1,17 +1,18 @@
 """The search pilot, and the one place that asks each seat's pilot for its next action (`pilot_action`).
 
-search: at each action where greedy would choose among several creatures' attack-like actions, it
-takes the `candidates` creatures whose best actions (policies.best_for) score highest; for the first of
-them also its `alternatives` next best actions at other targets and, with `keep`, keeping it open this
-turn (policies.keep_open); with `hold`, ending the turn at once. It plays each candidate out on a copy
-of the game row (the scratch row W): the action, the rest of its own turn and the opponent's next turn
-(`horizon` turns), both sides by greedy, over a few dice samples (the same samples for every
-candidate), scores the position the playout leaves (`position_value`) and takes the candidate of the
-best mean. Elsewhere (nothing to weigh, moves, the decision points) it plays as greedy; its squad is
-ai.squad_search's. The samples are keyed by draws from its own AI stream, so the game stays a function
-of (seed, game) and the pilot never sees the real dice ahead; inside a sample the dice are keyed by who
-rolls (rules.dice.KEYED_DICE), so that candidates which order the same attacks differently are compared
-on the same dice. Its budget is a ruleset parameter of its seat (simcore.pilots).
+search: at each action where greedy would choose among several creatures' attack-like actions, it takes
+the `candidates` creatures whose best actions (policies.best_for) score highest; for the first of them
+also its `alternatives` next best actions at other targets and, with `keep`, keeping it open this turn
+(policies.keep_open); with `hold`, ending the turn at once. It plays each candidate out on a copy of the
+game row (the scratch row W): the action and the rest of its own turn (`horizon` 1, the default), or on
+through the opponent's next turns (`horizon` 2 or more), both sides by greedy, over `samples` dice
+samples (the same samples for every candidate), scores the position the playout leaves (`position_value`)
+and takes the candidate of the best mean. Elsewhere (nothing to weigh, moves, the decision points) it
+plays as greedy; its squad is ai.squad_search's. The samples are keyed by draws from its own AI stream,
+so the game stays a function of (seed, game) and the pilot never sees the real dice ahead; inside a
+sample the dice are keyed by who rolls (rules.dice.KEYED_DICE), so that candidates which order the same
+attacks differently are compared on the same dice. Its budget is a ruleset parameter of its seat
+(simcore.pilots).
 """
 import numpy as np
 from numba import njit
