@@ -13,4 +13,6 @@ writes nothing but its own fields of the game row (PILOT0 + P_*). Policy ids (si
 #     out (ai.squad_search), its playouts roll dice keyed by who rolls, it may keep a creature open.
 # 13: search's default budget plays each candidate action out over one dice sample to the end of its own
 #     turn (samples 1, horizon 1; were 2 and 2): as strong against greedy, 1.3 to 1.7 times as fast.
-AI_VERSION = "13"
+# 14: search's candidate squads are the fills worth most by squad_worth among 8 times as many random
+#     fills (were the first random fills), each played against 2 opponent hands (squad_samples; was 4).
+AI_VERSION = "14"

@@ -1,15 +1,16 @@
 """The search pilot's squad: which of the dealt cards it buys, chosen by playing the first turns of the
 game out with each of a few candidate squads.
 
-The candidates are greedy's squad (ai.squad.plan_squad: the highest total cost) and squads filled in
-a random order of the deal (each card taken when it still fits: no crystal is left that another dealt
-card could use), drawn from the pilot's own AI stream. Each candidate is played out on the scratch row
-`squad_samples` times: the opponent's squad is not known when a player buys his own (he has his own
-deal), so each sample deals the opponent a hand of his deck list afresh and lets greedy buy and place
-it; both squads are placed by greedy and both sides play greedy for `squad_turns` turns (dice keyed
-by who rolls, as in ai.search); the position is then scored by ai.search.position_value. Every
-candidate meets the same opponent hands and dice. The pilot knows the opponent's deck list, as a
-player who knows the deck he faces does, but not the cards the opponent was dealt or bought.
+The candidates are greedy's squad (ai.squad.greedy_squad_plan) and the squads worth most by
+ai.squad.squad_worth among FILLS_PER_SQUAD times as many squads filled in a random order of the deal
+(each card taken when it still fits: no crystal is left that another dealt card could use), drawn from
+the pilot's own AI stream. Each candidate is played out on the scratch row `squad_samples` times: the
+opponent's squad is not known when a player buys his own (he has his own deal), so each sample deals the
+opponent a hand of his deck list afresh and lets greedy buy and place it; both squads are placed by
+greedy and both sides play greedy for `squad_turns` turns (dice keyed by who rolls, as in ai.search); the
+position is then scored by ai.search.position_value. Every candidate meets the same opponent hands and
+dice. The pilot knows the opponent's deck list, as a player who knows the deck he faces does, but not the
+cards the opponent was dealt or bought.
 """
 import numpy as np
 from numba import njit
@@ -51,8 +52,10 @@ from .squad import (
     n_dealt,
     place_squad,
     random_fill,
+    squad_worth,
 )
 
+FILLS_PER_SQUAD = 8      # random fills drawn for each candidate squad, the best by squad_worth kept
 MAX_SQUADS = 16          # the scratch row's candidate fields (ai.search.CAND0 ..) hold masks and values
 
 
@@ -98,10 +101,11 @@ def squad_value(C, S, g, p, W, mask, key0, samples, turns):
 
 @njit(cache=True, _nrt=False)
 def search_squad(C, S, g, p, W):
-    """Plan p's squad (the pilot field P_SQUAD_PLAN, which ai.squad.dearest_squad_buy buys from): the
-    best by squad_value of the squad greedy would buy and `squads` - 1 random fills of the deal (the first
-    of equal ones). Successive halving: every candidate is played out on the first half of the samples,
-    the best third of them on the rest too, and the best mean over all samples wins."""
+    """Plan p's squad (the pilot field P_SQUAD_PLAN, which ai.squad.dearest_squad_buy buys from): the best
+    by squad_value of the squad greedy would buy and the `squads` - 1 worth most by squad_worth of
+    FILLS_PER_SQUAD * `squads` random fills of the deal (the first of equal ones). Successive
+    halving: every candidate is played out on the first half of the samples, the best third of them
+    on the rest too, and the best mean over all samples wins."""
     k = min(max(S[g, PARAM0 + PR_SQUADS0 + p], 1), MAX_SQUADS)
     best_mask = greedy_squad_plan(C, S, g, p, squad_totals(C, S, g, p), GREEDY_SQUADS)
     S[g, PILOT0 + P_SQUAD_PLAN] = best_mask
@@ -111,16 +115,28 @@ def search_squad(C, S, g, p, W):
     turns = max(S[g, PARAM0 + PR_SQUAD_TURNS0 + p], 1)
     W[0, CAND0] = best_mask             # the candidates' masks, in the scratch row's candidate fields
     n = 1
-    for _ in range(4 * k):
-        if n >= k:
-            break
+    # the k - 1 fills worth most by squad_worth (kept in the value fields), a better one taking the place
+    # of the least worth kept
+    for _ in range(FILLS_PER_SQUAD * k):
         mask = random_fill(C, S, g, p, 0)
         seen = False
         for j in range(n):
             seen = seen or W[0, CAND0 + j] == mask
-        if not seen:
+        if seen:
+            continue
+        v = squad_worth(C, S, g, p, mask)
+        if n < k:
             W[0, CAND0 + n] = mask
+            W[0, CAND0 + MAX_SQUADS + n] = np.int64(v * 1000)
             n += 1
+            continue
+        j_low = 1
+        for j in range(2, n):
+            if W[0, CAND0 + MAX_SQUADS + j] < W[0, CAND0 + MAX_SQUADS + j_low]:
+                j_low = j
+        if np.int64(v * 1000) > W[0, CAND0 + MAX_SQUADS + j_low]:
+            W[0, CAND0 + j_low] = mask
+            W[0, CAND0 + MAX_SQUADS + j_low] = np.int64(v * 1000)
     key0 = S[g, GAME0 + G_DRAWS + STREAM_AI0 + p]
     S[g, GAME0 + G_DRAWS + STREAM_AI0 + p] = key0 + samples
     # successive halving: every candidate on the first half of the samples, the best third on the rest
