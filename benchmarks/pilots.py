@@ -29,8 +29,9 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 LISTS = ROOT / "decks" / "lists"
-SMALL_SEARCH = "search[squads=4,candidates=2]"                         # strength against budget:
-LARGE_SEARCH = "search[squads=16,squad_samples=6,candidates=4,samples=4,horizon=2]"    # below and above the default
+# strength against budget: below and above the default
+SMALL_SEARCH = "search[squads=4,candidates=2]"
+LARGE_SEARCH = "search[squads=16,squad_samples=6,candidates=4,samples=4,horizon=2]"
 DEFAULT_PAIRS = ("random:baseline", "baseline:greedy", "random:greedy", "search:greedy", "search:baseline",
                  f"{SMALL_SEARCH}:greedy", f"{LARGE_SEARCH}:greedy",
                  "baseline:baseline", "greedy:greedy")     # the mirrors: each pilot's own speed
