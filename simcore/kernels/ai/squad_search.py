@@ -124,19 +124,19 @@ def search_squad(C, S, g, p, W):
             seen = seen or W[0, CAND0 + j] == mask
         if seen:
             continue
-        v = squad_worth(C, S, g, p, mask)
+        worth = np.int64(squad_worth(C, S, g, p, mask) * 1000)
         if n < k:
             W[0, CAND0 + n] = mask
-            W[0, CAND0 + MAX_SQUADS + n] = np.int64(v * 1000)
+            W[0, CAND0 + MAX_SQUADS + n] = worth
             n += 1
             continue
         j_low = 1
         for j in range(2, n):
             if W[0, CAND0 + MAX_SQUADS + j] < W[0, CAND0 + MAX_SQUADS + j_low]:
                 j_low = j
-        if np.int64(v * 1000) > W[0, CAND0 + MAX_SQUADS + j_low]:
+        if worth > W[0, CAND0 + MAX_SQUADS + j_low]:
             W[0, CAND0 + j_low] = mask
-            W[0, CAND0 + MAX_SQUADS + j_low] = np.int64(v * 1000)
+            W[0, CAND0 + MAX_SQUADS + j_low] = worth
     key0 = S[g, GAME0 + G_DRAWS + STREAM_AI0 + p]
     S[g, GAME0 + G_DRAWS + STREAM_AI0 + p] = key0 + samples
     # successive halving: every candidate on the first half of the samples, the best third on the rest
