@@ -9,14 +9,15 @@ differently, and its tunables. Every run manifest, table and report names its pi
   RULES_VERSION may change its games.
 - greedy: the one-ply greedy pilot that keeps improving. Against baseline it buys, of the squad of the
   highest total cost and `squads` random fills of its deal, the one worth most by its cost, a crystal
-  more per elite card and half its dearest card's cost (simcore.kernels.ai.squad.squad_worth), across
-  both elements of a mixed deck; places its dearest melee creatures first (into the front row), then
-  ranged ones and flyers; acts with its creatures in the order of their best action's worth; values a
-  strike against the defender the opponent would put in (policies.defended_strike_ev); and aims its
-  strikes at the wounded where a kill is near (focus, %: 0 aims as baseline does). With open_weight (%,
-  default 0) a creature stays open when what the enemies that can reach it would gain by striking it
-  closed in their next turn, times open_weight, is worth more than its best action now
-  (simcore.kernels.ai.policies.open_value); measured, holding back that way loses, hence off by default.
+  more per elite card, half its dearest card's cost, a tenth more per point of its cards' strikes and a
+  tenth less per point of their life (simcore.kernels.ai.squad.squad_worth), across both elements of a
+  mixed deck; places its dearest melee creatures first (into the front row), then ranged ones and flyers;
+  acts with its creatures in the order of their best action's worth; values a strike against the defender
+  the opponent would put in (policies.defended_strike_ev); and aims its strikes at the wounded where a
+  kill is near (focus, %: 0 aims as baseline does). With open_weight (%, default 0) a creature stays open
+  when what the enemies that can reach it would gain by striking it closed in their next turn, times
+  open_weight, is worth more than its best action now (simcore.kernels.ai.policies.open_value); measured,
+  holding back that way loses, hence off by default.
 - search: looks ahead by playing greedy out on copies of the game. Its squad (simcore.kernels.ai.
   squad_search): greedy's and the `squads` - 1 worth most by greedy's squad_worth of 8 times as many
   random fills of its deal, each played out for `squad_turns` turns against `squad_samples` hands the

@@ -101,14 +101,15 @@ def test_checker_reports_a_die_the_fast_engine_did_not_roll(seeds_vs_forest):
 
 def test_checker_reports_a_different_die(seeds_vs_forest, monkeypatch):
     """The reference rolls its own dice; one die different from the fast engine's (every roll from the
-    20th on is a 6) makes the games differ, and the checker stops at the first difference."""
+    10th on is a 6; the game rolls 18) makes the games differ, and the checker stops at the first
+    difference."""
     from simcore.reference import rng
 
     real = rng.Streams.d6
 
     def d6(self):
         v = real(self)
-        return 6 if self.draws[rng.STREAM_DICE] >= 20 else v
+        return 6 if self.draws[rng.STREAM_DICE] >= 10 else v
 
     monkeypatch.setattr(rng.Streams, "d6", d6)
     with pytest.raises(Disagreement, match="first difference"):

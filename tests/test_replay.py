@@ -128,13 +128,14 @@ def test_no_wound_or_death_is_left_without_its_cause(seeds_vs_poison):
 
 
 def test_the_game_over_line_is_the_last_and_names_the_deck(seeds_vs_poison):
-    """Game 3 of seed 3 ends with a Грибыныч's death: its neighbours regain their abilities after the end
+    """Game 113 of seed 3 ends with a Грибыныч's death: its neighbours regain their abilities after the end
     is logged; the replay still ends with the game-over line, naming the winning deck."""
     from simcore.replay import replay_game
 
-    _, lines = replay_game(seeds_vs_poison, 3, 3)
+    _, lines = replay_game(seeds_vs_poison, 3, 113)
     assert lines[-1] == "game over: Болотный яд (swamps, poison), player 2, wins by wipe"
-    assert lines[-2] == "P2 Ноками#1 has its abilities again"
+    assert lines[-2] == "P2 Хедд#1 has its abilities again"
+    assert lines[-3].startswith("P1 Грибыныч#3 dies")
     assert sum(x.startswith("game over") for x in lines) == 1
 
 

@@ -91,6 +91,27 @@ def test_greedy_buys_the_squad_worth_most_of_its_candidates_and_spends_what_it_c
                        if not (mask >> i) & 1 and not copy_taken(C, S, 0, 0, mask, i))
 
 
+def test_greedy_values_a_squad_s_strikes_over_its_life_at_the_same_cost():
+    """ai.squad.squad_worth: of two squads alike in cost, elite cards and dearest card, greedy prefers the
+    one that strikes harder (STRIKE_WORTH a point of weak, medium or strong strike) and the one with less
+    life (LIFE_WORTH a point): measured, at a cost, striking wins more games than lasting."""
+    from simcore.kernels.ai.squad import LIFE_WORTH, STRIKE_WORTH, dealt_slot, n_dealt, squad_worth
+    from simcore.kernels.cardtable import LIFE, SM, SS, SW
+    from simcore.kernels.state import EFF, NCF
+
+    C, S = _after_deal(("greedy", "greedy"))
+    mask = (1 << n_dealt(S, 0, 0)) - 1
+    c = S[0, dealt_slot(S, 0, 0, 0) * NCF + EFF]
+    copies = sum(S[0, dealt_slot(S, 0, 0, i) * NCF + EFF] == c for i in range(n_dealt(S, 0, 0)))
+    worth = squad_worth(C, S, 0, 0, mask)
+    for column, step, change in ((SW, 1, STRIKE_WORTH), (SM, 2, 2 * STRIKE_WORTH), (SS, 1, STRIKE_WORTH),
+                                 (LIFE, 3, -3 * LIFE_WORTH)):
+        D = C.copy()
+        D[c, column] += step
+        assert abs(squad_worth(D, S, 0, 0, mask) - (worth + copies * change)) < 1e-9
+    assert STRIKE_WORTH > 0 and LIFE_WORTH > 0     # harder strikes raise the worth, more life lowers it
+
+
 def test_random_fills_of_a_deal_leave_nothing_that_fits_and_differ():
     """ai.squad.random_fill: every fill leaves no dealt card that would still fit its crystals; the
     fills of one deal differ (a shuffle of the deal); each fill takes one draw of the player's AI

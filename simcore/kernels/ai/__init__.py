@@ -15,4 +15,6 @@ writes nothing but its own fields of the game row (PILOT0 + P_*). Policy ids (si
 #     turn (samples 1, horizon 1; were 2 and 2): as strong against greedy, 1.3 to 1.7 times as fast.
 # 14: search's candidate squads are the fills worth most by squad_worth among 8 times as many random
 #     fills (were the first random fills), each played against 2 opponent hands (squad_samples; was 4).
-AI_VERSION = "14"
+# 15: greedy's squad_worth (its squad, and search's candidate squads) counts a tenth of a crystal more per
+#     point of the squad's strikes and a tenth less per point of its life.
+AI_VERSION = "15"

@@ -72,7 +72,9 @@ from ..state import (
 from .values import GREEDY, RANDOM, SEARCH, policy_of
 
 ELITE_WORTH = 1.0        # greedy's squad: an elite card (paid in gold only) counts a crystal more,
-TOP_WORTH = 0.5          # and the squad's dearest card half its cost more (measured: such squads win more)
+TOP_WORTH = 0.5          # and the squad's dearest card half its cost more (measured: such squads win more),
+STRIKE_WORTH = 0.1       # a tenth of a crystal more per point of its cards' strikes (weak + medium + strong)
+LIFE_WORTH = 0.1         # and a tenth less per point of their life (measured: at a cost, striking pays more)
 GREEDY_SQUADS = 16       # the random fills greedy weighs (its default `squads`; the search pilot's first candidate)
 
 
@@ -314,15 +316,18 @@ def random_fill(C, S, g, p, taken):
 @njit(cache=True, _nrt=False)
 def squad_worth(C, S, g, p, mask):
     """What greedy believes the squad of deal-index mask `mask` is worth, in crystals: its total cost,
-    ELITE_WORTH more for each elite card and TOP_WORTH of its dearest card's cost more."""
-    total, top, elite = 0, 0, 0
+    ELITE_WORTH more for each elite card, TOP_WORTH of its dearest card's cost more, STRIKE_WORTH more
+    per point of its cards' weak, medium and strong strikes and LIFE_WORTH less per point of their life."""
+    total, top, elite, strikes, life = 0, 0, 0, 0, 0
     for i in range(n_dealt(S, g, p)):
         if (mask >> i) & 1:
             c = S[g, dealt_slot(S, g, p, i) * NCF + EFF]
             total += C[c, COST]
             top = max(top, C[c, COST])
             elite += C[c, ELITE]
-    return total + ELITE_WORTH * elite + TOP_WORTH * top
+            strikes += C[c, SW] + C[c, SM] + C[c, SS]
+            life += C[c, LIFE]
+    return total + ELITE_WORTH * elite + TOP_WORTH * top + STRIKE_WORTH * strikes - LIFE_WORTH * life
 
 
 @njit(cache=True, _nrt=False)
