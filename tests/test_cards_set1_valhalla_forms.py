@@ -330,13 +330,26 @@ def test_1_42_healer_revives_a_dead_creature_closed_on_its_last_cell(tmp_path):
     assert c(r, "z")["counters"] == 0
 
 
-def test_1_42_healer_cannot_revive_onto_a_taken_cell(tmp_path):
-    """After the kill, another Кочевник of player 2 steps from d3 onto c3: the dead card's last cell is
-    taken, so it cannot be revived."""
+def test_1_42_healer_revives_onto_a_cell_its_owner_chooses_when_the_last_one_is_taken(tmp_path):
+    """Coming back (RULES.md section 7): after the kill, another Кочевник of player 2 steps from d3 onto
+    c3, the dead card's last cell; it is revived all the same, onto an empty cell of player 1's half that
+    his pilot chooses (greedy, for a melee creature: the one nearest an enemy, c2 behind c3)."""
+    acts = head([6, 1], '{ do = "use", card = "z", ability = 1, target = "a" }').replace(
+        "actions = [", "actions = [" + KILL_A + ', { do = "move", card = "m", to = "c3" }, ')
+    r = play(tmp_path, acts, ZNAHAR + [card("m", "Кочевник", 2, "d3")])
+    a = c(r, "a")
+    assert (a["zone"], a["cell"], a["closed"], a["wounds"]) == ("battlefield", "c2", True, 0)
+
+
+def test_1_42_healer_cannot_revive_a_creature_with_no_cell_to_come_back_to(tmp_path):
+    """Every other cell of player 1's half is taken; player 2's Кочевник k kills a on c3 from d4 and
+    another, m, steps from c4 onto c3: a cannot come back, and the revive is refused."""
+    cells = [f"{col}{row}" for row in (1, 2, 3) for col in "abcde" if f"{col}{row}" not in ("a1", "c3")]
+    cards = [ZNAHAR[0], ZNAHAR[1], card("k", "Кочевник", 2, "d4"), card("m", "Кочевник", 2, "c4")]
     acts = head([6, 1], '{ do = "use", card = "z", ability = 1, target = "a" }').replace(
         "actions = [", "actions = [" + KILL_A + ', { do = "move", card = "m", to = "c3" }, ')
     with pytest.raises(ScenarioError, match="revive"):
-        play(tmp_path, acts, ZNAHAR + [card("m", "Кочевник", 2, "d3")])
+        play(tmp_path, acts, cards + [card(f"f{i}", "Кочевник", 1, at) for i, at in enumerate(cells)])
 
 
 def test_valhalla_1_42_healer_wounds_your_creature_1_and_gives_it_a_counter(tmp_path):

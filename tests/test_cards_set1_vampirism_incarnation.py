@@ -134,13 +134,13 @@ def test_1_146_kersam_noble_blood_storm_counts_cards_above_their_printed_life(tm
 # ---- incarnation: 1-141 Моровой всадник, 1-149 Талион --------------------------------------------------
 def test_1_141_plague_rider_incarnates_open_with_ova_2_and_plus_2_strike(tmp_path):
     """Моровой всадник in its owner's graveyard with 2 of its 3 tokens: at the start of its owner's turn it
-    takes the third and incarnates, open, with full life, on the empty cell of its half nearest its last
-    cell; it strikes at once with OvA 2 and +2: a roll of 4 + 2 = 6 on a closed Кочевник is strong, 3 + 2
-    = 5 wounds."""
+    takes the third and incarnates, open, with full life, on the cell of its half its owner chooses
+    (greedy: b1, next to the enemy Кочевник on b2); it strikes at once with OvA 2 and +2: a roll of 4 + 2
+    = 6 on a closed Кочевник is strong, 3 + 2 = 5 wounds."""
     act = head([4], '{ do = "end_turn" }', attack("r", "k"), active=2)
     r = play(tmp_path, act, [card("r", "Моровой всадник", 1, "graveyard", counters=2, wounds=9),
                              card("x", "Кочевник", 1, "e1"), card("k", "Кочевник", 2, "b2", closed=True)])
-    assert "r incarnates on a1" in r["events"]
+    assert "r incarnates on b1" in r["events"]
     assert c(r, "r")["zone"] == "battlefield" and c(r, "r")["wounds"] == 0 and c(r, "r")["counters"] == 0
     assert c(r, "k")["wounds"] == 5
 

@@ -145,6 +145,58 @@ def test_a_token_offers_each_graveyard_card_with_incarnation_lacking_tokens():
         assert tokens == ((2, 0) if taker == "rider" else (1, 1)), policy
 
 
+def _destroyed_on(S, s, cell):
+    """Card s, standing on cell, goes to its owner's graveyard (its last cell: cell)."""
+    from simcore.kernels.rules.board import rebuild_play_lists
+    from simcore.kernels.state import G_BOARD, LAST_CELL
+
+    S[0, GAME0 + G_BOARD + cell] = -1
+    S[0, s * NCF + ZONE] = Z_GRAVE
+    S[0, s * NCF + LAST_CELL] = cell
+    rebuild_play_lists(S, 0)
+
+
+def test_coming_back_offers_the_empty_cells_of_the_owner_s_half_and_the_cell_it_was_destroyed_on():
+    """Coming back (RULES.md section 7): Моровой всадник of player 1, destroyed on c4 (player 2's half),
+    incarnates: its owner is offered the empty cells of his half and c4, in cell order; baseline (and
+    random) take the cell it was destroyed on (the cell nearest it: the reading before rules 3.5.0),
+    greedy, for a melee creature, the cell nearest an enemy creature (e3, next to nobody but the closest
+    to the Кочевник on e5: choices.come_back_choice)."""
+    from simcore.kernels.ai.values import BASELINE, RANDOM
+    from simcore.kernels.rules.triggers import incarnate
+    from simcore.kernels.state import CELL, PARAM0, PR_POLICY0, Z_FIELD
+
+    for policy, cell in ((BASELINE, 17), (RANDOM, 17), (None, 14)):
+        C, S, (rider, _, _) = position([("Моровой всадник", 0, 17), ("Кочевник", 0, 11), ("Кочевник", 1, 24)])
+        if policy is not None:
+            S[0, PARAM0 + PR_POLICY0] = policy
+        _destroyed_on(S, rider, 17)
+        assert incarnate(C, S, 0, rider)
+        assert offered(S) == [c for c in range(15) if c != 11] + [17]
+        assert (S[0, rider * NCF + ZONE], S[0, rider * NCF + CELL]) == (Z_FIELD, cell), policy
+
+
+def test_a_card_with_no_cell_to_come_back_to_stays_in_the_graveyard():
+    """Coming back needs an empty cell of the owner's half or the cell it was destroyed on: with player
+    1's half full and an enemy on c4, where Моровой всадник was destroyed, it cannot incarnate (it waits
+    in the graveyard) nor be revived (rules.targets.revivable); once a cell of his half is empty it can."""
+    from simcore.kernels.rules.board import can_come_back
+    from simcore.kernels.rules.triggers import incarnate
+    from simcore.kernels.state import CELL, G_BOARD
+
+    C, S, slots = position([("Моровой всадник", 0, 17)] + [("Кочевник", 0, c) for c in range(14)]
+                           + [("Кочевник", 1, 24), ("Кочевник", 0, 14)])
+    rider, enemy, last = slots[0], slots[15], slots[16]
+    _destroyed_on(S, rider, 17)
+    S[0, GAME0 + G_BOARD + 24] = -1                    # the enemy steps from e5 onto c4
+    S[0, GAME0 + G_BOARD + 17] = enemy
+    S[0, enemy * NCF + CELL] = 17
+    assert not can_come_back(C, S, 0, rider)
+    assert not incarnate(C, S, 0, rider) and S[0, rider * NCF + ZONE] == Z_GRAVE
+    _destroyed_on(S, last, 14)
+    assert can_come_back(C, S, 0, rider)
+
+
 @pytest.mark.parametrize("offers", [0, 1])
 def test_decisions_are_logged_with_their_options_when_the_logs_offers_are_on(offers):
     """With G_LOG_OFFERS each decision is logged (EV_DECISION: decision, decider, options, chosen index,

@@ -509,6 +509,27 @@ def test_differential_cards_outside_the_bundled_decks(tmp_path):
     assert games == 120
 
 
+def test_differential_cards_coming_back_from_the_graveyard(tmp_path):
+    """Знахарь племени's revive and the incarnations of Моровой всадник, Талион and Поганище against the
+    poison deck: 120 games over the AIs' seatings, no disagreement; the cells they come back to are
+    decisions of their owner (RULES.md section 7, "Coming back"), offered with the same options by both
+    engines."""
+    from collections import Counter
+
+    from simcore.matchup import make_matchup
+
+    deck = tmp_path / "comeback.txt"
+    deck.write_text("# Coming back\n" + "".join(f"3 {n}\n" for n in (
+        "Знахарь племени", "Моровой всадник", "Талион", "Поганище", "Кочевник", "Вампир", "Рафаэль",
+        "Ловчий", "Тролль", "Воин Вайлов")), encoding="utf-8")
+    decisions = Counter()
+    for ais in D.AI_SEATS:
+        m = make_matchup(deck, LISTS / "swamps_poison.txt", ais=ais)
+        for i in range(30):
+            decisions += play_checked(m, 10, i, seat_pairs=True, legal_sets=i % 3 == 0).decisions
+    assert decisions["cell"] > 0 and decisions["token"] > 0, decisions
+
+
 def test_differential_cure_poison_stun_amount_of_and_magic_strike(tmp_path):
     """Друид (heal + cure_poison), Борг (special_strike_stuns_closed), Кобольд (amount_of), Циклоп
     (magic_strike, strikes_only_opposite) and Мастер топора (a magic strike charged by counters) against

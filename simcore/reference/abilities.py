@@ -205,15 +205,16 @@ def _ram(game, src, a, t):
 
 def revivable(game, src, t):
     """t is a card of src's owner in his graveyard that can come back: a flyer, or a ground creature
-    whose last cell is empty."""
+    with a cell to come back to (Game.come_back_cells)."""
     if t is None or t.owner != src.owner or t.zone != "graveyard":
         return False
-    return t.printed.kind == "flyer" or (t.last_cell >= 0 and game.board[t.last_cell] is None)
+    return game.can_come_back(t)
 
 
 def _revive(game, t):
-    """Знахарь племени: t comes back closed on its last cell (a flyer into the auxiliary zone) as a new
-    card: printed life, no wounds, counters, poison, gains or markers."""
+    """Знахарь племени: t comes back closed (a flyer into the auxiliary zone, a ground creature on the cell
+    its owner decides: Game.come_back_cell) as a new card: printed life, no wounds, counters, poison,
+    gains or markers."""
     fresh = B.GameCard(t.slot, t.owner, t.card_id, t.printed, t.blank)
     for name in ("dealt", "bought", "dmg_dealt", "kills", "ability_uses", "last_cell"):
         setattr(fresh, name, getattr(t, name))
@@ -223,8 +224,8 @@ def _revive(game, t):
     t.closed = True
     if t.printed.kind == "flyer":
         t.zone, t.cell = "aux", -1
-    else:                                   # its owner decides the cell: its last one is the only one
-        t.zone, t.cell = "field", game.decisions.decide("cell", t.owner, [t.last_cell])
+    else:
+        t.zone, t.cell = "field", game.come_back_cell(t)
         game.board[t.cell] = t
     bisect.insort(game.play[t.owner], t, key=lambda x: x.slot)
     t.armor_left = game.keyword(t, "armor")

@@ -1305,12 +1305,20 @@ class Game:
         c.wounds -= h
         c.extra_lives += n - h
 
-    def incarnation_cell(self, c):
-        """The empty cell of its owner's half nearest the cell it died on (ties: the lowest cell)."""
-        free = [cell for cell in range(N_CELLS) if own_row(c.owner, row_of(cell)) and self.board[cell] is None]
-        if not free:
-            return None
-        return min(free, key=lambda cell: (manhattan(c.last_cell, cell) if c.last_cell >= 0 else 0, cell))
+    def come_back_cells(self, c):
+        """The cells card c may take coming back from the graveyard (revived, incarnated), in cell order:
+        the empty cells of its owner's half, and the cell it was destroyed on if empty."""
+        return [cell for cell in range(N_CELLS)
+                if self.board[cell] is None and (own_row(c.owner, row_of(cell)) or cell == c.last_cell)]
+
+    def can_come_back(self, c):
+        """c is a flyer, or has a cell to come back to."""
+        return c.printed.kind == "flyer" or bool(self.come_back_cells(c))
+
+    def come_back_cell(self, c):
+        """The cell its owner decides for ground card c coming back (None: there is none)."""
+        cells = self.come_back_cells(c)
+        return self.decisions.decide("cell", c.owner, cells) if cells else None
 
     def incarnate(self, c):
         """c returns from the graveyard as a new card (printed life, nothing acquired), closed unless
@@ -1318,7 +1326,7 @@ class Game:
         flyer = c.printed.kind == "flyer"
         cell = -1
         if not flyer:
-            cell = self.incarnation_cell(c)
+            cell = self.come_back_cell(c)
             if cell is None:
                 return
         fresh = GameCard(c.slot, c.owner, c.card_id, c.printed, c.blank, dealt=c.dealt, bought=c.bought,

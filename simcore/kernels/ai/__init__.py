@@ -17,4 +17,6 @@ writes nothing but its own fields of the game row (PILOT0 + P_*). Policy ids (si
 #     fills (were the first random fills), each played against 2 opponent hands (squad_samples; was 4).
 # 15: greedy's squad_worth (its squad, and search's candidate squads) counts a tenth of a crystal more per
 #     point of the squad's strikes and a tenth less per point of its life.
-AI_VERSION = "15"
+# 16: greedy (and search) choose the cell of a card coming back from the graveyard (revived, incarnated;
+#     rules 3.5.0): a melee creature nearest an enemy, a ranged attacker farthest from them.
+AI_VERSION = "16"

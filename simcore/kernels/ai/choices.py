@@ -6,9 +6,10 @@ random: a uniform integer of his AI stream over the options (a fast answer: rese
 every legal use, its target included, with passing as the first choice). greedy: the option worth most
 by its heuristics (ai.values, ai.evaluate, policies.nearest_enemy_distance): how many wounds to move
 (ai.evaluate.best_wounds_moved: Осклизг takes no wounds that would destroy it), which card takes a
-token (dearest_token: the most cost per token still lacking). random and baseline take, without a draw,
-the option the rules used to take alone (all the wounds it can move, the token for the card lacking the
-fewest); every pilot takes the only option of a decision that has one (a revived card's cell). Only the pilots' own
+token (dearest_token: the most cost per token still lacking), which cell a card coming back from the
+graveyard takes (come_back_choice). random and baseline take, without a draw, the option the rules used
+to take alone (all the wounds it can move, the token for the card lacking the fewest, the cell nearest
+the one the card was destroyed on); every pilot takes the only option of a decision that has one. Only the pilots' own
 fields (PILOT0 + P_*) are written: a fast answer's target is chosen with its source and kept there
 until the rules ask for it.
 """
@@ -16,8 +17,8 @@ from numba import njit
 
 from decks.registry import AmountOf, AttackKind, Effect
 
-from ..cardtable import AB_AMOUNT, AB_AMOUNT_OF, AB_EFFECT, COST, IGN_TARGET, INCARN
-from ..rules.board import ab, owner_of
+from ..cardtable import AB_AMOUNT, AB_AMOUNT_OF, AB_EFFECT, COST, IGN_TARGET, INCARN, RKIND
+from ..rules.board import ab, manhattan, owner_of
 from ..rules.decisions import (
     Decision,
     answer_ability,
@@ -43,6 +44,7 @@ from ..state import (
     G_DECISION,
     G_OFFER_N,
     GAME0,
+    LAST_CELL,
     NCF,
     P_ANSWER,
     PILOT0,
@@ -50,7 +52,16 @@ from ..state import (
 )
 from .evaluate import ability_value, best_wounds_moved, hit_value, predicted_wounds, strike_ev
 from .policies import nearest_enemy_distance
-from .values import GREEDY, RANDOM, best_form, best_ram, policy_of, prefers_closing, prefers_push, target_value
+from .values import (
+    GREEDY,
+    RANDOM,
+    best_form,
+    best_ram,
+    policy_of,
+    prefers_closing,
+    prefers_push,
+    target_value,
+)
 
 FAST_THRESHOLD = 0.3    # greedy answers with a fast ability only when it is worth this much
 
@@ -78,7 +89,12 @@ def pilot_decision(C, S, g):
     if d == Decision.TOKEN:
         return dearest_token(C, S, g) if greedy else fewest_missing_tokens(C, S, g)
     if d == Decision.CELL:
-        return 0 if n == 1 else cell_choice(C, S, g, p, S[g, GAME0 + G_CONTEXT], policy_of(S, g, p) == RANDOM)
+        t = S[g, GAME0 + G_CONTEXT]
+        if n == 1:
+            return 0
+        if S[g, GAME0 + G_CONTEXT + 1] < 0:         # a card coming back from the graveyard
+            return come_back_choice(C, S, g, t) if greedy else nearest_last_cell(S, g, t)
+        return cell_choice(C, S, g, p, t, policy_of(S, g, p) == RANDOM)
     if policy_of(S, g, p) == RANDOM:
         return ai_int(S, g, p, n)
     a = S[g, GAME0 + G_CONTEXT]
@@ -224,10 +240,40 @@ def answer(C, S, g, p, rand):
 
 
 @njit(cache=True, _nrt=False)
+def nearest_last_cell(S, g, t):
+    """CELL for card t coming back from the graveyard, random and baseline: the option nearest the cell
+    it was destroyed on (Manhattan; the first on a tie), the cell the rules chose alone before 3.5.0."""
+    last = S[g, t * NCF + LAST_CELL]
+    best_i, best = 0, 1000
+    for i in range(S[g, GAME0 + G_OFFER_N]):
+        d = manhattan(last, option(S, g, i)) if last >= 0 else 0
+        if d < best:
+            best_i, best = i, d
+    return best_i
+
+
+@njit(cache=True, _nrt=False)
+def come_back_choice(C, S, g, t):
+    """CELL for greedy's card t coming back from the graveyard: a melee creature the option nearest to
+    an enemy creature (it strikes the sooner), a ranged attacker the one farthest from them (as greedy
+    places its squad: squad.choose_cell), the first on a tie (policies.nearest_enemy_distance)."""
+    rk = C[S[g, t * NCF + CARD_ID], RKIND]
+    sign = 1 if rk != 0 and rk != AttackKind.MAGIC_STRIKE else -1
+    q = 1 - owner_of(t)
+    best_i = 0
+    best = sign * nearest_enemy_distance(S, g, q, option(S, g, 0))
+    for i in range(1, S[g, GAME0 + G_OFFER_N]):
+        v = sign * nearest_enemy_distance(S, g, q, option(S, g, i))
+        if v > best:
+            best_i, best = i, v
+    return best_i
+
+
+@njit(cache=True, _nrt=False)
 def cell_choice(C, S, g, p, t, rand):
-    """CELL (options: free cells) for card t, player p deciding: random, a uniform one; greedy, for his
-    own card the cell nearest to an enemy creature, for an enemy card the one farthest from his own
-    creatures (the first on a tie; policies.nearest_enemy_distance)."""
+    """CELL (options: free cells) for card t relocated by player p's ability (Варлок): random, a uniform
+    one; greedy, for his own card the cell nearest to an enemy creature, for an enemy card the one
+    farthest from his own creatures (the first on a tie; policies.nearest_enemy_distance)."""
     n = S[g, GAME0 + G_OFFER_N]
     if rand:
         return ai_int(S, g, p, n)

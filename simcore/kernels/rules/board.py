@@ -1,4 +1,5 @@
-"""The field (docs/RULES.md section 2): cells, adjacency, zones, ownership and formation.
+"""The field (docs/RULES.md section 2): cells, adjacency, zones, ownership, formation, and the cells a
+card coming back from the graveyard may take (section 7).
 
 Cells are row * 5 + column; row 0..5 are the printed rows 1..6, column 0..4 are a..e.
 """
@@ -8,23 +9,29 @@ from ..cardtable import (
     AB0,
     AB_W,
     ELITE,
+    FLYER,
     HAS_FORMATION,
     SM,
 )
 from ..state import (
+    CARD_ID,
     CELL,
     EFF,
     EXTRA_LIVES,
     G_BOARD,
+    G_DECISION,
     G_DECK_SIZE,
     G_HURT,
     G_LOSS_REACH,
     G_NPLAY,
+    G_OFFER_N,
     G_PLAY,
     G_RC_CLEAN,
     GAME0,
+    LAST_CELL,
     LIFE_MAX,
     MAX_DECK,
+    N_CELLS,
     N_COLS,
     N_ROWS,
     NCF,
@@ -35,6 +42,7 @@ from ..state import (
     Z_FIELD,
     ZONE,
 )
+from .decisions import Decision, add_option, choose_option, offer
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -107,6 +115,42 @@ def diagonal(a, b):
 def own_row(player, row):
     """True if the printed row belongs to the player (rows 0-2 player 0, rows 3-5 player 1)."""
     return (row < 3) if player == 0 else (row >= 3)
+
+
+@njit(cache=True, _nrt=False)
+def may_come_back_to(S, g, s, cell):
+    """True if card s, coming back into play from its owner's graveyard (revived, incarnated), may take
+    cell: an empty cell of its owner's half, or the empty cell it was destroyed on (docs/RULES.md
+    section 7, "Coming back")."""
+    if S[g, GAME0 + G_BOARD + cell] >= 0:
+        return False
+    return own_row(owner_of(s), cell_row(cell)) or cell == S[g, s * NCF + LAST_CELL]
+
+
+@njit(cache=True, _nrt=False)
+def can_come_back(C, S, g, s):
+    """True if card s has somewhere to come back to: it is a flyer (its owner's auxiliary zone), or a
+    cell may_come_back_to allows it."""
+    if C[S[g, s * NCF + CARD_ID], FLYER] == 1:
+        return True
+    for cell in range(N_CELLS):
+        if may_come_back_to(S, g, s, cell):
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def come_back_cell(C, S, g, s):
+    """The cell ground card s comes back to: its owner decides (CELL, context (s, -1): the cells
+    may_come_back_to allows, in cell order); -1 when there is none."""
+    offer(S, g, Decision.CELL, owner_of(s), s, -1, 0, 0, 0)
+    for cell in range(N_CELLS):
+        if may_come_back_to(S, g, s, cell):
+            add_option(S, g, cell)
+    if S[g, GAME0 + G_OFFER_N] == 0:
+        S[g, GAME0 + G_DECISION] = 0
+        return -1
+    return choose_option(C, S, g, False)
 
 
 @njit(cache=True, _nrt=False)

@@ -1,7 +1,7 @@
 """The decisions a player makes inside the rules' flow (docs/RULES.md, "Decisions"): a defender, the
 exchange, an answer at a priority window, a triggered ability's target, close or wound, a form, push or
-wound, the X of a ram, how many wounds to move, the graveyard card that takes a token, the cell of a
-revived card.
+wound, the X of a ram, how many wounds to move, the graveyard card that takes a token, the cell a card
+comes to (relocated, or coming back from the graveyard).
 
 At each decision point the rules write a pending decision into the game row (G_DECISION, G_DECIDER,
 the context G_CONTEXT + i and the options G_OFFER_N, G_OFFER + i or the range G_OFFER_LO), call
@@ -53,7 +53,7 @@ class Decision(Word):
     RAM = 9, "the ram's owner chooses X from 1 to its life (a range: option i is X = 1 + i)"
     WOUNDS_MOVED = 10, "how many of the target's wounds move onto the card (a range from 0)"
     TOKEN = 11, "which card of its owner's graveyard with incarnation takes the token"
-    CELL = 12, "the cell a card comes to, among the free cells the rules allow (a revived creature: its last)"
+    CELL = 12, "the cell a card comes to (relocated, or back from the graveyard), among the free cells allowed"
 
 
 # ---- the port: declared by the rules, implemented by the pilots ---------------------------------------

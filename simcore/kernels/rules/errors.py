@@ -89,7 +89,7 @@ MESSAGES = {
     E_CONDITION: "{actor} does not meet the condition of this ability (114)",
     E_NOT_OPPOSITE: "{actor} may strike only the card opposite it, in its column (strikes_only_opposite)",
     E_ROOTED: "{actor} is rooted to its cell until the card that rooted it moves or leaves play (effect root)",
-    E_NOT_REVIVABLE: "{target} is not a creature in its owner's graveyard whose last cell is empty (revive)",
+    E_NOT_REVIVABLE: "{target} is not a creature in its owner's graveyard with a cell to come back to (revive)",
     E_FORCED_STRIKE: "a card that must strike a closed enemy creature it can strike has not done so: end the "
                      "turn or act with it only after that strike (must_strike_closed)",
     E_NO_EXTRA_LIVES: "{actor} has no extra life it can remove and stay alive (ranged_spends_extra_lives)",

@@ -24,14 +24,11 @@ from ..cardtable import (
     AB_W,
     CLASS0,
     CLASS1,
-    FLYER,
     RANGED_ADJ,
 )
 from ..state import (
-    CARD_ID,
     CELL,
     EFF,
-    G_BOARD,
     G_DECK_SIZE,
     GAME0,
     LAST_CELL,
@@ -46,6 +43,7 @@ from ..state import (
 from .board import (
     ab,
     adjacent_cells,
+    can_come_back,
     cell_row,
     forwardness,
     has_adjacent_enemy,
@@ -151,15 +149,12 @@ def is_chosen(target):
 
 @njit(cache=True, _nrt=False)
 def revivable(C, S, g, s, t):
-    """chosen_own_dead: t is a card of s's owner in his graveyard that can come back: a flyer, or a
-    ground creature whose last cell is empty."""
+    """chosen_own_dead: t is a card of s's owner in his graveyard that can come back (board.can_come_back:
+    a flyer, or a ground creature with a cell to come back to)."""
     p = owner_of(s)
     if t < p * MAX_DECK or t >= p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p] or S[g, t * NCF + ZONE] != Z_GRAVE:
         return False
-    if C[S[g, t * NCF + CARD_ID], FLYER] == 1:
-        return True
-    cell = S[g, t * NCF + LAST_CELL]
-    return cell >= 0 and S[g, GAME0 + G_BOARD + cell] < 0
+    return can_come_back(C, S, g, t)
 
 
 @njit(cache=True, _nrt=False)

@@ -61,13 +61,11 @@ from ..state import (
     GAINED_TOKEN,
     GAME0,
     HEAL_END,
-    LAST_CELL,
     LAST_TARGET,
     LIFE_MAX,
     MAX_DECK,
     MOVED,
     MOVES_LEFT,
-    N_CELLS,
     N_COLS,
     N_SLOTS,
     NCF,
@@ -88,10 +86,8 @@ from .board import (
     ab,
     add_to_play,
     cell_col,
-    cell_row,
-    manhattan,
+    come_back_cell,
     n_in_play,
-    own_row,
     owner_of,
     play_slot,
 )
@@ -305,32 +301,15 @@ def fire_token_triggers(C, S, g, s):
 
 
 @njit(cache=True, _nrt=False)
-def incarnation_cell(S, g, s):
-    """The empty cell of its owner's half nearest the cell it died on (Manhattan; ties: the lowest
-    cell number); -1 if the half is full."""
-    p = owner_of(s)
-    last = S[g, s * NCF + LAST_CELL]
-    best = -1
-    best_d = 1000
-    for cell in range(N_CELLS):
-        if not own_row(p, cell_row(cell)) or S[g, GAME0 + G_BOARD + cell] >= 0:
-            continue
-        d = manhattan(last, cell) if last >= 0 else 0
-        if d < best_d:
-            best = cell
-            best_d = d
-    return best
-
-
-@njit(cache=True, _nrt=False)
 def incarnate(C, S, g, s):
     """Card s returns from the graveyard (incarnation): as a new card, printed life, no wounds, extra
     lives, counters, poison or acquired effects; closed (open with incarnates_open); then its
-    on_incarnate abilities fire. False if its owner's half has no empty cell (it waits)."""
+    on_incarnate abilities fire. A ground creature comes to the cell its owner decides
+    (board.come_back_cell); False if there is none (it waits)."""
     c = S[g, s * NCF + CARD_ID]
     cell = -1
     if C[c, FLYER] == 0:
-        cell = incarnation_cell(S, g, s)
+        cell = come_back_cell(C, S, g, s)
         if cell < 0:
             return False
     for f in (WOUNDS, EXTRA_LIVES, COUNTERS, POISON, GAINED, TMP_STRIKE, TMP_FLAGS, TMP_OWN, ACQ_LOST,

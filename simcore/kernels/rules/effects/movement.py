@@ -28,7 +28,6 @@ from ...state import (
     GAINED,
     GAME0,
     HEAL_END,
-    LAST_CELL,
     LAST_TARGET,
     LIFE_MAX,
     MOVED,
@@ -52,6 +51,7 @@ from ..board import (
     cell_col,
     cell_row,
     cells_changed,
+    come_back_cell,
     owner_of,
 )
 from ..damage import (
@@ -104,16 +104,14 @@ def push_or_wound(C, S, g, src, t, n):
 @njit(cache=True, _nrt=False)
 def revive(C, S, g, t):
     """Знахарь племени's revive: t comes back into play closed (a flyer into the auxiliary zone, a ground
-    creature on the cell its owner decides, CELL: the cells the rules allow, its last one), as
-    a new card: its printed life, no wounds, counters, poison, gains or markers."""
+    creature on the cell its owner decides: board.come_back_cell; the caller checked that it has one),
+    as a new card: its printed life, no wounds, counters, poison, gains or markers."""
     c = S[g, t * NCF + CARD_ID]
     if C[c, FLYER] == 1:
         S[g, t * NCF + ZONE] = Z_AUX
         S[g, t * NCF + CELL] = -1
     else:
-        offer(S, g, Decision.CELL, owner_of(t), t, 0, 0, 0, 0)
-        add_option(S, g, S[g, t * NCF + LAST_CELL])
-        cell = choose_option(C, S, g, False)
+        cell = come_back_cell(C, S, g, t)
         S[g, t * NCF + ZONE] = Z_FIELD
         S[g, t * NCF + CELL] = cell
         S[g, GAME0 + G_BOARD + cell] = t
