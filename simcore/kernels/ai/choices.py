@@ -17,7 +17,7 @@ from numba import njit
 
 from decks.registry import AmountOf, AttackKind, Effect
 
-from ..cardtable import AB_AMOUNT, AB_AMOUNT_OF, AB_EFFECT, COST, IGN_TARGET, INCARN, RKIND
+from ..cardtable import AB_AMOUNT, AB_AMOUNT_OF, AB_EFFECT, COST, IGN_TARGET, INCARN
 from ..rules.board import ab, manhattan, owner_of
 from ..rules.decisions import (
     Decision,
@@ -52,6 +52,7 @@ from ..state import (
 )
 from .evaluate import ability_value, best_wounds_moved, hit_value, predicted_wounds, strike_ev
 from .policies import nearest_enemy_distance
+from .squad import stands_behind
 from .values import (
     GREEDY,
     RANDOM,
@@ -256,10 +257,15 @@ def nearest_last_cell(S, g, t):
 def come_back_choice(C, S, g, t):
     """CELL for greedy's card t coming back from the graveyard: a melee creature the option nearest to
     an enemy creature (it strikes the sooner), a ranged attacker the one farthest from them (as greedy
-    places its squad: squad.choose_cell), the first on a tie (policies.nearest_enemy_distance)."""
-    rk = C[S[g, t * NCF + CARD_ID], RKIND]
-    sign = 1 if rk != 0 and rk != AttackKind.MAGIC_STRIKE else -1
-    q = 1 - owner_of(t)
+    places its squad: squad.stands_behind)."""
+    return by_enemy_distance(S, g, 1 - owner_of(t), 1 if stands_behind(C, S[g, t * NCF + CARD_ID]) else -1)
+
+
+@njit(cache=True, _nrt=False)
+def by_enemy_distance(S, g, q, sign):
+    """The index of the CELL option whose distance to player q's nearest creature on the battlefield
+    (policies.nearest_enemy_distance), times sign, is greatest: sign 1 the farthest, -1 the nearest;
+    the first on a tie."""
     best_i = 0
     best = sign * nearest_enemy_distance(S, g, q, option(S, g, 0))
     for i in range(1, S[g, GAME0 + G_OFFER_N]):
@@ -273,16 +279,7 @@ def come_back_choice(C, S, g, t):
 def cell_choice(C, S, g, p, t, rand):
     """CELL (options: free cells) for card t relocated by player p's ability (Варлок): random, a uniform
     one; greedy, for his own card the cell nearest to an enemy creature, for an enemy card the one
-    farthest from his own creatures (the first on a tie; policies.nearest_enemy_distance)."""
-    n = S[g, GAME0 + G_OFFER_N]
+    farthest from his own creatures (by_enemy_distance)."""
     if rand:
-        return ai_int(S, g, p, n)
-    sign = -1 if owner_of(t) == p else 1
-    best_i = 0
-    best = sign * nearest_enemy_distance(S, g, 1 - owner_of(t), option(S, g, 0))
-    for i in range(1, n):
-        v = sign * nearest_enemy_distance(S, g, 1 - owner_of(t), option(S, g, i))
-        if v > best:
-            best_i = i
-            best = v
-    return best_i
+        return ai_int(S, g, p, S[g, GAME0 + G_OFFER_N])
+    return by_enemy_distance(S, g, 1 - owner_of(t), -1 if owner_of(t) == p else 1)

@@ -370,6 +370,14 @@ def dearest_squad_buy(C, S, g, p, totals):
 
 
 @njit(cache=True, _nrt=False)
+def stands_behind(C, c):
+    """True if greedy places card c behind its melee creatures: it has a ranged attack that is not a
+    magic strike (a magic strike reaches adjacent cards only: placed as melee)."""
+    rk = C[c, RKIND]
+    return rk != 0 and rk != AttackKind.MAGIC_STRIKE
+
+
+@njit(cache=True, _nrt=False)
 def next_to_place(C, S, g, p):
     """The squad card of p placed next (-1: all are placed): random and baseline in the order of the
     deck list; greedy and search by role, the dearest melee creatures first (so that they take the
@@ -382,10 +390,9 @@ def next_to_place(C, S, g, p):
         if not by_role:
             return s
         c = S[g, s * NCF + EFF]
-        rk = C[c, RKIND]
         v = card_value(C, c)
         if C[c, FLYER] == 0:
-            v += 1_000_000 if rk == 0 or rk == AttackKind.MAGIC_STRIKE else 500_000
+            v += 500_000 if stands_behind(C, c) else 1_000_000
         if v > best_v:
             best, best_v = s, v
     return best
@@ -409,8 +416,7 @@ def choose_cell(C, S, g, p, s):
                     return c
                 k -= 1
         return -1
-    rk = C[S[g, s * NCF + EFF], RKIND]
-    ranged = rk != 0 and rk != AttackKind.MAGIC_STRIKE         # a magic strike reaches adjacent cards only: placed as melee
+    ranged = stands_behind(C, S[g, s * NCF + EFF])
     best, best_v = -1, -1000
     for c in range(first_cell, first_cell + N_CELLS // 2):
         if not placement_open(C, S, g, p, c, lvl):
