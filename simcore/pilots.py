@@ -18,10 +18,11 @@ differently, and its tunables. Every run manifest, table and report names its pi
   when what the enemies that can reach it would gain by striking it closed in their next turn, times
   open_weight, is worth more than its best action now (simcore.kernels.ai.policies.open_value); measured,
   holding back that way loses, hence off by default.
-- search: looks ahead by playing greedy out on copies of the game. Its squad (simcore.kernels.ai.
-  squad_search): greedy's and the `squads` - 1 worth most by greedy's squad_worth of 8 times as many
-  random fills of its deal, each played out for `squad_turns` turns against `squad_samples` hands the
-  opponent's deck list could deal him (not his real deal).
+- search: looks ahead by playing one-ply pilots out on copies of the game. Its squad (simcore.kernels.
+  ai.squad_search): greedy's and the `squads` - 1 worth most by greedy's squad_worth of 8 times as many
+  random fills of its deal, each played out (baseline's play on both sides, the quicker) for
+  `squad_turns` turns against `squad_samples` hands the opponent's deck list could deal him (not his
+  real deal).
   In play (simcore.kernels.ai.search): where greedy would choose among several creatures' attacks it plays
   its best `candidates` out to the end of its turn (`horizon` 1; 2 reaches through the opponent's next
   turn), over `samples` dice samples, and takes the best; with `alternatives` it also weighs its first
@@ -49,10 +50,10 @@ class Pilot(NamedTuple):
 PILOTS = {
     "random": Pilot(0, "8"),
     "baseline": Pilot(1, "8"),
-    "greedy": Pilot(2, "12", {"open_weight": (0, 0, 1000), "focus": (100, 0, 100), "squads": (16, 0, 64)}),
-    "search": Pilot(3, "14", {"candidates": (3, 1, 16), "samples": (1, 1, 16), "hold": (0, 0, 1),
+    "greedy": Pilot(2, "16", {"open_weight": (0, 0, 1000), "focus": (100, 0, 100), "squads": (16, 0, 64)}),
+    "search": Pilot(3, "17", {"candidates": (3, 1, 16), "samples": (1, 1, 16), "hold": (0, 0, 1),
                              "alternatives": (0, 0, 8), "keep": (0, 0, 1), "horizon": (1, 1, 4), "close": (0, 0, 100),
-                             "squads": (8, 1, 16), "squad_samples": (2, 1, 16), "squad_turns": (6, 1, 100),
+                             "squads": (8, 1, 16), "squad_samples": (3, 1, 16), "squad_turns": (6, 1, 100),
                              "open_weight": (0, 0, 1000), "focus": (100, 0, 100)}),
 }
 # the ruleset parameter (simcore.kernels.state, + seat) each budget key is passed in
@@ -118,7 +119,7 @@ def pilot_parameters(spec: str) -> dict:
     name, values = parse_pilot(spec)
     if name == "random":
         return {}
-    from .kernels.ai import policies, search, squad
+    from .kernels.ai import policies, search, squad, squad_search
     params = {"move_score": policies.MOVE_SCORE, "stall_turns": policies.STALL_TURNS,
               "stall_bonus": policies.STALL_BONUS}
     params.update(values)
@@ -126,7 +127,9 @@ def pilot_parameters(spec: str) -> dict:
         params.update({"elite_worth": squad.ELITE_WORTH, "top_worth": squad.TOP_WORTH})
     if name == "search":
         params.update({"win_value": search.WIN_VALUE, "alive_share": search.ALIVE_SHARE,
-                       "next_turn_share": search.NEXT_TURN_SHARE})
+                       "next_turn_share": search.NEXT_TURN_SHARE,
+                       "squad_playout_pilot": next(n for n, pilot in PILOTS.items()
+                                                   if pilot.policy == squad_search.SQUAD_PLAYOUT_PILOT)})
     return params
 
 

@@ -99,6 +99,8 @@ def test_update_rewrites_a_changed_game_only_under_a_new_version(bump, tmp_path,
     module = simcore if bump == "RULES_VERSION" else simcore.kernels.ai
     new = _bumped(getattr(module, bump))
     monkeypatch.setattr(module, bump, new)
+    if bump == "AI_VERSION":                    # the pilot that changed says so (see the next test)
+        monkeypatch.setitem(PILOTS, "greedy", PILOTS["greedy"]._replace(version=new))
     now = golden.render(name)
     assert CHANGED not in golden.mismatch(name, now)          # it fails until regenerated, asking for that
     assert golden.main(["--update"]) == 0
@@ -107,6 +109,26 @@ def test_update_rewrites_a_changed_game_only_under_a_new_version(bump, tmp_path,
     assert stored == now
     assert golden.recorded_version(stored, golden.VERSION_LINE if bump == "RULES_VERSION" else golden.AI_LINE) == new
     assert golden.mismatch(name, golden.render(name)) is None
+
+
+def test_a_pilots_changed_game_names_the_pilots_new_version(tmp_path, monkeypatch):
+    """Under a new AI_VERSION, --update rewrites a game that plays differently only once one of its
+    pilots records that AI_VERSION as the one it last played differently under (simcore.pilots.PILOTS):
+    manifests and reports name a pilot with that version, so it may not go stale. A new RULES_VERSION
+    rewrites it without."""
+    name = _one_game(monkeypatch, tmp_path, frozen=False)
+    assert golden.pilots_of(name) == {"greedy", "random"}
+    golden.path(name).write_text(_changed(golden.render(name)), encoding="utf-8")
+    new = _bumped(simcore.kernels.ai.AI_VERSION)
+    monkeypatch.setattr(simcore.kernels.ai, "AI_VERSION", new)
+    with pytest.raises(RuntimeError, match=f"none of its pilots \\(greedy, random\\) has version {new}"):
+        golden.update()
+    monkeypatch.setitem(PILOTS, "greedy", PILOTS["greedy"]._replace(version=new))
+    assert golden.update() == [name]
+    golden.path(name).write_text(_changed(golden.render(name)), encoding="utf-8")
+    monkeypatch.setitem(PILOTS, "greedy", PILOTS["greedy"]._replace(version="1"))
+    monkeypatch.setattr(simcore, "RULES_VERSION", _bumped(simcore.RULES_VERSION))
+    assert golden.update() == [name]
 
 
 def test_update_writes_nothing_when_one_game_is_refused(tmp_path, monkeypatch):

@@ -56,6 +56,9 @@ GAMES = {
     "seeds_mixed-mirror-modern-seat-pairs": [
         "decks/lists/seeds_mixed.txt", "decks/lists/seeds_mixed.txt", "--ruleset", "modern",
         "--ai-b", "random", "--seed", "2026", "--game", "7", "--seat-pairs", "--board"],
+    "seeds_mixed-vs-swamps_poison-search-vs-greedy": [
+        "decks/lists/seeds_mixed.txt", "decks/lists/swamps_poison.txt", "--ai-a", "search", "--ai-b", "greedy",
+        "--seed", "3", "--game", "3"],
     "baseline-seeds_mixed-vs-swamps_poison": [
         "decks/lists/seeds_mixed.txt", "decks/lists/swamps_poison.txt", "--ai", "baseline", "--seed", "3",
         "--game", "3"],
@@ -199,12 +202,41 @@ def refusal(name: str, old: str | None, now: str) -> str | None:
     recording no versions, or another game's command, may always be rewritten."""
     if old is None or old == now or _command(old) != _command(now):
         return None
-    if None in recorded_versions(name, old) or not _same_versions(name, old, now):
+    if None in recorded_versions(name, old):
         return None
+    if not _same_versions(name, old, now):
+        return stale_pilot_version(name, old, now)
     if not _play_changed(old, now) and not _text_changed_alone(old, now):
         return None
     return (f"--update refuses to rewrite tests/golden/{name}.txt under the versions that recorded it; "
             + mismatch(name, now))
+
+
+def pilots_of(name: str) -> set:
+    """The pilots that play golden game `name` (its --ai, --ai-a, --ai-b; greedy where none is named)."""
+    args = GAMES[name]
+    named = {flag: args[i + 1] for i, flag in enumerate(args[:-1]) if flag in ("--ai", "--ai-a", "--ai-b")}
+    both = named.get("--ai", "greedy")
+    return {named.get("--ai-a", both).split("[")[0], named.get("--ai-b", both).split("[")[0]}
+
+
+def stale_pilot_version(name: str, old: str, now: str) -> str | None:
+    """Why --update may not record game `name` as played differently under a new AI_VERSION alone: none
+    of its pilots says it last played differently under that AI_VERSION (simcore.pilots.PILOTS, the
+    version every manifest and report names the pilot with). None if it may."""
+    from simcore.pilots import PILOTS
+
+    rules_was, rules_now = recorded_version(old), recorded_version(now)
+    ai_now = recorded_version(now, AI_LINE)
+    if name.startswith(FROZEN) or rules_was != rules_now or not _play_changed(old, now):
+        return None
+    pilots = sorted(pilots_of(name))
+    if any(PILOTS[x].version == ai_now for x in pilots):
+        return None
+    return (f"--update refuses to rewrite tests/golden/{name}.txt: the game plays differently under "
+            f"AI_VERSION {ai_now}, yet none of its pilots ({', '.join(pilots)}) has version {ai_now} in "
+            "simcore/pilots.py PILOTS: set the version of the pilot that changed, so that manifests and "
+            "reports name it as it plays")
 
 
 def update() -> list:

@@ -19,4 +19,6 @@ writes nothing but its own fields of the game row (PILOT0 + P_*). Policy ids (si
 #     point of the squad's strikes and a tenth less per point of its life.
 # 16: greedy (and search) choose the cell of a card coming back from the graveyard (revived, incarnated;
 #     rules 3.5.0): a melee creature nearest an enemy, a ranged attacker farthest from them.
-AI_VERSION = "16"
+# 17: search's squad playouts are played by baseline on both sides (were greedy), each squad against 3
+#     opponent hands (squad_samples; was 2).
+AI_VERSION = "17"

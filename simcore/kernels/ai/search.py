@@ -139,7 +139,8 @@ def next_turn_value(C, S, g, p):
 
 @njit(cache=True, _nrt=False)
 def playout(C, W, until_turn):
-    """Play row 0 of W by greedy on both sides until turn until_turn starts or the game ends."""
+    """Play row 0 of W until turn until_turn starts or the game ends, each side by the one-ply pilot its
+    row names (greedy, or baseline in ai.squad_search's playouts: policies.greedy_action plays both)."""
     n = 0
     while (W[0, GAME0 + G_WINNER] < 0 and W[0, GAME0 + G_ERROR] == 0 and W[0, GAME0 + G_TURN] < until_turn
            and n < PLAYOUT_ACTIONS):
