@@ -14,6 +14,9 @@ of a pilot with a new AI_VERSION (simcore/kernels/ai/__init__.py), and the files
 which refuses (and writes nothing) while a game plays differently under the versions that recorded its
 file: only a new version may rewrite it. The games named baseline-* are played by the baseline pilot
 only (simcore.pilots), which is frozen: they change with a new RULES_VERSION, never with a pilot's change.
+Under a new AI_VERSION alone, --update rewrites a game that plays differently only once one of its
+pilots records that AI_VERSION as the one it last played differently under (simcore.pilots.PILOTS:
+manifests and reports name each pilot with that version, so it must not go stale).
 
 A new wording of the replay is not a change of behaviour: with a new REPLAY_FORMAT, --update rewrites a
 file whose text changed as long as its game's event log is the one the file records (the EVENTS digest);
