@@ -216,11 +216,12 @@ def refusal(name: str, old: str | None, now: str) -> str | None:
 
 
 def pilots_of(name: str) -> set:
-    """The pilots that play golden game `name` (its --ai, --ai-a, --ai-b; greedy where none is named)."""
-    args = GAMES[name]
-    named = {flag: args[i + 1] for i, flag in enumerate(args[:-1]) if flag in ("--ai", "--ai-a", "--ai-b")}
-    both = named.get("--ai", "greedy")
-    return {named.get("--ai-a", both).split("[")[0], named.get("--ai-b", both).split("[")[0]}
+    """The pilots that play golden game `name`, as `berserk replay` reads its command."""
+    from reports.cli import replay
+    from simcore.pilots import parse_pilot
+
+    p = replay.make_context("replay", _arguments(name)).params
+    return {parse_pilot(p["ai_a"] or p["ai"])[0], parse_pilot(p["ai_b"] or p["ai"])[0]}
 
 
 def stale_pilot_version(name: str, old: str, now: str) -> str | None:
