@@ -30,7 +30,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 LISTS = ROOT / "decks" / "lists"
 # strength against budget: below and above the default
-SMALL_SEARCH = "search[squads=4,candidates=2]"
+SMALL_SEARCH = "search[squads=4,candidates=2,samples=1,alternatives=0]"
 LARGE_SEARCH = "search[squads=16,squad_samples=6,candidates=4,samples=4,horizon=2]"
 DEFAULT_PAIRS = ("random:baseline", "baseline:greedy", "random:greedy", "search:greedy", "search:baseline",
                  f"{SMALL_SEARCH}:greedy", f"{LARGE_SEARCH}:greedy",

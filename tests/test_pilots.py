@@ -61,7 +61,7 @@ def test_a_budget_is_part_of_the_pilots_spec_and_reaches_its_seat():
     from simcore.pilots import check_pilot, parse_pilot, with_ai_params
 
     assert with_ai_params("search", ["search.samples=4"]) == "search[samples=4]"
-    assert with_ai_params("search", ["search.samples=1"]) == "search"        # the default: the plain name
+    assert with_ai_params("search", ["search.samples=2"]) == "search"        # the default: the plain name
     assert with_ai_params("greedy", ["search.samples=4"]) == "greedy"        # another pilot's budget
     assert check_pilot("search[samples=4,candidates=5]") == "search[candidates=5,samples=4]"
     assert check_pilot("search[candidates=3]") == "search"                  # its default: the plain name
@@ -80,13 +80,13 @@ def test_a_budget_is_part_of_the_pilots_spec_and_reaches_its_seat():
 
 def test_ai_param_on_the_command_line_names_the_budget_in_the_manifest(tmp_path):
     out = tmp_path / "run"
-    r = run_cli("simulate", A, B, "--ai-a", "search", "--ai-b", "greedy", "--ai-param", "search.samples=2",
+    r = run_cli("simulate", A, B, "--ai-a", "search", "--ai-b", "greedy", "--ai-param", "search.samples=4",
                 "--ai-param", "search.candidates=2", "--games", 8, "--out", out, "--no-progress")
     assert r.returncode == 0, r.stderr
     ai = json.loads((out / "run.json").read_text())["config"]["ai"]
-    assert ai["a"] == "search[candidates=2,samples=2]" and ai["b"] == "greedy"
-    params = ai["pilots"]["search[candidates=2,samples=2]"]["parameters"]
-    assert params["candidates"] == 2 and params["samples"] == 2 and params["focus"] == 100
+    assert ai["a"] == "search[candidates=2,samples=4]" and ai["b"] == "greedy"
+    params = ai["pilots"]["search[candidates=2,samples=4]"]["parameters"]
+    assert params["candidates"] == 2 and params["samples"] == 4 and params["focus"] == 100
     for bad in (["--ai-param", "search.depth=2"], ["--ai-param", "samples=2"], ["--ai-param", "clever.x=1"]):
         r = run_cli("simulate", A, B, "--ai", "search", *bad, "--games", 8, "--out", tmp_path / "x", "--no-progress")
         assert r.returncode == 2 and "--ai-param" in r.stderr and "Traceback" not in r.stderr, r.stderr
@@ -130,12 +130,13 @@ def test_each_of_greedys_tunables_reaches_its_games_and_greedy_is_not_baseline()
 
 
 def test_search_with_one_candidate_and_one_squad_plays_its_greedys_games():
-    """With one candidate action and one squad the search pilot never looks ahead: it buys the squad
-    greedy buys and plays exactly greedy's games; each of the two looks changes them."""
+    """With one candidate action (one creature, no alternatives) and one squad the search pilot never
+    looks ahead: it buys the squad greedy buys and plays exactly greedy's games; each look changes them."""
     greedy = _games(("greedy", "greedy"))
-    assert _same(_games(("search[candidates=1,squads=1]", "greedy")), greedy)
+    assert _same(_games(("search[alternatives=0,candidates=1,squads=1]", "greedy")), greedy)
     assert not _same(_games(("search[squads=1]", "greedy")), greedy)
-    assert not _same(_games(("search[candidates=1]", "greedy")), greedy)
+    assert not _same(_games(("search[alternatives=0,candidates=1]", "greedy")), greedy)
+    assert not _same(_games(("search[candidates=1,squads=1]", "greedy")), greedy)     # its first creature's targets
 
 
 def test_search_games_are_the_same_on_one_and_two_threads():

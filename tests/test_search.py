@@ -4,7 +4,7 @@ import numpy as np
 from conftest import LISTS
 from scenario_util import position
 
-from simcore.kernels.rules.dice import KEYED_DICE, roll_d6
+from simcore.kernels.rules.dice import KEYED_DICE, MIRRORED_DICE, roll_d6
 from simcore.kernels.state import G_DICE_N, G_DRAWS, GAME0
 
 
@@ -24,6 +24,19 @@ def test_keyed_dice_depend_on_the_fight_and_not_on_the_dice_rolled_before():
     drawn = S[0, GAME0 + G_DRAWS]
     rolls = [roll_d6(S, 0, a, b, 0) for _ in range(30)]
     assert S[0, GAME0 + G_DRAWS] == drawn + 30 and len(set(rolls)) > 1
+
+
+def test_a_mirrored_sample_rolls_seven_minus_each_die_of_its_keyed_twin():
+    """The search pilot's second dice sample of a pair (MIRRORED_DICE) reads each die d of the first as
+    7 - d (an antithetic sample): a fight its attacker wins on a high roll in one sample is the same
+    fight on the low roll in the other, so that a pair's mean is luck-free for a fight's first roll."""
+    _, S, (a, b, c) = position([("Кочевник", 0, 11), ("Кочевник", 1, 16), ("Кочевник", 1, 17)])
+    S[0, GAME0 + G_DICE_N] = KEYED_DICE
+    fights = [(x, y, n) for x in (a, b, c) for y in (a, b, c, -1) for n in range(4)]
+    keyed = [roll_d6(S, 0, x, y, n) for x, y, n in fights]
+    S[0, GAME0 + G_DICE_N] = MIRRORED_DICE
+    mirrored = [roll_d6(S, 0, x, y, n) for x, y, n in fights]
+    assert mirrored == [7 - d for d in keyed] and len(set(keyed)) > 2
 
 
 def test_greedy_passes_over_a_creature_its_pilot_keeps_open_this_turn():

@@ -21,4 +21,7 @@ writes nothing but its own fields of the game row (PILOT0 + P_*). Policy ids (si
 #     rules 3.5.0): a melee creature nearest an enemy, a ranged attacker farthest from them.
 # 17: search's squad playouts are played by baseline on both sides (were greedy), each squad against 3
 #     opponent hands (squad_samples; was 2).
-AI_VERSION = "17"
+# 18: search's playouts of an action run in pairs of dice samples, the second mirroring the first (each
+#     die d read as 7 - d), 2 samples (was 1), and weigh 2 more targets of its first candidate creature
+#     (alternatives; was 0).
+AI_VERSION = "18"

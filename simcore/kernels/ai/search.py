@@ -11,8 +11,9 @@ and takes the candidate of the best mean. Elsewhere (nothing to weigh, moves, th
 plays as greedy; its squad is ai.squad_search's. The samples are keyed by draws from its own AI stream,
 so the game stays a function of (seed, game) and the pilot never sees the real dice ahead; inside a
 sample the dice are keyed by who rolls (rules.dice.KEYED_DICE), so that candidates which order the same
-attacks differently are compared on the same dice. Its budget is a ruleset parameter of its seat
-(simcore.pilots).
+attacks differently are compared on the same dice, and every second sample mirrors the one before
+(rules.dice.MIRRORED_DICE: each die d read as 7 - d), so that a pair of samples is not lucky or unlucky
+in the same fight twice. Its budget is a ruleset parameter of its seat (simcore.pilots).
 """
 import numpy as np
 from numba import njit
@@ -22,7 +23,7 @@ from ..rng import STREAM_AI0, uniform_int
 from ..rules.board import adjacent_cells, n_in_play, play_slot
 from ..rules.combat import strike_error
 from ..rules.damage import current_life
-from ..rules.dice import KEYED_DICE
+from ..rules.dice import KEYED_DICE, MIRRORED_DICE
 from ..rules.errors import E_OK
 from ..rules.turn import A_END, A_STRIKE, apply_action
 from ..state import (
@@ -150,15 +151,16 @@ def playout(C, W, until_turn):
 
 
 @njit(cache=True, _nrt=False)
-def imagined_copy(S, g, W, p, key):
+def imagined_copy(S, g, W, p, key, mirrored):
     """Copy game row g of S into row 0 of W as a game p imagines: greedy on both sides, no event log,
     and a dice sample of its own (the copy's random streams keyed by draw `key` of p's AI stream, its
-    dice keyed by who rolls; a scenario's forced dice are the real game's)."""
+    dice keyed by who rolls, each read as 7 - d when `mirrored`; a scenario's forced dice are the real
+    game's)."""
     for f in range(EV0):
         W[0, f] = S[g, f]
     k = uniform_int(S[g, GAME0 + G_SEED], S[g, GAME0 + G_INDEX], STREAM_AI0 + p, key, 1 << 30)
     W[0, GAME0 + G_SEED] = S[g, GAME0 + G_SEED] ^ ((k + 1) << 32)
-    W[0, GAME0 + G_DICE_N] = KEYED_DICE
+    W[0, GAME0 + G_DICE_N] = MIRRORED_DICE if mirrored else KEYED_DICE
     W[0, GAME0 + G_EV_CAP] = 1
     W[0, GAME0 + G_LOG_OFFERS] = 0
     W[0, GAME0 + G_SCRIPTED] = 0
@@ -169,12 +171,13 @@ def imagined_copy(S, g, W, p, key):
 @njit(cache=True, _nrt=False)
 def candidate_value(C, S, g, W, p, kind, actor, target, key0, samples):
     """The mean position_value for p after the action (KEEP: its actor stays open this turn), the rest
-    of his turn and the opponent's next turn, both by greedy, over `samples` dice samples (sample m keyed
-    by draw key0 + m of p's AI stream: the same samples for every candidate)."""
+    of his turn (and with `horizon` 2 the opponent's next turn), both by greedy, over `samples` dice
+    samples, the same for every candidate: in pairs, sample m keyed by draw key0 + m // 2 of p's AI
+    stream, mirrored when m is odd (rules.dice.MIRRORED_DICE)."""
     until = S[g, GAME0 + G_TURN] + max(S[g, PARAM0 + PR_SEARCH_HORIZON0 + p], 1)
     v = 0.0
     for m in range(samples):
-        imagined_copy(S, g, W, p, key0 + m)
+        imagined_copy(S, g, W, p, key0 + m // 2, m % 2 == 1)
         W[0, PILOT0 + P_CURSOR_TURN] = W[0, GAME0 + G_TURN] + 1
         W[0, PILOT0 + P_CURSOR] = 0         # greedy looks at every open creature again
         W[0, PILOT0 + P_RANK_N] = -1

@@ -73,7 +73,7 @@ def squad_value(C, S, g, p, W, mask, key0, samples, turns):
     q = 1 - p
     v = 0.0
     for m in range(samples):
-        imagined_copy(S, g, W, p, key0 + m)
+        imagined_copy(S, g, W, p, key0 + m, False)
         for i in range(n_dealt(W, 0, p)):
             if (mask >> i) & 1:
                 buy(C, W, 0, p, dealt_slot(W, 0, p, i))

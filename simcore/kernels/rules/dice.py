@@ -4,7 +4,9 @@ Every d6 comes from the game's dice stream, or, in a scenario, from its list of 
 that imagines games (the search pilot's copies of a game row) asks for dice keyed by who rolls
 (KEYED_DICE): the die of a card in a fight is a function of the turn, the card, the card it fights
 and which of its dice it is, not of how many dice were rolled before, so that two imagined lines of
-play that differ in the order of their attacks still see the same die for the same fight.
+play that differ in the order of their attacks still see the same die for the same fight. Its second
+sample of a pair mirrors the first (MIRRORED_DICE: each die d read as 7 - d), so that a fight won on a
+high roll in one is the same fight on the low roll in the other.
 """
 import numpy as np
 from numba import njit
@@ -25,6 +27,7 @@ from ..state import (
 )
 
 KEYED_DICE = -2         # G_DICE_N: dice keyed by who rolls (a pilot's imagined game, not a real one)
+MIRRORED_DICE = -3      # G_DICE_N: KEYED_DICE's dice mirrored, each d read as 7 - d (an antithetic sample)
 
 MISS, WEAK, MEDIUM, STRONG = 0, 1, 2, 3
 
@@ -34,9 +37,10 @@ def roll_d6(S, g, who, other, nth):
     """A d6 rolled by card `who` (-1: a player) in a fight with card `other` (-1: none); `nth`: which
     of its dice in that fight (they differ only with KEYED_DICE)."""
     n = S[g, GAME0 + G_DICE_N]
-    if n == KEYED_DICE:
+    if n == KEYED_DICE or n == MIRRORED_DICE:
         d = ((S[g, GAME0 + G_TURN] * (N_SLOTS + 1) + who + 1) * (N_SLOTS + 1) + other + 1) * 4 + nth
-        return 1 + uniform_int(S[g, GAME0 + G_SEED], S[g, GAME0 + G_INDEX], STREAM_DICE, d, 6)
+        die = 1 + uniform_int(S[g, GAME0 + G_SEED], S[g, GAME0 + G_INDEX], STREAM_DICE, d, 6)
+        return die if n == KEYED_DICE else 7 - die
     if n >= 0:
         i = S[g, GAME0 + G_DICE_USED]
         if i >= n:
