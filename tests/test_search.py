@@ -29,7 +29,7 @@ def test_keyed_dice_depend_on_the_fight_and_not_on_the_dice_rolled_before():
 def test_a_mirrored_sample_rolls_seven_minus_each_die_of_its_keyed_twin():
     """The search pilot's second dice sample of a pair (MIRRORED_DICE) reads each die d of the first as
     7 - d (an antithetic sample): a fight its attacker wins on a high roll in one sample is the same
-    fight on the low roll in the other, so that a pair's mean is luck-free for a fight's first roll."""
+    fight on the low roll in the other, so that a pair is not lucky or unlucky in the same fight twice."""
     _, S, (a, b, c) = position([("Кочевник", 0, 11), ("Кочевник", 1, 16), ("Кочевник", 1, 17)])
     S[0, GAME0 + G_DICE_N] = KEYED_DICE
     fights = [(x, y, n) for x in (a, b, c) for y in (a, b, c, -1) for n in range(4)]

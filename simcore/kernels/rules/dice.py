@@ -35,7 +35,7 @@ MISS, WEAK, MEDIUM, STRONG = 0, 1, 2, 3
 @njit(cache=True, _nrt=False)
 def roll_d6(S, g, who, other, nth):
     """A d6 rolled by card `who` (-1: a player) in a fight with card `other` (-1: none); `nth`: which
-    of its dice in that fight (they differ only with KEYED_DICE)."""
+    of its dice in that fight (they differ only with KEYED_DICE and MIRRORED_DICE)."""
     n = S[g, GAME0 + G_DICE_N]
     if n == KEYED_DICE or n == MIRRORED_DICE:
         d = ((S[g, GAME0 + G_TURN] * (N_SLOTS + 1) + who + 1) * (N_SLOTS + 1) + other + 1) * 4 + nth
