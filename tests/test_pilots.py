@@ -130,13 +130,24 @@ def test_each_of_greedys_tunables_reaches_its_games_and_greedy_is_not_baseline()
 
 
 def test_search_with_one_candidate_and_one_squad_plays_its_greedys_games():
-    """With one candidate action (one creature, no alternatives) and one squad the search pilot never
-    looks ahead: it buys the squad greedy buys and plays exactly greedy's games; each look changes them."""
+    """With one candidate action (one creature, no alternatives), one squad and greedy's defenders the
+    search pilot never looks ahead: it buys the squad greedy buys and plays exactly greedy's games; each
+    look changes them."""
     greedy = _games(("greedy", "greedy"))
-    assert _same(_games(("search[alternatives=0,candidates=1,squads=1]", "greedy")), greedy)
+    assert _same(_games(("search[alternatives=0,candidates=1,defend=0,squads=1]", "greedy")), greedy)
     assert not _same(_games(("search[squads=1]", "greedy")), greedy)
-    assert not _same(_games(("search[alternatives=0,candidates=1]", "greedy")), greedy)
-    assert not _same(_games(("search[candidates=1,squads=1]", "greedy")), greedy)     # its first creature's targets
+    assert not _same(_games(("search[alternatives=0,candidates=1,defend=0]", "greedy")), greedy)
+    # its first creature's targets, and its defenders
+    assert not _same(_games(("search[candidates=1,defend=0,squads=1]", "greedy")), greedy)
+    assert not _same(_games(("search[alternatives=0,candidates=1,squads=1]", "greedy")), greedy)
+
+
+def test_search_rechecks_close_candidates_on_more_samples():
+    """recheck plays the two best candidates out on more samples when they lie within recheck_within:
+    each of the two changes the games."""
+    default = _games(("search[squads=1]", "greedy"))
+    assert not _same(_games(("search[recheck=0,squads=1]", "greedy")), default)
+    assert not _same(_games(("search[recheck_within=1000,squads=1]", "greedy")), default)
 
 
 def test_search_games_are_the_same_on_one_and_two_threads():

@@ -231,3 +231,37 @@ def test_search_keeps_a_defender_open_where_greedy_strikes_with_it():
         _as_search(R, samples=samples, keep=1, squads=1, horizon=2)
         assert search_action(C, R, 0, new_scratch()) == (A_STRIKE, aracent, troll)
         assert kept_open(R, 0, hob)
+
+
+def test_search_keeps_its_only_defender_for_the_dearer_card_where_greedy_spends_it():
+    """Two cards of search's are one wound from death: a Кочевник and, further along, an Арацент; one
+    open Кочевник stands next to both and next to both enemy Кочевники (504: a defender is next to the
+    attacker and the target, and closes afterwards). The enemy strikes the wounded Кочевник first.
+    Greedy defends it (that lowers this strike's expected exchange most) and has no one left for the
+    Арацент; search plays both choices out to the end of the enemy's turn and keeps its defender open
+    for the Арацент."""
+    from simcore.kernels.ai.search import new_scratch, pilot_action
+    from simcore.kernels.rules.turn import A_STRIKE, apply_action
+    from simcore.kernels.state import CLOSED, LIFE_MAX, NCF, WOUNDS
+
+    C, S, (nomad, defender, aracent, enemy, _) = position([("Кочевник", 0, 11), ("Кочевник", 0, 12),
+                                                           ("Арацент", 0, 13), ("Кочевник", 1, 16),
+                                                           ("Кочевник", 1, 18)], active=1)
+    for s in (nomad, aracent):
+        S[0, s * NCF + WOUNDS] = S[0, s * NCF + LIFE_MAX] - 1
+    buf = np.zeros((512, 3), np.int64)
+    G = S.copy()
+    assert pilot_action(C, G, 0, buf, new_scratch()) == (A_STRIKE, enemy, nomad)
+    apply_action(C, G, 0, A_STRIKE, enemy, nomad, -2, -1)
+    assert G[0, defender * NCF + CLOSED] == 1            # greedy defended the Кочевник
+    for defend in (2, 4, 8):
+        R = S.copy()
+        _as_search(R, defend=defend, squads=1)
+        assert pilot_action(C, R, 0, buf, new_scratch()) == (A_STRIKE, enemy, nomad)
+        apply_action(C, R, 0, A_STRIKE, enemy, nomad, -2, -1)
+        assert R[0, defender * NCF + CLOSED] == 0        # search kept its defender open
+    R = S.copy()
+    _as_search(R, defend=0, squads=1)
+    pilot_action(C, R, 0, buf, new_scratch())
+    apply_action(C, R, 0, A_STRIKE, enemy, nomad, -2, -1)
+    assert R[0, defender * NCF + CLOSED] == 1            # with defend=0 it defends as greedy does

@@ -187,7 +187,7 @@ G_LOG_OFFERS = G_TARGETS + MAX_TARGETS   # 1: the event log records every decisi
 N_GAME_FIELDS = G_LOG_OFFERS + 1
 assert G_DRAWS + N_STREAMS <= G_BOARD, "room for every random stream's draw count"
 
-N_PARAMS = 44            # room for the ruleset parameters below
+N_PARAMS = 50            # room for the ruleset parameters below
 # ruleset parameters of a game (S[g, PARAM0 + PR_*]): the house-rule settings of docs/RULES.md ([H]) that
 # simcore.ruleset reads from decks/rulesets.toml, the policy of each seat and the seat that moves
 # first (-1: the roll-off decides)
@@ -209,6 +209,9 @@ PR_SEARCH_HORIZON0 = 38  # + seat: the turns its playouts run (2: its own and th
 PR_SEARCH_CLOSE0 = 40    # + seat: it weighs other creatures only when the second scores this % of the first
 PR_STACK_MAX = 42        # [H] stack_max: the most fast abilities the stack holds (at most MAX_STACK)
 PR_WINDOW_STEPS = 43     # [H] window_steps_max: the most declarations and passes of one priority window
+PR_SEARCH_DEFEND0 = 44   # + seat: dice samples search plays the defenders of its struck card out on (0: none)
+PR_SEARCH_RECHECK0 = 46  # + seat: more dice samples search plays its two best candidates out on when
+PR_SEARCH_RECHECK_WITHIN0 = 48  # + seat: their values lie within this many tenths of a crystal
 # ---- the pilots' fields (S[g, PILOT0 + P_*]): their own bookkeeping; the rules never read them -----------
 P_CURSOR_TURN = 0        # greedy: the turn (+ 1) its cursor belongs to, 0 before its first action
 P_CURSOR = 1             # greedy: pass * MAX_DECK + slot offset of the next card it looks at
@@ -223,7 +226,10 @@ P_KEEP_TURN = P_RANK_WORTH + MAX_DECK   # the turn (+ 1) that P_KEEP belongs to
 P_KEEP = P_KEEP_TURN + 1     # bit i: the active player's card of slot offset i stays open this turn (search)
 P_EXCLUDE_LO = P_KEEP + 1    # bits of the slots (0-63) a pilot leaves out as targets while it lists
 P_EXCLUDE_HI = P_KEEP + 2    # alternatives (64-: P_EXCLUDE_HI), 0 otherwise
-N_PILOT_FIELDS = P_EXCLUDE_HI + 1
+P_DEFENCE_ATTACKER = P_EXCLUDE_HI + 1  # search: the attacker (+ 1; 0: none) of the strike whose
+P_DEFENCE_TARGET = P_DEFENCE_ATTACKER + 1   # defender it chose before the strike (ai.search.plan_defence),
+P_DEFENCE_BY = P_DEFENCE_ATTACKER + 2       # the card struck and its defender (-1: none)
+N_PILOT_FIELDS = P_DEFENCE_BY + 1
 
 DICE_CAP = 128           # forced dice a scenario may list
 GAME0 = N_SLOTS * N_CARD_FIELDS

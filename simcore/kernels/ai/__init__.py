@@ -24,4 +24,8 @@ writes nothing but its own fields of the game row (PILOT0 + P_*). Policy ids (si
 # 18: search's playouts of an action run in pairs of dice samples, the second mirroring the first (each
 #     die d read as 7 - d), 2 samples (was 1), and weigh 2 more targets of its first candidate creature
 #     (alternatives; was 0).
-AI_VERSION = "18"
+# 19: search chooses the defender of its struck card by playing each choice out to the end of the
+#     opponent's turn (defend: 4 dice samples), and plays its two best candidate actions out on 2 more
+#     samples when they lie within half a crystal (recheck, recheck_within); its playouts count a creature
+#     alive at 0.4 of its cost, the rest by its life left (was 0.6).
+AI_VERSION = "19"

@@ -7,9 +7,11 @@ every legal use, its target included, with passing as the first choice). greedy:
 by its heuristics (ai.values, ai.evaluate, policies.nearest_enemy_distance): how many wounds to move
 (ai.evaluate.best_wounds_moved: Осклизг takes no wounds that would destroy it), which card takes a
 token (dearest_token: the most cost per token still lacking), which cell a card coming back from the
-graveyard takes (come_back_choice). random and baseline take, without a draw, the option the rules used
-to take alone (all the wounds it can move, the token for the card lacking the fewest, the cell nearest
-the one the card was destroyed on); every pilot takes the only option of a decision that has one. Only the pilots' own
+graveyard takes (come_back_choice); search, the defender it chose before the strike by playing the
+options out (ai.search.plan_defence), greedy's where it chose none. random and baseline take, without
+a draw, the option the rules used to take alone (all the wounds it can move, the token for the card
+lacking the fewest, the cell nearest the one the card was destroyed on); every pilot takes the only
+option of a decision that has one. Only the pilots' own
 fields (PILOT0 + P_*) are written: a fast answer's target is chosen with its source and kept there
 until the rules ask for it.
 """
@@ -47,6 +49,9 @@ from ..state import (
     LAST_CELL,
     NCF,
     P_ANSWER,
+    P_DEFENCE_ATTACKER,
+    P_DEFENCE_BY,
+    P_DEFENCE_TARGET,
     PILOT0,
     POISON,
 )
@@ -101,6 +106,11 @@ def pilot_decision(C, S, g):
     a = S[g, GAME0 + G_CONTEXT]
     b = S[g, GAME0 + G_CONTEXT + 1]
     if d == Decision.DEFENDER:
+        if S[g, PILOT0 + P_DEFENCE_ATTACKER] == a + 1 and S[g, PILOT0 + P_DEFENCE_TARGET] == b:
+            S[g, PILOT0 + P_DEFENCE_ATTACKER] = 0       # the search pilot chose before the strike
+            for i in range(n):
+                if option(S, g, i) == S[g, PILOT0 + P_DEFENCE_BY]:
+                    return i
         return greedy_defender(C, S, g, a, b)
     if d == Decision.EXCHANGE:
         return greedy_exchange(C, S, g, a, b, S[g, GAME0 + G_CONTEXT + 2], S[g, GAME0 + G_CONTEXT + 3],

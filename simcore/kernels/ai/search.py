@@ -6,12 +6,16 @@ also its `alternatives` next best actions at other targets and, with `keep`, kee
 (policies.keep_open); with `hold`, ending the turn at once. It plays each candidate out on a copy of the
 game row (the scratch row W): the action and the rest of its own turn (`horizon` 1, the default), or on
 through the opponent's next turns (`horizon` 2 or more), both sides by greedy, over `samples` dice
-samples (the same samples for every candidate), scores the position the playout leaves (`position_value`)
-and takes the candidate of the best mean. Elsewhere (nothing to weigh, moves, the decision points) it
-plays as greedy; its squad is ai.squad_search's. The samples are keyed by draws from its own AI stream,
-so the game stays a function of (seed, game) and the pilot never sees the real dice ahead; inside a
-sample the dice are keyed by who rolls (rules.dice.KEYED_DICE), so that candidates which order the same
-attacks differently are compared on the same dice, and every second sample mirrors the one before
+samples (the same samples for every candidate), scores the position the playout leaves
+(`position_value`) and takes the candidate of the best mean; when the two best lie within
+`recheck_within` tenths of a crystal, both are played out on `recheck` samples more first. When the
+opponent strikes a card of its that may be defended, it chooses the defender the same way before the
+strike (plan_defence: none and each creature that may defend it, played out to the end of that turn over
+`defend` dice samples); elsewhere (nothing to weigh, moves, the other decision points) it plays as
+greedy; its squad is ai.squad_search's. The samples are keyed by draws from its own AI stream, so the
+game stays a function of (seed, game) and the pilot never sees the real dice ahead; inside a sample the
+dice are keyed by who rolls (rules.dice.KEYED_DICE), so that candidates which order the same attacks
+differently are compared on the same dice, and every second sample mirrors the one before
 (rules.dice.MIRRORED_DICE: each die d read as 7 - d), so that a pair of samples is not lucky or unlucky
 in the same fight twice. Its budget is a ruleset parameter of its seat (simcore.pilots).
 """
@@ -22,7 +26,8 @@ from ..cardtable import COST, F_MUST_STRIKE
 from ..rng import STREAM_AI0, uniform_int
 from ..rules.board import adjacent_cells, n_in_play, play_slot
 from ..rules.combat import strike_error
-from ..rules.damage import current_life
+from ..rules.damage import current_life, is_directed
+from ..rules.defence import can_defend
 from ..rules.dice import KEYED_DICE, MIRRORED_DICE
 from ..rules.errors import E_OK
 from ..rules.turn import A_END, A_STRIKE, apply_action
@@ -46,9 +51,13 @@ from ..state import (
     G_WINNER,
     GAME0,
     LIFE_MAX,
+    MAX_DECK,
     NCF,
     P_CURSOR,
     P_CURSOR_TURN,
+    P_DEFENCE_ATTACKER,
+    P_DEFENCE_BY,
+    P_DEFENCE_TARGET,
     P_EXCLUDE_HI,
     P_EXCLUDE_LO,
     P_RANK_N,
@@ -58,9 +67,12 @@ from ..state import (
     PR_SEARCH_ALTERNATIVES0,
     PR_SEARCH_CANDIDATES0,
     PR_SEARCH_CLOSE0,
+    PR_SEARCH_DEFEND0,
     PR_SEARCH_HOLD0,
     PR_SEARCH_HORIZON0,
     PR_SEARCH_KEEP0,
+    PR_SEARCH_RECHECK0,
+    PR_SEARCH_RECHECK_WITHIN0,
     PR_SEARCH_SAMPLES0,
     WINNER_DRAW,
     Z_FIELD,
@@ -75,7 +87,7 @@ KEEP = -7                   # a candidate's kind: its creature stays open for th
 MAX_SAMPLES = 16
 PLAYOUT_ACTIONS = 1000      # a playout stops after this many actions whatever happens (a safeguard)
 WIN_VALUE = 1000.0          # a won playout, in crystals
-ALIVE_SHARE = 0.6           # a creature in play is worth this share of its cost, the rest by its life left
+ALIVE_SHARE = 0.4           # a creature in play is worth this share of its cost, the rest by its life left
 NEXT_TURN_SHARE = 0.5       # the share of greedy's strikes of the next turn counted in a position's worth
 
 CAND0 = EV0 + 6             # after a game row without its event log (room for one event: none is logged),
@@ -166,6 +178,7 @@ def imagined_copy(S, g, W, p, key, mirrored):
     W[0, GAME0 + G_SCRIPTED] = 0
     W[0, PARAM0 + PR_POLICY0] = GREEDY
     W[0, PARAM0 + PR_POLICY0 + 1] = GREEDY
+    W[0, PILOT0 + P_DEFENCE_ATTACKER] = 0       # no defender planned: greedy defends in the copy
 
 
 @njit(cache=True, _nrt=False)
@@ -191,6 +204,56 @@ def candidate_value(C, S, g, W, p, kind, actor, target, key0, samples):
 
 
 @njit(cache=True, _nrt=False)
+def defence_value(C, S, g, W, q, att, tgt, defender, key0, samples):
+    """The mean position_value for q when att's strike at q's card tgt is defended by `defender` (-1:
+    none) and the attacker's turn (with `horizon` 2, the turns after it too) is played out by greedy on
+    both sides, over `samples` dice samples keyed as candidate_value's."""
+    until = S[g, GAME0 + G_TURN] + max(S[g, PARAM0 + PR_SEARCH_HORIZON0 + q], 1)
+    v = 0.0
+    for m in range(samples):
+        imagined_copy(S, g, W, q, key0 + m // 2, m % 2 == 1)
+        W[0, PILOT0 + P_CURSOR_TURN] = W[0, GAME0 + G_TURN] + 1
+        W[0, PILOT0 + P_CURSOR] = 0
+        W[0, PILOT0 + P_RANK_N] = -1
+        apply_action(C, W, 0, A_STRIKE, att, tgt, defender, -1)
+        playout(C, W, until)
+        v += position_value(C, W, 0, q)
+    return v / samples
+
+
+@njit(cache=True, _nrt=False)
+def plan_defence(C, S, g, W, att, tgt):
+    """Before att's strike at tgt, the search pilot of tgt's owner q chooses who will defend tgt if the
+    rules ask him (Decision.DEFENDER): of none and each open creature of his that may defend it (the
+    options rules.combat.defender_decision lists), the best by defence_value over `defend` dice samples;
+    kept in his pilot fields P_DEFENCE_* for choices.pilot_decision. Nothing is planned when no creature
+    may defend it."""
+    q = tgt // MAX_DECK
+    S[g, PILOT0 + P_DEFENCE_ATTACKER] = 0
+    if is_directed(C, S, g, att, tgt):
+        return
+    samples = min(S[g, PARAM0 + PR_SEARCH_DEFEND0 + q], MAX_SAMPLES)
+    key0 = -1
+    best_d, best_v = -1, -1e300
+    for i in range(-1, n_in_play(S, g, q)):
+        d = -1 if i < 0 else play_slot(S, g, q, i)
+        if d >= 0 and (S[g, d * NCF + CLOSED] == 1 or d == tgt or not can_defend(C, S, g, att, tgt, d)):
+            continue
+        if d >= 0 and key0 < 0:
+            key0 = S[g, GAME0 + G_DRAWS + STREAM_AI0 + q]
+            S[g, GAME0 + G_DRAWS + STREAM_AI0 + q] = key0 + samples
+            best_v = defence_value(C, S, g, W, q, att, tgt, -1, key0, samples)
+        if d >= 0:
+            v = defence_value(C, S, g, W, q, att, tgt, d, key0, samples)
+            if v > best_v:
+                best_d, best_v = d, v
+    if key0 >= 0:
+        S[g, PILOT0 + P_DEFENCE_ATTACKER] = att + 1
+        S[g, PILOT0 + P_DEFENCE_TARGET] = tgt
+        S[g, PILOT0 + P_DEFENCE_BY] = best_d
+
+
+@njit(cache=True, _nrt=False)
 def _add_candidate(W, n, micro, kind, actor, target, k):
     """Insert a candidate into W's candidate fields, kept sorted by micro-score, at most k of them;
     returns the new count."""
@@ -212,9 +275,11 @@ def _add_candidate(W, n, micro, kind, actor, target, k):
 def search_action(C, S, g, W):
     """The search pilot's next action: greedy's when there is nothing to weigh (or a strike is forced);
     else the best by candidate_value of: the `candidates` creatures whose best actions score highest
-    (policies.best_for; with `close`, only those scoring at least that % of the first's); for the first of them, its `alternatives` next best actions at other targets
-    and, with keep, keeping it open this turn; with `hold`, ending the turn. When keeping a creature
-    open wins, it is marked so (policies.keep_open) and the pilot weighs its next action."""
+    (policies.best_for; with `close`, only those scoring at least that % of the first's); for the first
+    of them, its `alternatives` next best actions at other targets and, with keep, keeping it open this
+    turn; with `hold`, ending the turn (the two best played out on `recheck` more samples when they are
+    close). When keeping a creature open wins, it is marked so (policies.keep_open) and the pilot weighs
+    its next action."""
     p = S[g, GAME0 + G_ACTIVE]
     k = min(max(S[g, PARAM0 + PR_SEARCH_CANDIDATES0 + p], 1), MAX_CANDIDATES)
     alts = S[g, PARAM0 + PR_SEARCH_ALTERNATIVES0 + p]
@@ -263,14 +328,28 @@ def search_action(C, S, g, W):
             total += 1
         if total <= 1:
             return greedy_action(C, S, g)
+        recheck = min(S[g, PARAM0 + PR_SEARCH_RECHECK0 + p], MAX_SAMPLES)
         key0 = S[g, GAME0 + G_DRAWS + STREAM_AI0 + p]
-        S[g, GAME0 + G_DRAWS + STREAM_AI0 + p] = key0 + samples
+        S[g, GAME0 + G_DRAWS + STREAM_AI0 + p] = key0 + samples + recheck
         b_kind, b_actor, b_target, best_v = A_END, -1, -1, -1e300
+        b_i, b2_i, b2_v = -1, -1, -1e300
         for i in range(total):
             kind, actor, target = W[0, CAND0 + 4 * i + 1], W[0, CAND0 + 4 * i + 2], W[0, CAND0 + 4 * i + 3]
             v = candidate_value(C, S, g, W, p, kind, actor, target, key0, samples)
             if v > best_v:
+                b_i, b2_i, b2_v = i, b_i, best_v
                 b_kind, b_actor, b_target, best_v = kind, actor, target, v
+            elif v > b2_v:
+                b2_i, b2_v = i, v
+        if recheck > 0 and b2_i >= 0 and best_v - b2_v < S[g, PARAM0 + PR_SEARCH_RECHECK_WITHIN0 + p] / 10.0:
+            # the two best are close: both are played out on `recheck` more samples (keyed after the first)
+            k2, a2, t2 = W[0, CAND0 + 4 * b2_i + 1], W[0, CAND0 + 4 * b2_i + 2], W[0, CAND0 + 4 * b2_i + 3]
+            v1 = candidate_value(C, S, g, W, p, b_kind, b_actor, b_target, key0 + samples, recheck)
+            v2 = candidate_value(C, S, g, W, p, k2, a2, t2, key0 + samples, recheck)
+            best_v = (best_v * samples + v1 * recheck) / (samples + recheck)
+            v2 = (b2_v * samples + v2 * recheck) / (samples + recheck)
+            if v2 > best_v:
+                b_kind, b_actor, b_target, best_v = k2, a2, t2, v2
         if S[g, PARAM0 + PR_SEARCH_HOLD0 + p] == 1 and \
                 candidate_value(C, S, g, W, p, A_END, -1, -1, key0, samples) > best_v:
             return A_END, -1, -1
@@ -283,10 +362,18 @@ def search_action(C, S, g, W):
 @njit(cache=True, _nrt=False)
 def pilot_action(C, S, g, buf, W):
     """The next action (kind, actor, target) of the active player's pilot (buf: a legal-action
-    buffer for random, W: the search pilot's scratch row)."""
-    policy = S[g, PARAM0 + PR_POLICY0 + S[g, GAME0 + G_ACTIVE]]
+    buffer for random, W: the search pilot's scratch row); when it strikes a card of a search pilot's,
+    that pilot plans its defender first (plan_defence)."""
+    p = S[g, GAME0 + G_ACTIVE]
+    policy = S[g, PARAM0 + PR_POLICY0 + p]
     if policy == RANDOM:
-        return random_action(C, S, g, buf)
-    if policy == SEARCH:
-        return search_action(C, S, g, W)
-    return greedy_action(C, S, g)
+        kind, actor, target = random_action(C, S, g, buf)
+    elif policy == SEARCH:
+        kind, actor, target = search_action(C, S, g, W)
+    else:
+        kind, actor, target = greedy_action(C, S, g)
+    q = 1 - p
+    if kind == A_STRIKE and target >= 0 and target // MAX_DECK == q \
+            and S[g, PARAM0 + PR_POLICY0 + q] == SEARCH and S[g, PARAM0 + PR_SEARCH_DEFEND0 + q] > 0:
+        plan_defence(C, S, g, W, actor, target)
+    return kind, actor, target
