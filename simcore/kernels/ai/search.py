@@ -25,9 +25,8 @@ from numba import njit
 from ..cardtable import COST, F_MUST_STRIKE
 from ..rng import STREAM_AI0, uniform_int
 from ..rules.board import adjacent_cells, n_in_play, play_slot
-from ..rules.combat import strike_error
+from ..rules.combat import offered_defender, strike_error
 from ..rules.damage import current_life, is_directed
-from ..rules.defence import can_defend
 from ..rules.dice import KEYED_DICE, MIRRORED_DICE
 from ..rules.errors import E_OK
 from ..rules.turn import A_END, A_STRIKE, apply_action
@@ -182,11 +181,12 @@ def imagined_copy(S, g, W, p, key, mirrored):
 
 
 @njit(cache=True, _nrt=False)
-def candidate_value(C, S, g, W, p, kind, actor, target, key0, samples):
-    """The mean position_value for p after the action (KEEP: its actor stays open this turn), the rest
-    of his turn (and with `horizon` 2 the opponent's next turn), both by greedy, over `samples` dice
-    samples, the same for every candidate: in pairs, sample m keyed by draw key0 + m // 2 of p's AI
-    stream, mirrored when m is odd (rules.dice.MIRRORED_DICE)."""
+def candidate_value(C, S, g, W, p, kind, actor, target, defender, key0, samples):
+    """The mean position_value for p after the action (KEEP: its actor stays open this turn; a strike's
+    `defender` as rules.combat.strike takes it: -2 the defending player decides), the rest of that turn
+    (and with `horizon` 2 the next turn), both sides by greedy, over `samples` dice samples, the same for
+    every candidate: in pairs, sample m keyed by draw key0 + m // 2 of p's AI stream, mirrored when m is
+    odd (rules.dice.MIRRORED_DICE)."""
     until = S[g, GAME0 + G_TURN] + max(S[g, PARAM0 + PR_SEARCH_HORIZON0 + p], 1)
     v = 0.0
     for m in range(samples):
@@ -197,27 +197,9 @@ def candidate_value(C, S, g, W, p, kind, actor, target, key0, samples):
         if kind == KEEP:
             keep_open(W, 0, actor)
         else:
-            apply_action(C, W, 0, kind, actor, target, -2, -1)
+            apply_action(C, W, 0, kind, actor, target, defender, -1)
         playout(C, W, until)
         v += position_value(C, W, 0, p)
-    return v / samples
-
-
-@njit(cache=True, _nrt=False)
-def defence_value(C, S, g, W, q, att, tgt, defender, key0, samples):
-    """The mean position_value for q when att's strike at q's card tgt is defended by `defender` (-1:
-    none) and the attacker's turn (with `horizon` 2, the turns after it too) is played out by greedy on
-    both sides, over `samples` dice samples keyed as candidate_value's."""
-    until = S[g, GAME0 + G_TURN] + max(S[g, PARAM0 + PR_SEARCH_HORIZON0 + q], 1)
-    v = 0.0
-    for m in range(samples):
-        imagined_copy(S, g, W, q, key0 + m // 2, m % 2 == 1)
-        W[0, PILOT0 + P_CURSOR_TURN] = W[0, GAME0 + G_TURN] + 1
-        W[0, PILOT0 + P_CURSOR] = 0
-        W[0, PILOT0 + P_RANK_N] = -1
-        apply_action(C, W, 0, A_STRIKE, att, tgt, defender, -1)
-        playout(C, W, until)
-        v += position_value(C, W, 0, q)
     return v / samples
 
 
@@ -225,9 +207,9 @@ def defence_value(C, S, g, W, q, att, tgt, defender, key0, samples):
 def plan_defence(C, S, g, W, att, tgt):
     """Before att's strike at tgt, the search pilot of tgt's owner q chooses who will defend tgt if the
     rules ask him (Decision.DEFENDER): of none and each open creature of his that may defend it (the
-    options rules.combat.defender_decision lists), the best by defence_value over `defend` dice samples;
-    kept in his pilot fields P_DEFENCE_* for choices.pilot_decision. Nothing is planned when no creature
-    may defend it."""
+    options rules.combat.defender_decision lists: offered_defender), the best by candidate_value of the
+    strike with that defender over `defend` dice samples; kept in his pilot fields P_DEFENCE_* for
+    choices.pilot_decision. Nothing is planned when no creature may defend it."""
     q = tgt // MAX_DECK
     S[g, PILOT0 + P_DEFENCE_ATTACKER] = 0
     if is_directed(C, S, g, att, tgt):
@@ -235,18 +217,17 @@ def plan_defence(C, S, g, W, att, tgt):
     samples = min(S[g, PARAM0 + PR_SEARCH_DEFEND0 + q], MAX_SAMPLES)
     key0 = -1
     best_d, best_v = -1, -1e300
-    for i in range(-1, n_in_play(S, g, q)):
-        d = -1 if i < 0 else play_slot(S, g, q, i)
-        if d >= 0 and (S[g, d * NCF + CLOSED] == 1 or d == tgt or not can_defend(C, S, g, att, tgt, d)):
+    for i in range(n_in_play(S, g, q)):
+        d = play_slot(S, g, q, i)
+        if not offered_defender(C, S, g, att, tgt, d):
             continue
-        if d >= 0 and key0 < 0:
+        if key0 < 0:        # the first that may defend: none is weighed too, on the same samples
             key0 = S[g, GAME0 + G_DRAWS + STREAM_AI0 + q]
             S[g, GAME0 + G_DRAWS + STREAM_AI0 + q] = key0 + samples
-            best_v = defence_value(C, S, g, W, q, att, tgt, -1, key0, samples)
-        if d >= 0:
-            v = defence_value(C, S, g, W, q, att, tgt, d, key0, samples)
-            if v > best_v:
-                best_d, best_v = d, v
+            best_v = candidate_value(C, S, g, W, q, A_STRIKE, att, tgt, -1, key0, samples)
+        v = candidate_value(C, S, g, W, q, A_STRIKE, att, tgt, d, key0, samples)
+        if v > best_v:
+            best_d, best_v = d, v
     if key0 >= 0:
         S[g, PILOT0 + P_DEFENCE_ATTACKER] = att + 1
         S[g, PILOT0 + P_DEFENCE_TARGET] = tgt
@@ -335,7 +316,7 @@ def search_action(C, S, g, W):
         b_i, b2_i, b2_v = -1, -1, -1e300
         for i in range(total):
             kind, actor, target = W[0, CAND0 + 4 * i + 1], W[0, CAND0 + 4 * i + 2], W[0, CAND0 + 4 * i + 3]
-            v = candidate_value(C, S, g, W, p, kind, actor, target, key0, samples)
+            v = candidate_value(C, S, g, W, p, kind, actor, target, -2, key0, samples)
             if v > best_v:
                 b_i, b2_i, b2_v = i, b_i, best_v
                 b_kind, b_actor, b_target, best_v = kind, actor, target, v
@@ -344,14 +325,14 @@ def search_action(C, S, g, W):
         if recheck > 0 and b2_i >= 0 and best_v - b2_v < S[g, PARAM0 + PR_SEARCH_RECHECK_WITHIN0 + p] / 10.0:
             # the two best are close: both are played out on `recheck` more samples (keyed after the first)
             k2, a2, t2 = W[0, CAND0 + 4 * b2_i + 1], W[0, CAND0 + 4 * b2_i + 2], W[0, CAND0 + 4 * b2_i + 3]
-            v1 = candidate_value(C, S, g, W, p, b_kind, b_actor, b_target, key0 + samples, recheck)
-            v2 = candidate_value(C, S, g, W, p, k2, a2, t2, key0 + samples, recheck)
+            v1 = candidate_value(C, S, g, W, p, b_kind, b_actor, b_target, -2, key0 + samples, recheck)
+            v2 = candidate_value(C, S, g, W, p, k2, a2, t2, -2, key0 + samples, recheck)
             best_v = (best_v * samples + v1 * recheck) / (samples + recheck)
             v2 = (b2_v * samples + v2 * recheck) / (samples + recheck)
             if v2 > best_v:
                 b_kind, b_actor, b_target, best_v = k2, a2, t2, v2
         if S[g, PARAM0 + PR_SEARCH_HOLD0 + p] == 1 and \
-                candidate_value(C, S, g, W, p, A_END, -1, -1, key0, samples) > best_v:
+                candidate_value(C, S, g, W, p, A_END, -1, -1, -2, key0, samples) > best_v:
             return A_END, -1, -1
         if b_kind != KEEP:
             return b_kind, b_actor, b_target

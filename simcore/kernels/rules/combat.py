@@ -572,6 +572,13 @@ def resolve_strike(C, S, g, att, tgt, t, a_str, c_str):
             fire_triggers(C, S, g, t, Trigger.ON_STRUCK, att, 0)
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def offered_defender(C, S, g, att, tgt, d):
+    """True if d is one of the defenders Decision.DEFENDER offers against att's strike at tgt: an open
+    creature other than tgt that may defend it (can_defend)."""
+    return S[g, d * NCF + CLOSED] == 0 and d != tgt and can_defend(C, S, g, att, tgt, d)
+
+
 @njit(cache=True, _nrt=False)
 def defender_decision(C, S, g, att, tgt):
     """Decision DEFENDER: the creatures of the struck card's owner that may defend it (can_defend), in
@@ -580,8 +587,8 @@ def defender_decision(C, S, g, att, tgt):
     n = 0
     for i in range(n_in_play(S, g, q)):
         d = play_slot(S, g, q, i)
-        if S[g, d * NCF + CLOSED] == 0 and d != tgt and can_defend(C, S, g, att, tgt, d):
-            put_option(S, g, n, d)      # (can_defend's own first checks, without the call)
+        if offered_defender(C, S, g, att, tgt, d):
+            put_option(S, g, n, d)
             n += 1
     if n == 0:
         return -1
