@@ -55,10 +55,10 @@ PILOTS = {
     "random": Pilot(0, "8"),
     "baseline": Pilot(1, "8"),
     "greedy": Pilot(2, "16", {"open_weight": (0, 0, 1000), "focus": (100, 0, 100), "squads": (16, 0, 64)}),
-    "search": Pilot(3, "19", {"candidates": (3, 1, 16), "samples": (2, 1, 16), "hold": (0, 0, 1),
+    "search": Pilot(3, "20", {"candidates": (3, 1, 16), "samples": (2, 1, 16), "hold": (0, 0, 1),
                              "alternatives": (2, 0, 8), "keep": (0, 0, 1), "horizon": (1, 1, 4), "close": (0, 0, 100),
                              "defend": (4, 0, 16), "recheck": (2, 0, 16), "recheck_within": (5, 0, 1000),
-                             "squads": (8, 1, 16), "squad_samples": (3, 1, 16), "squad_turns": (6, 1, 100),
+                             "squads": (12, 1, 16), "squad_samples": (4, 1, 16), "squad_turns": (6, 1, 100),
                              "open_weight": (0, 0, 1000), "focus": (100, 0, 100)}),
 }
 # the ruleset parameter (simcore.kernels.state, + seat) each budget key is passed in

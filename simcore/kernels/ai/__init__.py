@@ -28,4 +28,6 @@ writes nothing but its own fields of the game row (PILOT0 + P_*). Policy ids (si
 #     opponent's turn (defend: 4 dice samples), and plays its two best candidate actions out on 2 more
 #     samples when they lie within half a crystal (recheck, recheck_within); its playouts count a creature
 #     alive at 0.4 of its cost, the rest by its life left (was 0.6).
-AI_VERSION = "19"
+# 20: search weighs 12 candidate squads (squads; was 8), each against 4 opponent hands (squad_samples;
+#     was 3), and the opponent it imagines chooses his squad among 4 random fills (were greedy's 16).
+AI_VERSION = "20"

@@ -6,9 +6,10 @@ ai.squad.squad_worth among FILLS_PER_SQUAD times as many squads filled in a rand
 (each card taken when it still fits: no crystal is left that another dealt card could use), drawn from
 the pilot's own AI stream. Each candidate is played out on the scratch row `squad_samples` times: the
 opponent's squad is not known when a player buys his own (he has his own deal), so each sample deals the
-opponent a hand of his deck list afresh and lets greedy buy and place it; both squads are placed by
-greedy and both sides play baseline's quicker one-ply game (SQUAD_PLAYOUT_PILOT) for `squad_turns` turns
-(dice keyed by who rolls, as in ai.search); the position is then scored by ai.search.position_value.
+opponent a hand of his deck list afresh and lets greedy buy it (choosing among OPPONENT_FILLS random fills)
+and place it; both squads are placed by greedy and both sides play baseline's quicker one-ply game
+(SQUAD_PLAYOUT_PILOT) for `squad_turns` turns (dice keyed by who rolls, as in ai.search); the position is
+then scored by ai.search.position_value.
 Every candidate meets the same opponent hands and dice. The pilot knows the opponent's deck list, as a
 player who knows the deck he faces does, but not the cards the opponent was dealt or bought.
 """
@@ -62,6 +63,9 @@ FILLS_PER_SQUAD = 8      # random fills drawn for each candidate squad, the best
 # ran 1.3 times as fast (AI_VERSION 17: search scored 58.1% against greedy with baseline's playouts,
 # 58.3% with greedy's, on the same seeds), and the time saved plays each squad against a third hand
 SQUAD_PLAYOUT_PILOT = BASELINE
+# the random fills the imagined opponent's squad is chosen among (greedy's choice, on a smaller budget than
+# greedy's 16: AI_VERSION 20 measured the same strength at 1.37 times the speed)
+OPPONENT_FILLS = 4
 MAX_SQUADS = 16          # the scratch row's candidate fields (ai.search.CAND0 ..) hold masks and values
 
 
@@ -89,6 +93,7 @@ def squad_value(C, S, g, p, W, mask, key0, samples, turns):
         W[0, GAME0 + G_GOLD + p], W[0, GAME0 + G_SILVER + p] = gold, silver
         W[0, GAME0 + G_MULLIGANS + q] = 0
         deal_hand(C, W, 0, q)
+        W[0, PARAM0 + PR_SQUADS0 + q] = OPPONENT_FILLS
         buy_squad(C, W, 0, q)
         first = W[0, GAME0 + G_FIRST]
         place_squad(C, W, 0, first)
