@@ -163,6 +163,9 @@ def test_search_buys_one_of_its_candidate_squads_and_greedys_with_one_squad():
     from simcore.kernels.ai.squad_search import search_squad
     from simcore.kernels.rules.setup import squad_totals
     from simcore.kernels.state import P_SQUAD_PLAN, PILOT0
+    from simcore.pilots import PILOTS
+
+    squads = PILOTS["search"].budget["squads"][0]
 
     picked_other = False
     for game in range(6):
@@ -172,7 +175,7 @@ def test_search_buys_one_of_its_candidate_squads_and_greedys_with_one_squad():
         R = S.copy()
         search_squad(C, R, 0, 0, W)
         plan = R[0, PILOT0 + P_SQUAD_PLAN]
-        assert W[0, CAND0] == greedy and plan in W[0, CAND0:CAND0 + 8]
+        assert W[0, CAND0] == greedy and plan in W[0, CAND0:CAND0 + squads]
         picked_other = picked_other or plan != greedy
         C1, S1 = _after_deal(("search[squads=1]", "greedy"), game=game)
         search_squad(C1, S1, 0, 0, new_scratch())

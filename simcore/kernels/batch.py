@@ -6,7 +6,7 @@ Results depend only on (seed, game index): never on thread count or batch split.
 import numpy as np
 from numba import njit, prange
 
-from .ai.search import SCRATCH_WIDTH
+from .ai.search import SCRATCH_ROWS, SCRATCH_WIDTH
 from .cardtable import COST
 from .game import play_game
 from .state import (
@@ -43,7 +43,7 @@ def play_batch(C, S, decks, sizes, seed, first_index, n):
     for i in prange(n):
         g = np.int64(i)
         buf = np.empty((MAX_ACTIONS, 3), np.int64)      # written by legal_actions before it is read
-        W = np.empty((1, SCRATCH_WIDTH), np.int64)      # the search pilot's copy of the row
+        W = np.empty((SCRATCH_ROWS, SCRATCH_WIDTH), np.int64)      # the search pilot's copies (new_scratch)
         play_game(C, S, g, decks, sizes, seed, np.int64(first_index) + g, buf, W)
 
 
@@ -51,7 +51,7 @@ def play_batch(C, S, decks, sizes, seed, first_index, n):
 def play_serial(C, S, decks, sizes, seed, first_index, n):
     """The same games on one thread (tests compare it with play_batch)."""
     buf = np.empty((MAX_ACTIONS, 3), np.int64)
-    W = np.empty((1, SCRATCH_WIDTH), np.int64)
+    W = np.empty((SCRATCH_ROWS, SCRATCH_WIDTH), np.int64)
     for i in range(n):
         g = np.int64(i)
         play_game(C, S, g, decks, sizes, seed, np.int64(first_index) + g, buf, W)

@@ -91,11 +91,15 @@ NEXT_TURN_SHARE = 0.5       # the share of greedy's strikes of the next turn cou
 
 CAND0 = EV0 + 6             # after a game row without its event log (room for one event: none is logged),
 SCRATCH_WIDTH = CAND0 + 4 * MAX_CANDIDATES      # the candidates: micro-score, kind, actor, target
+MAX_SQUAD_SAMPLES = 16      # opponent hands a candidate squad is played out against (ai.squad_search)
+# row 0 is the copy played on; rows 1 .. MAX_SQUAD_SAMPLES hold ai.squad_search's opponent setups
+SCRATCH_ROWS = 1 + MAX_SQUAD_SAMPLES
 
 
 def new_scratch():
-    """The copy of a game row that the search pilot plays its candidates out on (no event log)."""
-    return np.zeros((1, SCRATCH_WIDTH), np.int64)
+    """The copy of a game row that the search pilot plays its candidates out on (no event log), and
+    the rows its squad search keeps the opponent's imagined setups in."""
+    return np.zeros((SCRATCH_ROWS, SCRATCH_WIDTH), np.int64)
 
 
 @njit(cache=True, _nrt=False)

@@ -6,8 +6,9 @@ ai.squad.squad_worth among FILLS_PER_SQUAD times as many squads filled in a rand
 (each card taken when it still fits: no crystal is left that another dealt card could use), drawn from
 the pilot's own AI stream. Each candidate is played out on the scratch row `squad_samples` times: the
 opponent's squad is not known when a player buys his own (he has his own deal), so each sample deals the
-opponent a hand of his deck list afresh and lets greedy buy it (choosing among OPPONENT_FILLS random fills)
-and place it; both squads are placed by greedy and both sides play baseline's quicker one-ply game
+opponent a hand of his deck list afresh and lets greedy buy it (choosing among OPPONENT_FILLS random fills;
+done once per sample, in a row of the scratch array of its own, and copied for each candidate) and place
+it; both squads are placed by greedy and both sides play baseline's quicker one-ply game
 (SQUAD_PLAYOUT_PILOT) for `squad_turns` turns (dice keyed by who rolls, as in ai.search); the position is
 then scored by ai.search.position_value.
 Every candidate meets the same opponent hands and dice. The pilot knows the opponent's deck list, as a
@@ -23,6 +24,7 @@ from ..rules.turn import start_turn
 from ..state import (
     BOUGHT,
     DEALT,
+    EV0,
     G_ACTIVE,
     G_DECK_SIZE,
     G_DRAWS,
@@ -44,7 +46,7 @@ from ..state import (
     Z_NONE,
     ZONE,
 )
-from .search import CAND0, imagined_copy, playout, position_value
+from .search import CAND0, MAX_SQUAD_SAMPLES, imagined_copy, playout, position_value
 from .squad import (
     GREEDY_SQUADS,
     buy_squad,
@@ -70,31 +72,43 @@ MAX_SQUADS = 16          # the scratch row's candidate fields (ai.search.CAND0 .
 
 
 @njit(cache=True, _nrt=False)
-def squad_value(C, S, g, p, W, mask, key0, samples, turns):
+def imagine_opponent(C, S, g, p, W, key, row):
+    """Row `row` of W: game row g as p imagines it on the sample keyed by draw `key` of p's AI stream
+    (ai.search.imagined_copy), with the opponent's setup done: a hand of his deck list dealt afresh
+    (whether he has bought his squad or not) and bought by greedy among OPPONENT_FILLS random fills,
+    on his crystals by seat; p's own cards are still as dealt. The same for every candidate squad."""
+    q = 1 - p
+    imagined_copy(S, g, W, p, key, False)
+    for s in range(q * MAX_DECK, q * MAX_DECK + W[0, GAME0 + G_DECK_SIZE + q]):
+        if W[0, s * NCF + ZONE] != Z_NONE:
+            W[0, s * NCF + ZONE] = Z_DECK
+            W[0, s * NCF + BOUGHT] = 0
+            W[0, s * NCF + DEALT] = 0
+    gold, silver = W[0, GAME0 + G_GOLD + p], W[0, GAME0 + G_SILVER + p]
+    give_crystals(C, W, 0, W[0, GAME0 + G_FIRST])
+    W[0, GAME0 + G_GOLD + p], W[0, GAME0 + G_SILVER + p] = gold, silver
+    W[0, GAME0 + G_MULLIGANS + q] = 0
+    deal_hand(C, W, 0, q)
+    W[0, PARAM0 + PR_SQUADS0 + q] = OPPONENT_FILLS
+    buy_squad(C, W, 0, q)
+    for f in range(EV0):
+        W[row, f] = W[0, f]
+
+
+@njit(cache=True, _nrt=False)
+def squad_value(C, W, p, mask, row0, samples, turns):
     """The mean position_value for p after `turns` turns of play (SQUAD_PLAYOUT_PILOT on both sides) from
-    setup with the squad of deal-index mask `mask`, over `samples` opponent hands and dice (sample m
-    keyed by draw key0 + m of p's AI stream)."""
+    setup with the squad of deal-index mask `mask`, over `samples` opponent setups (imagine_opponent),
+    those of rows row0 .. row0 + samples - 1 of W."""
     q = 1 - p
     v = 0.0
     for m in range(samples):
-        imagined_copy(S, g, W, p, key0 + m, False)
+        for f in range(EV0):
+            W[0, f] = W[row0 + m, f]
         for i in range(n_dealt(W, 0, p)):
             if (mask >> i) & 1:
                 buy(C, W, 0, p, dealt_slot(W, 0, p, i))
         pay_squad(C, W, 0, p)
-        # the opponent: a hand of his deck dealt afresh (whether he has bought his squad or not)
-        for s in range(q * MAX_DECK, q * MAX_DECK + W[0, GAME0 + G_DECK_SIZE + q]):
-            if W[0, s * NCF + ZONE] != Z_NONE:
-                W[0, s * NCF + ZONE] = Z_DECK
-                W[0, s * NCF + BOUGHT] = 0
-                W[0, s * NCF + DEALT] = 0
-        gold, silver = W[0, GAME0 + G_GOLD + p], W[0, GAME0 + G_SILVER + p]
-        give_crystals(C, W, 0, W[0, GAME0 + G_FIRST])
-        W[0, GAME0 + G_GOLD + p], W[0, GAME0 + G_SILVER + p] = gold, silver
-        W[0, GAME0 + G_MULLIGANS + q] = 0
-        deal_hand(C, W, 0, q)
-        W[0, PARAM0 + PR_SQUADS0 + q] = OPPONENT_FILLS
-        buy_squad(C, W, 0, q)
         first = W[0, GAME0 + G_FIRST]
         place_squad(C, W, 0, first)
         place_squad(C, W, 0, 1 - first)
@@ -124,7 +138,7 @@ def search_squad(C, S, g, p, W):
     S[g, PILOT0 + P_SQUAD_PLAN] = best_mask
     if k <= 1:
         return
-    samples = max(S[g, PARAM0 + PR_SQUAD_SAMPLES0 + p], 1)
+    samples = min(max(S[g, PARAM0 + PR_SQUAD_SAMPLES0 + p], 1), MAX_SQUAD_SAMPLES)
     turns = max(S[g, PARAM0 + PR_SQUAD_TURNS0 + p], 1)
     W[0, CAND0] = best_mask             # the candidates' masks, in the scratch row's candidate fields
     n = 1
@@ -152,11 +166,12 @@ def search_squad(C, S, g, p, W):
             W[0, CAND0 + MAX_SQUADS + j_low] = worth
     key0 = S[g, GAME0 + G_DRAWS + STREAM_AI0 + p]
     S[g, GAME0 + G_DRAWS + STREAM_AI0 + p] = key0 + samples
+    for m in range(samples):
+        imagine_opponent(C, S, g, p, W, key0 + m, 1 + m)
     # successive halving: every candidate on the first half of the samples, the best third on the rest
     first = max(samples // 2, 1) if n > 3 else samples
     for j in range(n):
-        W[0, CAND0 + MAX_SQUADS + j] = np.int64(squad_value(C, S, g, p, W, W[0, CAND0 + j], key0, first, turns)
-                                                * 1e6)
+        W[0, CAND0 + MAX_SQUADS + j] = np.int64(squad_value(C, W, p, W[0, CAND0 + j], 1, first, turns) * 1e6)
     keep = max((n + 2) // 3, 1) if first < samples else n
     best_v = -1e300
     for _ in range(keep):
@@ -168,8 +183,8 @@ def search_squad(C, S, g, p, W):
         v = v_best / 1e6
         if first < samples:
             rest = samples - first
-            v = (v * first + rest * squad_value(C, S, g, p, W, W[0, CAND0 + j_best], key0 + first, rest,
-                                                turns)) / samples
+            rest_v = squad_value(C, W, p, W[0, CAND0 + j_best], 1 + first, rest, turns)
+            v = (v * first + rest * rest_v) / samples
         if v > best_v + 1e-9:
             best_v, best_mask = v, W[0, CAND0 + j_best]
     S[g, PILOT0 + P_SQUAD_PLAN] = best_mask
