@@ -146,7 +146,7 @@ class Effect(Word):
     FIRST_STRIKE_UNANSWERED = 38, "its first simple strike this turn is unanswered"
     PROTECT_FROM_STRIKES = 39, "simple strikes deal it no wounds until the end of the turn", \
         dict(self_only=True)
-    STONE_SKIN = 40, "- N from non-magic attacks until the end of the opponent's next turn (at most 7)", \
+    STONE_SKIN = 40, "- N from non-magic attacks until the end of the opponent's next turn (at most 255)", \
         dict(amount=True)
     ROLL_BONUS_AGAINST = 41, "+ N to the die rolls of its owner's creatures attacking the target this turn", \
         dict(amount=True, also=True, also_amount=True)

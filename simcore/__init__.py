@@ -11,4 +11,4 @@
 `RULES_VERSION` changes whenever game behaviour changes (never for a refactor or a speed-up) and is
 written into every output, so that figures from different rules are never mixed.
 """
-RULES_VERSION = "3.5.0"
+RULES_VERSION = "3.5.1"

@@ -179,6 +179,34 @@ def test_stone_skins_past_their_field_stop_the_game():
     assert S[0, GAME0 + G_ERROR] == ERR_STONE_FULL
 
 
+def test_stone_skins_of_three_strikes_of_3_add_up_to_9_past_the_old_field_of_7():
+    """Ревнитель Сеггера gives stone skin of its strike's value (3 at most) to the cards beside it; three
+    such strikes on one card before its owner's opponent ends a turn add up to 9, which the field held
+    to 7 before rules 3.5.1 (a bundled meta stopped there). Both engines now hold it; the reference's
+    limit is the fast engine's."""
+    from types import SimpleNamespace
+
+    from decks import load_cardset
+    from decks.registry import Effect
+    from simcore.kernels.cardtable import compile_cardset
+    from simcore.kernels.state import GAINED, GAINED_STONE_SHIFT, GAINED_STONE_WIDTH
+
+    stats = compile_cardset(load_cardset(ROOT / "decks" / "cards" / "set1.toml")).stats
+    S = new_state(1)
+    g, t = np.int64(0), np.int64(3)
+    S[0, t * NCF + ZONE] = Z_FIELD
+    for _ in range(3):
+        status_effect(stats, S, g, t, 0, 0, t, Effect.STONE_SKIN, 3)
+    assert S[0, GAME0 + G_ERROR] == 0
+    assert (S[0, t * NCF + GAINED] >> GAINED_STONE_SHIFT) & ((1 << GAINED_STONE_WIDTH) - 1) == 9
+    card_ = SimpleNamespace(stone_skin=0)
+    for _ in range(3):
+        ref_abilities._stone_skin(None, None, SimpleNamespace(amount=3), card_)
+    assert card_.stone_skin == 9 and ref_board.STONE_MAX == STONE_MAX
+    with pytest.raises(ref_board.EngineLimit, match="stone skin went past"):
+        ref_abilities._stone_skin(None, None, SimpleNamespace(amount=STONE_MAX), card_)
+
+
 def test_a_run_that_reaches_an_engine_limit_says_so_in_one_line_and_exits_1(tmp_path):
     """window_steps_max = 2 leaves room for a window where both pass at once only: the first fast
     answer of a game of the seed decks (every card has an ability) stops the run, named."""

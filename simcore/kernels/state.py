@@ -86,8 +86,8 @@ GAINED_WEB = 1 << 4                 # under a web: cannot move or act; an attack
 GAINED_PROT_SHIFT, GAINED_PROT_WIDTH = 8, 8         # protections gained (decks.registry.Protection bits)
 GAINED_ROOT_SHIFT, GAINED_ROOT_WIDTH = 16, 8        # slot + 1 of the card that rooted it to its cell (0: none)
 GAINED_FORM_SHIFT, GAINED_FORM_WIDTH = 24, 2        # the turn_choice form it holds (0: none, option + 1)
-GAINED_STONE_SHIFT, GAINED_STONE_WIDTH = 26, 3      # stone skin N: - N from non-magic attacks
-STONE_MAX = (1 << GAINED_STONE_WIDTH) - 1          # stone skins add up to at most 7
+GAINED_STONE_SHIFT, GAINED_STONE_WIDTH = 26, 8      # stone skin N: - N from non-magic attacks
+STONE_MAX = (1 << GAINED_STONE_WIDTH) - 1          # stone skins add up to at most 255
 # TMP_FLAGS: each count is one byte (GAIN_WIDTH bits), at most GAIN_MAX
 GAIN_WIDTH = 8
 GAIN_MAX = (1 << GAIN_WIDTH) - 1

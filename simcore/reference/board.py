@@ -26,7 +26,7 @@ ELEMENTS = ("steppe", "mountains", "forest", "swamps", "darkness", "neutral")
 MAX_AB = 4               # abilities per card (cardtable.MAX_AB): bit MAX_AB + k of used_turn = used twice
 TELEPORT_RANGE = 99      # teleport: a jump to any empty cell
 TMP_MAX = 255            # a gain until the end of a turn (one byte of the fast engine's row)
-STONE_MAX = 7            # stone skins on one card (three bits)
+STONE_MAX = 255          # stone skins on one card (eight bits)
 
 
 class EngineLimit(Exception):
