@@ -20,9 +20,9 @@ differently, and its tunables. Every run manifest, table and report names its pi
   holding back that way loses, hence off by default.
 - search: looks ahead by playing one-ply pilots out on copies of the game. Its squad (simcore.kernels.
   ai.squad_search): greedy's and the `squads` - 1 worth most by greedy's squad_worth of 8 times as many
-  random fills of its deal, each played out (baseline's play on both sides, the quicker) for
-  `squad_turns` turns against `squad_samples` hands the opponent's deck list could deal him (not his
-  real deal).
+  random fills of its deal, played out (baseline's play on both sides, the quicker) for `squad_turns`
+  turns against up to `squad_samples` hands the opponent's deck list could deal him (not his real deal):
+  each round the better half of the squads meets one more hand, the last two or three all the hands left.
   In play (simcore.kernels.ai.search): where greedy would choose among several creatures' attacks it plays
   its best `candidates` out to the end of its turn (`horizon` 1; 2 reaches through the opponent's next
   turn), over `samples` dice samples, and takes the best; with `alternatives` it also weighs its first
@@ -55,10 +55,10 @@ PILOTS = {
     "random": Pilot(0, "8"),
     "baseline": Pilot(1, "8"),
     "greedy": Pilot(2, "16", {"open_weight": (0, 0, 1000), "focus": (100, 0, 100), "squads": (16, 0, 64)}),
-    "search": Pilot(3, "20", {"candidates": (3, 1, 16), "samples": (2, 1, 16), "hold": (0, 0, 1),
+    "search": Pilot(3, "21", {"candidates": (3, 1, 16), "samples": (2, 1, 16), "hold": (0, 0, 1),
                              "alternatives": (2, 0, 8), "keep": (0, 0, 1), "horizon": (1, 1, 4), "close": (0, 0, 100),
                              "defend": (4, 0, 16), "recheck": (2, 0, 16), "recheck_within": (5, 0, 1000),
-                             "squads": (12, 1, 16), "squad_samples": (4, 1, 16), "squad_turns": (6, 1, 100),
+                             "squads": (16, 1, 16), "squad_samples": (12, 1, 16), "squad_turns": (6, 1, 100),
                              "open_weight": (0, 0, 1000), "focus": (100, 0, 100)}),
 }
 # the ruleset parameter (simcore.kernels.state, + seat) each budget key is passed in

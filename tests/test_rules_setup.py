@@ -30,6 +30,7 @@ from simcore.kernels.rules.setup import (
 from simcore.kernels.state import (
     CELL,
     DICE0,
+    ERR_DICE_EXHAUSTED,
     G_BOARD,
     G_DICE_N,
     G_DICE_USED,
@@ -192,6 +193,15 @@ def test_3_first_player_by_a_d6_roll_off_re_rolled_on_a_tie(dice, first):
     g.streams.d6 = lambda: left.pop(0)
     g.setup()
     assert (g.first, left) == (first, [])
+
+
+def test_3_a_roll_off_whose_forced_dice_run_out_on_ties_stops_with_the_dice_error():
+    """Forced dice that only tie (3, 3, then none left) cannot decide the roll-off: the game stops with
+    the exhausted-dice error instead of rolling again for ever."""
+    S = fast([NOMAD] * 30, first=-1, dice=[3, 3])
+    setup(C, S, 0, new_scratch())
+    assert S[0, GAME0 + G_ERROR] == ERR_DICE_EXHAUSTED
+    assert S[0, GAME0 + G_DICE_USED] == 2
 
 
 # ---- crystals -------------------------------------------------------------------------------------------

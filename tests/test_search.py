@@ -268,3 +268,26 @@ def test_search_keeps_its_only_defender_for_the_dearer_card_where_greedy_spends_
     pilot_action(C, R, 0, buf, new_scratch())
     apply_action(C, R, 0, A_STRIKE, enemy, nomad, -2, -1)
     assert R[0, defender * NCF + CLOSED] == 1            # with defend=0 it defends as greedy does
+
+
+def test_sequential_halving_takes_the_best_squad_of_the_setups_it_plays():
+    """ai.squad_search.best_by_halving: on one opponent setup it takes the candidate squad of the best
+    squad_value there; with three candidates or fewer every one meets every setup and the best mean
+    wins; with more, the winner is one of the candidates."""
+    from simcore.kernels.ai.search import CAND0, new_scratch
+    from simcore.kernels.ai.squad_search import MAX_SQUADS, best_by_halving, search_squad, squad_value
+    from simcore.pilots import PILOTS
+
+    turns = PILOTS["search"].budget["squad_turns"][0]
+    samples = PILOTS["search"].budget["squad_samples"][0]
+    for game in range(3):
+        C, S = _after_deal(("search", "greedy"), game=game)
+        W = new_scratch()
+        search_squad(C, S.copy(), 0, 0, W)      # the candidates and the opponent setups (rows 1 ..)
+        masks = [int(m) for m in W[0, CAND0:CAND0 + MAX_SQUADS] if m != 0]
+        assert len(masks) > 3
+        on_first = [squad_value(C, W, 0, m, 1, 1, turns) for m in masks]
+        assert best_by_halving(C, W, 0, len(masks), 1, turns) == masks[int(np.argmax(on_first))]
+        means = [squad_value(C, W, 0, m, 1, samples, turns) for m in masks[:3]]
+        assert best_by_halving(C, W, 0, 3, samples, turns) == masks[int(np.argmax(means))]
+        assert best_by_halving(C, W, 0, len(masks), samples, turns) in masks

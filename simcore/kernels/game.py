@@ -38,8 +38,8 @@ def setup(C, S, g, W):
         while True:
             a = roll_d6(S, g, -1, -1, 0)
             b = roll_d6(S, g, -1, -1, 1)
-            if a != b:
-                break
+            if a != b or S[g, GAME0 + G_ERROR] != 0:
+                break           # (a scenario's forced dice may run out: the game stops with its error)
         first = 0 if a > b else 1
         if logging(S, g):
             log(S, g, EV_FIRST, first, a, b, 0, 0)

@@ -30,4 +30,7 @@ writes nothing but its own fields of the game row (PILOT0 + P_*). Policy ids (si
 #     alive at 0.4 of its cost, the rest by its life left (was 0.6).
 # 20: search weighs 12 candidate squads (squads; was 8), each against 4 opponent hands (squad_samples;
 #     was 3), and the opponent it imagines chooses his squad among 4 random fills (were greedy's 16).
-AI_VERSION = "20"
+# 21: search weighs 16 candidate squads (squads; was 12) by sequential halving over 12 opponent hands
+#     (squad_samples; was 4, every squad on half of them and the best third on the rest): each round
+#     the better half of the squads meets one more hand, the last two or three all the hands left.
+AI_VERSION = "21"

@@ -4,13 +4,14 @@ game out with each of a few candidate squads.
 The candidates are greedy's squad (ai.squad.greedy_squad_plan) and the squads worth most by
 ai.squad.squad_worth among FILLS_PER_SQUAD times as many squads filled in a random order of the deal
 (each card taken when it still fits: no crystal is left that another dealt card could use), drawn from
-the pilot's own AI stream. Each candidate is played out on the scratch row `squad_samples` times: the
-opponent's squad is not known when a player buys his own (he has his own deal), so each sample deals the
-opponent a hand of his deck list afresh and lets greedy buy it (choosing among OPPONENT_FILLS random fills;
-done once per sample, in a row of the scratch array of its own, and copied for each candidate) and place
-it; both squads are placed by greedy and both sides play baseline's quicker one-ply game
-(SQUAD_PLAYOUT_PILOT) for `squad_turns` turns (dice keyed by who rolls, as in ai.search); the position is
-then scored by ai.search.position_value.
+the pilot's own AI stream. The candidates are played out on the scratch row against `squad_samples`
+opponent setups by sequential halving (best_by_halving: each round the better half of them meets one
+more setup, the last two or three all the setups left). The opponent's squad is not known when a
+player buys his own (he has his own deal), so each setup deals the opponent a hand of his deck list
+afresh and lets greedy buy it (choosing among OPPONENT_FILLS random fills; done once per setup, in a row
+of the scratch array of its own, and copied for each candidate) and place it; both squads are placed by
+greedy and both sides play baseline's quicker one-ply game (SQUAD_PLAYOUT_PILOT) for `squad_turns` turns
+(dice keyed by who rolls, as in ai.search); the position is then scored by ai.search.position_value.
 Every candidate meets the same opponent hands and dice. The pilot knows the opponent's deck list, as a
 player who knows the deck he faces does, but not the cards the opponent was dealt or bought.
 """
@@ -127,12 +128,44 @@ def squad_value(C, W, p, mask, row0, samples, turns):
 
 
 @njit(cache=True, _nrt=False)
+def best_by_halving(C, W, p, n, samples, turns):
+    """The best of the n candidate squads in W's candidate fields by sequential halving over the opponent
+    setups of rows 1 .. samples of W: while more than 3 candidates are left and more than one setup, each
+    left is played out on the next setup (squad_value) and the better half of them (by their totals so
+    far) stays; the 2 or 3 left are played out on all the setups left, and the best total wins (the
+    first of equal ones: greedy's squad before the fills). Returns its mask."""
+    SUM = CAND0 + MAX_SQUADS            # candidate j's total, in millionths of a crystal
+    ORD = CAND0 + 2 * MAX_SQUADS        # the candidates left, best first
+    for j in range(n):
+        W[0, ORD + j] = j
+        W[0, SUM + j] = 0
+    alive = n
+    done = 0
+    while done < samples:
+        add = 1 if alive > 3 and done < samples - 1 else samples - done
+        for i in range(alive):
+            j = W[0, ORD + i]
+            W[0, SUM + j] += np.int64(squad_value(C, W, p, W[0, CAND0 + j], 1 + done, add, turns) * add * 1e6)
+        done += add
+        # the candidates left by their totals, best first (stable: the first of equal ones stays first)
+        for i in range(1, alive):
+            j = W[0, ORD + i]
+            k = i
+            while k > 0 and W[0, SUM + W[0, ORD + k - 1]] < W[0, SUM + j]:
+                W[0, ORD + k] = W[0, ORD + k - 1]
+                k -= 1
+            W[0, ORD + k] = j
+        if done < samples:
+            alive = (alive + 1) // 2
+    return W[0, CAND0 + W[0, ORD]]
+
+
+@njit(cache=True, _nrt=False)
 def search_squad(C, S, g, p, W):
     """Plan p's squad (the pilot field P_SQUAD_PLAN, which ai.squad.dearest_squad_buy buys from): the best
     by squad_value of the squad greedy would buy and the `squads` - 1 worth most by squad_worth of
-    FILLS_PER_SQUAD * `squads` random fills of the deal (the first of equal ones). Successive
-    halving: every candidate is played out on the first half of the samples, the best third of them
-    on the rest too, and the best mean over all samples wins."""
+    FILLS_PER_SQUAD * `squads` random fills of the deal (the first of equal ones), played out on
+    `squad_samples` opponent setups by sequential halving (best_by_halving)."""
     k = min(max(S[g, PARAM0 + PR_SQUADS0 + p], 1), MAX_SQUADS)
     best_mask = greedy_squad_plan(C, S, g, p, squad_totals(C, S, g, p), GREEDY_SQUADS)
     S[g, PILOT0 + P_SQUAD_PLAN] = best_mask
@@ -168,23 +201,4 @@ def search_squad(C, S, g, p, W):
     S[g, GAME0 + G_DRAWS + STREAM_AI0 + p] = key0 + samples
     for m in range(samples):
         imagine_opponent(C, S, g, p, W, key0 + m, 1 + m)
-    # successive halving: every candidate on the first half of the samples, the best third on the rest
-    first = max(samples // 2, 1) if n > 3 else samples
-    for j in range(n):
-        W[0, CAND0 + MAX_SQUADS + j] = np.int64(squad_value(C, W, p, W[0, CAND0 + j], 1, first, turns) * 1e6)
-    keep = max((n + 2) // 3, 1) if first < samples else n
-    best_v = -1e300
-    for _ in range(keep):
-        j_best, v_best = 0, -(1 << 62)
-        for j in range(n):
-            if W[0, CAND0 + MAX_SQUADS + j] > v_best:
-                j_best, v_best = j, W[0, CAND0 + MAX_SQUADS + j]
-        W[0, CAND0 + MAX_SQUADS + j_best] = -(1 << 62)
-        v = v_best / 1e6
-        if first < samples:
-            rest = samples - first
-            rest_v = squad_value(C, W, p, W[0, CAND0 + j_best], 1 + first, rest, turns)
-            v = (v * first + rest * rest_v) / samples
-        if v > best_v + 1e-9:
-            best_v, best_mask = v, W[0, CAND0 + j_best]
-    S[g, PILOT0 + P_SQUAD_PLAN] = best_mask
+    S[g, PILOT0 + P_SQUAD_PLAN] = best_by_halving(C, W, p, n, samples, turns)
