@@ -53,8 +53,10 @@ def _bumped(version: str) -> str:
 
 
 def _one_game(monkeypatch, tmp_path, frozen):
-    """A golden game (a baseline-* one if `frozen`) alone in GAMES, its file in tmp_path."""
-    name = next(n for n in sorted(golden.GAMES) if n.startswith(golden.FROZEN) == frozen)
+    """A golden game (a baseline-* one if `frozen`, else one that greedy plays) alone in GAMES, its file in
+    tmp_path."""
+    name = next(n for n in sorted(golden.GAMES) if n.startswith(golden.FROZEN) == frozen
+                and (frozen or "search" not in golden.GAMES[n]))
     monkeypatch.setattr(golden, "GAMES", {name: golden.GAMES[name]})
     monkeypatch.setattr(golden, "HERE", tmp_path)
     return name

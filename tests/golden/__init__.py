@@ -62,6 +62,8 @@ GAMES = {
     "seeds_mixed-vs-swamps_poison-search-vs-greedy": [
         "decks/lists/seeds_mixed.txt", "decks/lists/swamps_poison.txt", "--ai-a", "search", "--ai-b", "greedy",
         "--seed", "3", "--game", "3"],
+    "mountains-vs-steppe-search": [          # search on both seats: each plans defences by playouts
+        "decks/lists/mountains.txt", "decks/lists/steppe.txt", "--ai", "search", "--seed", "2", "--game", "1"],
     "baseline-seeds_mixed-vs-swamps_poison": [
         "decks/lists/seeds_mixed.txt", "decks/lists/swamps_poison.txt", "--ai", "baseline", "--seed", "3",
         "--game", "3"],
