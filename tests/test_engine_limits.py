@@ -189,6 +189,7 @@ def test_stone_skins_of_three_strikes_of_3_add_up_to_9_past_the_old_field_of_7()
     from decks import load_cardset
     from decks.registry import Effect
     from simcore.kernels.cardtable import compile_cardset
+    from simcore.kernels.rules.board import bits
     from simcore.kernels.state import GAINED, GAINED_STONE_SHIFT, GAINED_STONE_WIDTH
 
     stats = compile_cardset(load_cardset(ROOT / "decks" / "cards" / "set1.toml")).stats
@@ -198,7 +199,7 @@ def test_stone_skins_of_three_strikes_of_3_add_up_to_9_past_the_old_field_of_7()
     for _ in range(3):
         status_effect(stats, S, g, t, 0, 0, t, Effect.STONE_SKIN, 3)
     assert S[0, GAME0 + G_ERROR] == 0
-    assert (S[0, t * NCF + GAINED] >> GAINED_STONE_SHIFT) & ((1 << GAINED_STONE_WIDTH) - 1) == 9
+    assert bits(S[0, t * NCF + GAINED], GAINED_STONE_SHIFT, GAINED_STONE_WIDTH) == 9
     card_ = SimpleNamespace(stone_skin=0)
     for _ in range(3):
         ref_abilities._stone_skin(None, None, SimpleNamespace(amount=3), card_)
