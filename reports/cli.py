@@ -229,7 +229,8 @@ class _EngineStart:
     """What the terminal shows while the engine compiles (the first run after an install or an engine
     change): from the first second a line with the time so far and the time the last compile took
     on this machine, then how long it took, not counted in games/s. A start from the kernel cache
-    (seconds) shows nothing. Only on a terminal: logs and pipes get no ticking line.
+    (seconds) shows nothing. Logs and pipes get no ticking line: one plain line when the compile
+    starts and one when it ends.
 
     `announce()` starts the line before numba is even imported, when the kernel cache's file names
     say the engine will compile (engine_start.engine_cached_quick); the executor's start then calls
@@ -277,6 +278,23 @@ class _EngineStart:
             return time.perf_counter() - t0
         self._shown = (end, head)
 
+    def _log(self, expected: float, measured: bool):
+        """Off a terminal (a log, a pipe, CI): one plain line as the compile starts and one when it ends."""
+        from simcore.engine_start import minutes
+
+        t0 = time.perf_counter()
+        took = f"{minutes(expected)} last time" if measured else f"about {minutes(expected)} on 2 cores"
+        self.stream.write(f"compiling the engine (first run after an install or update; {took}) ...\n")
+        self.stream.flush()
+
+        def done(seconds: float | None) -> None:
+            if seconds is not None:
+                waited = time.perf_counter() - t0
+                took = minutes(max(seconds, waited))
+                self.stream.write(f"compiled the engine in {took} (not counted in games/s)\n")
+                self.stream.flush()
+        return done
+
     def take_back(self) -> None:
         """Erase an announced line (the kernels were in the cache after all, or the command failed
         before the engine started)."""
@@ -292,7 +310,7 @@ class _EngineStart:
             self.take_back()
             return None
         if not self.stream.isatty():
-            return None
+            return self._log(expected, measured)
         if not self._shown:
             self._show(expected, measured)
         end, head = self._shown

@@ -31,6 +31,16 @@ def pytest_sessionfinish(session):
             break
 
 
+@pytest.fixture(scope="session", autouse=True)
+def engine_started():
+    """Compile (or load) the engine before the first test, so that no test's output depends on whether
+    it was the one that compiled it (a playing command announces a compile, on a terminal or off it)."""
+    from simcore.engine_start import start_engine
+    from simcore.matchup import make_matchup
+    m = make_matchup(LISTS / "steppe.txt", LISTS / "swamps.txt")
+    start_engine(m.table.stats, m.decks, m.sizes, m.params)
+
+
 @pytest.fixture(scope="session")
 def steppe_vs_swamps():
     from simcore.matchup import make_matchup

@@ -43,11 +43,28 @@ def test_before_a_first_measure_the_expected_time_is_the_readmes_and_an_interrup
     assert screen.getvalue() == "\rcompiling the engine (first run after an install or update; about 4 min 00 s on 2 cores): 0:00\n"
 
 
-def test_a_start_from_the_cache_or_off_a_terminal_shows_nothing():
+def test_a_start_from_the_cache_shows_nothing_on_a_terminal_or_in_a_log():
     screen, log = Terminal(), io.StringIO()
     assert _EngineStart(screen)(False, 230.0) is None
-    assert _EngineStart(log)(True, 230.0) is None
+    assert _EngineStart(log)(False, 230.0) is None
     assert screen.getvalue() == log.getvalue() == ""
+
+
+def test_a_compile_off_a_terminal_is_one_plain_line_as_it_starts_and_one_as_it_ends():
+    log = io.StringIO()
+    done = _EngineStart(log)(True, 230.0)
+    head = "compiling the engine (first run after an install or update;"
+    assert log.getvalue() == f"{head} 3 min 50 s last time) ...\n"
+    done(232.4)
+    assert log.getvalue().splitlines()[1] == "compiled the engine in 3 min 52 s (not counted in games/s)"
+    assert "\r" not in log.getvalue()
+
+
+def test_an_interrupted_compile_off_a_terminal_adds_no_second_line():
+    log = io.StringIO()
+    _EngineStart(log)(True, 240.0, False)(None)
+    head = "compiling the engine (first run after an install or update;"
+    assert log.getvalue() == f"{head} about 4 min 00 s on 2 cores) ...\n"
 
 
 def test_start_engine_remembers_a_compile_and_not_a_load(tmp_path, monkeypatch, seeds_vs_forest):
