@@ -108,6 +108,19 @@ def _sort_key(x) -> str:
     return repr(x) if isinstance(x, float) else str(x)
 
 
+def _llr(x, lower, upper) -> str:
+    """An SPRT's log-likelihood ratio as a table shows it: past a bound, the bound it crossed (as fishtest
+    shows a finished test), so that a swap of no variance does not read -45000000.00; CSV and Parquet keep
+    the value."""
+    if _missing(x):
+        return MISSING
+    if upper is not None and x >= upper:
+        return f"≥ {upper:.2f}"
+    if lower is not None and x <= lower:
+        return f"≤ {lower:.2f}"
+    return f"{x:.2f}"
+
+
 class _Column:
     """One displayed column of a table: a value column and, for a rate, its interval columns; its label,
     hint and text in the language of T."""
@@ -125,6 +138,8 @@ class _Column:
             self.kind = "rate"
         elif name in P_COLUMNS:
             self.kind = "p"
+        elif name == "llr" and table == "swaps":
+            self.kind = "llr"
         elif dtype == pl.Boolean:
             self.kind = "bool"
         elif dtype.is_integer():
@@ -151,6 +166,8 @@ class _Column:
             return MISSING if _missing(x) else f"{100 * x:.1f} {T('pp')}"
         if self.kind == "p":
             return _p_value(x)
+        if self.kind == "llr":
+            return _llr(x, row.get("llr_lower"), row.get("llr_upper"))
         if self.kind == "int":
             return _count(x, T)
         if self.kind == "float":

@@ -248,3 +248,17 @@ def test_the_sprt_chart_of_a_test_stopped_at_its_first_look_is_a_line_from_zero(
     labels = [a for a in fig.layout.annotations]
     assert {a.text for a in labels} == {"accept H1 (a gain)", "accept H0 (no gain)"}
     assert all(a.x == 0 and a.xanchor == "left" for a in labels)   # inside the plot, never clipped
+
+
+def test_the_swaps_table_shows_an_llr_past_a_bound_as_the_bound_it_crossed_and_keeps_the_value():
+    from reports.render import _html_table, _md_frame
+
+    swaps = pl.DataFrame({"swap": ["Арацент → Арацент", "Арацент → Кочевник", "Арацент → Лучник"],
+                          "games": [1000, 2000, 600], "llr": [-45_000_000.0, 3.1, 0.5],
+                          "llr_lower": [-2.94] * 3, "llr_upper": [2.94] * 3})
+    html = _html_table("swaps", swaps)
+    assert ">≤ -2.94<" in html and ">≥ 2.94<" in html and ">0.50<" in html
+    assert ">-45000000.00<" not in html
+    assert 'data-sort="-45000000.0"' in html            # sorting goes by the value
+    assert "≤ -2.94" in "\n".join(_md_frame("swaps", swaps))
+    assert swaps["llr"][0] == -45_000_000.0
