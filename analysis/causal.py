@@ -335,7 +335,7 @@ def impact_tables(path) -> dict:
                          field scores, p-value, Holm flag and the number of tests, SPRT verdict,
                          games to the decision, LLR and bounds, and what pairing saved
     impact_by_opponent   one row per swap and opponent (and the field): impact and interval
-    sprt_path            the LLR after each chunk, per swap
+    sprt_path            the LLR after each chunk, per swap (with the bounds)
     """
     path = Path(path)
     manifest = _read_impact(path)
@@ -380,7 +380,8 @@ def impact_tables(path) -> dict:
             "unpaired_games": None if math.isnan(unpaired) else math.ceil(unpaired),
             "games_saved": None if math.isnan(unpaired) else round(2 * len(opp) * (unpaired - r["games"])),
         })
-        steps += [{"swap": label, "card": r["card"], "games": g, "llr": llr} for g, llr in r["path"]]
+        steps += [{"swap": label, "card": r["card"], "games": g, "llr": llr, "llr_lower": lower, "llr_upper": upper}
+                  for g, llr in r["path"]]
     flagged, adjusted = stats.holm([r["p_value"] for r in rows])
     for r, f, a in zip(rows, flagged, adjusted):
         r.update({"p_holm": float(a), "flagged": bool(f), "tests": len(rows)})
@@ -389,7 +390,8 @@ def impact_tables(path) -> dict:
     return {"swaps": pl.DataFrame(rows, infer_schema_length=None, schema_overrides=counts),
             "impact_by_opponent": pl.DataFrame(by_opp, infer_schema_length=None),
             "sprt_path": pl.DataFrame(steps, schema={"swap": pl.Utf8, "card": pl.Utf8, "games": pl.Int64,
-                                                    "llr": pl.Float64})}
+                                                    "llr": pl.Float64, "llr_lower": pl.Float64,
+                                                    "llr_upper": pl.Float64})}
 
 
 def impact(deck, vs, card=None, replace=None, all_cards=False, out=None, **options) -> dict:

@@ -50,7 +50,7 @@ NOT_SHOWN = {"tests"}   # the same in every row (the number of card tests): the 
 # columns a page leaves out of one table (CSV and Parquet keep them): a swap's card and replacement (its
 # "swap" column names both) and the SPRT's bounds (the same in every row: the header's SPRT line and the
 # notes give them), so that a swap test's table fits the page
-NOT_SHOWN_IN = {"swaps": {"card", "replacement", "llr_lower", "llr_upper"}}
+NOT_SHOWN_IN = {"swaps": {"card", "replacement", "llr_lower", "llr_upper"}, "sprt_path": {"llr_lower", "llr_upper"}}
 WIDE_TABLE = 14     # columns above which a table is set smaller, so that it fits the page
 MARKDOWN_CARDS_MAX = 20
 
@@ -138,7 +138,7 @@ class _Column:
             self.kind = "rate"
         elif name in P_COLUMNS:
             self.kind = "p"
-        elif name == "llr" and table == "swaps":
+        elif name == "llr" and table in ("swaps", "sprt_path"):
             self.kind = "llr"
         elif dtype == pl.Boolean:
             self.kind = "bool"

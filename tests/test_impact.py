@@ -250,7 +250,7 @@ def test_the_sprt_chart_of_a_test_stopped_at_its_first_look_is_a_line_from_zero(
     assert all(a.x == 0 and a.xanchor == "left" for a in labels)   # inside the plot, never clipped
 
 
-def test_the_swaps_table_shows_an_llr_past_a_bound_as_the_bound_it_crossed_and_keeps_the_value():
+def test_the_swaps_and_path_tables_show_an_llr_past_a_bound_as_the_bound_it_crossed_and_keeps_the_value():
     from reports.render import _html_table, _md_frame
 
     swaps = pl.DataFrame({"swap": ["Арацент → Арацент", "Арацент → Кочевник", "Арацент → Лучник"],
@@ -262,3 +262,5 @@ def test_the_swaps_table_shows_an_llr_past_a_bound_as_the_bound_it_crossed_and_k
     assert 'data-sort="-45000000.0"' in html            # sorting goes by the value
     assert "≤ -2.94" in "\n".join(_md_frame("swaps", swaps))
     assert swaps["llr"][0] == -45_000_000.0
+    path = swaps.select("swap", "games", "llr", "llr_lower", "llr_upper")
+    assert ">≤ -2.94<" in _html_table("sprt_path", path) and "LLR lower bound" not in _html_table("sprt_path", path)
