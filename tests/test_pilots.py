@@ -248,6 +248,34 @@ def test_greedy_does_not_strike_where_an_open_defender_would_take_the_strike_and
     assert score > 0.0 and kind == A_STRIKE
 
 
+def test_greedy_strikes_an_armored_creature_when_another_of_its_creatures_can_strike_it_after():
+    """Armor (section 5: it absorbs up to X wounds of the turn): Хедд's strike (2, 2, 3) at a Минотавр of
+    armor 2 wounds it little and takes its counter-strike: alone, greedy does not strike. With a second
+    Хедд open next to the Минотавр, the first strike uses up the armor for the second (policies.follow_up)
+    and greedy strikes; once that Хедд has acted it does not. Baseline never looks past the armor."""
+    from scenario_util import position
+
+    from simcore.kernels.ai.policies import best_for
+    from simcore.kernels.ai.values import BASELINE, GREEDY
+    from simcore.kernels.rules.turn import A_STRIKE
+    from simcore.kernels.state import ACTED, ARMOR_LEFT, NCF, PARAM0, PR_FOCUS0, PR_POLICY0
+
+    C, S, (hedd, minotaur) = position([("Хедд", 0, 12), ("Минотавр", 1, 17)])
+    S[0, minotaur * NCF + ARMOR_LEFT] = 2
+    score, kind, _ = best_for(C, S, 0, hedd, False)
+    assert score <= 0.0 and kind != A_STRIKE
+    C, S, (hedd, minotaur, second) = position([("Хедд", 0, 12), ("Минотавр", 1, 17), ("Хедд", 0, 11)])
+    S[0, minotaur * NCF + ARMOR_LEFT] = 2
+    score, kind, target = best_for(C, S, 0, hedd, False)
+    assert score > 0.0 and (kind, target) == (A_STRIKE, minotaur)
+    assert S[0, minotaur * NCF + ARMOR_LEFT] == 2              # the look ahead left the armor as it was
+    S[0, PARAM0 + PR_POLICY0], S[0, PARAM0 + PR_FOCUS0] = BASELINE, 0
+    assert best_for(C, S, 0, hedd, False)[1] != A_STRIKE
+    S[0, PARAM0 + PR_POLICY0], S[0, PARAM0 + PR_FOCUS0] = GREEDY, 100
+    S[0, second * NCF + ACTED] = 1
+    assert best_for(C, S, 0, hedd, False)[1] != A_STRIKE
+
+
 # ---- sweep, swap test and balance under several pilots ------------------------------------------------
 
 

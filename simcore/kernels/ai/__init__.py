@@ -33,4 +33,7 @@ writes nothing but its own fields of the game row (PILOT0 + P_*). Policy ids (si
 # 21: search weighs 16 candidate squads (squads; was 12) by sequential halving over 12 opponent hands
 #     (squad_samples; was 4, every squad on half of them and the best third on the rest): each round
 #     the better half of the squads meets one more hand, the last two or three all the hands left.
-AI_VERSION = "21"
+# 22: greedy (and search, which plays greedy's scores and playouts) values a strike at an armored creature
+#     as if the armor were gone when another of its creatures that has not acted stands open next to the
+#     target: the first strike uses up the armor of the turn for the next (policies.follow_up).
+AI_VERSION = "22"

@@ -49,7 +49,7 @@ from ..cardtable import (
     SPECIAL_STUN,
     TWICE,
 )
-from ..rules.board import ab, cell_col, cell_row, n_in_play, only_flyers_left, play_slot
+from ..rules.board import ab, adjacent_cells, cell_col, cell_row, n_in_play, only_flyers_left, play_slot
 from ..rules.combat import finish_error, gain_counter_error, ranged_error, special_error, strike_error
 from ..rules.damage import is_directed, webbed
 from ..rules.defence import can_defend
@@ -75,6 +75,7 @@ from ..rules.turn import (
 )
 from ..state import (
     ACTED,
+    ARMOR_LEFT,
     CELL,
     CLOSED,
     COUNTERS,
@@ -253,6 +254,23 @@ def defended_strike_ev(C, S, g, s, t, focus):
 
 
 @njit(cache=True, _nrt=False)
+def follow_up(S, g, s, t):
+    """True if another creature of s's owner that has not acted this turn is open next to t (or in his
+    auxiliary zone, a flyer): after s's strike has used up t's armor for the turn, it may strike t with
+    no armor in the way."""
+    p = s // MAX_DECK
+    cell = S[g, t * NCF + CELL]
+    for i in range(n_in_play(S, g, p)):
+        f = play_slot(S, g, p, i)
+        if f == s or S[g, f * NCF + CLOSED] == 1 or S[g, f * NCF + ACTED] == 1:
+            continue
+        if S[g, f * NCF + ZONE] == Z_AUX or (S[g, f * NCF + ZONE] == Z_FIELD and cell >= 0
+                                              and adjacent_cells(S[g, f * NCF + CELL], cell)):
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def _consider_target(C, S, g, s, t, can_strike, acted, best, b_kind, b_target, urge):
     """Score the attacks of s on enemy t; returns the improved (best, kind, target). A webbed t is not
     attacked: the attack would only free it from the web."""
@@ -261,7 +279,13 @@ def _consider_target(C, S, g, s, t, can_strike, acted, best, b_kind, b_target, u
         return best, b_kind, b_target
     if can_strike and strike_error(C, S, g, s, t) == E_OK:
         if policy_of(S, g, s // MAX_DECK) >= GREEDY:
+            armor = S[g, t * NCF + ARMOR_LEFT]
+            stripped = armor > 0 and follow_up(S, g, s, t)
+            if stripped:
+                S[g, t * NCF + ARMOR_LEFT] = 0      # the strikes that follow this one meet no armor
             v = defended_strike_ev(C, S, g, s, t, focus_of(S, g, s // MAX_DECK))
+            if stripped:
+                S[g, t * NCF + ARMOR_LEFT] = armor
         else:
             v = strike_ev(C, S, g, s, t, False, 0.0)
         if urge > 0.0 and strike_wounds3(C, S, g, s, t, False, C[c, IGN_TARGET] == 1, False, True)[2] > 0:
