@@ -225,6 +225,13 @@ class _Progress:
         self.bar.kept += n
 
 
+def _expected(seconds: float, measured: bool) -> str:
+    """How long a compile is expected to take, as the compile's line says it."""
+    from simcore.engine_start import minutes
+
+    return f"{minutes(seconds)} last time" if measured else f"about {minutes(seconds)} on 2 cores"
+
+
 class _EngineStart:
     """What the terminal shows while the engine compiles (the first run after an install or an engine
     change): from the first second a line with the time so far and the time the last compile took
@@ -254,11 +261,9 @@ class _EngineStart:
     def _show(self, expected: float, measured: bool) -> None:
         import threading
 
-        from simcore.engine_start import minutes
-
         t0 = time.perf_counter()
         stop = threading.Event()
-        took = f"{minutes(expected)} last time" if measured else f"about {minutes(expected)} on 2 cores"
+        took = _expected(expected, measured)
         head = f"compiling the engine (first run after an install or update; {took}): "      # < 80 columns
 
         def show():
@@ -283,7 +288,7 @@ class _EngineStart:
         from simcore.engine_start import minutes
 
         t0 = time.perf_counter()
-        took = f"{minutes(expected)} last time" if measured else f"about {minutes(expected)} on 2 cores"
+        took = _expected(expected, measured)
         self.stream.write(f"compiling the engine (first run after an install or update; {took}) ...\n")
         self.stream.flush()
 

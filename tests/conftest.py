@@ -32,12 +32,11 @@ def pytest_sessionfinish(session):
 
 
 @pytest.fixture(scope="session", autouse=True)
-def engine_started():
+def engine_started(steppe_vs_swamps):
     """Compile (or load) the engine before the first test, so that no test's output depends on whether
     it was the one that compiled it (a playing command announces a compile, on a terminal or off it)."""
     from simcore.engine_start import start_engine
-    from simcore.matchup import make_matchup
-    m = make_matchup(LISTS / "steppe.txt", LISTS / "swamps.txt")
+    m = steppe_vs_swamps
     start_engine(m.table.stats, m.decks, m.sizes, m.params)
 
 
