@@ -14,10 +14,12 @@ differently, and its tunables. Every run manifest, table and report names its pi
   mixed deck; places its dearest melee creatures first (into the front row), then ranged ones and flyers;
   acts with its creatures in the order of their best action's worth; values a strike against the defender
   the opponent would put in (policies.defended_strike_ev); and aims its strikes at the wounded where a
-  kill is near (focus, %: 0 aims as baseline does). With open_weight (%, default 0) a creature stays open
-  when what the enemies that can reach it would gain by striking it closed in their next turn, times
-  open_weight, is worth more than its best action now (simcore.kernels.ai.policies.open_value); measured,
-  holding back that way loses, hence off by default.
+  kill is near (focus, %: 0 aims as baseline does). A creature stays open when what it is worth open in
+  the opponent's next turn (the strikes at its neighbours it would take over as a defender, and the
+  counter-strike it keeps: simcore.kernels.ai.policies.holds_open), times the seat's weight, is worth
+  more than its best action now: `guard` (%, default 30) for a defender that does not close to defend
+  (Лёккен), `open_weight` (%, default 0) for any other creature (measured, holding those back loses or
+  gains little for much time, hence off by default).
 - search: looks ahead by playing one-ply pilots out on copies of the game. Its squad (simcore.kernels.
   ai.squad_search): greedy's and the `squads` - 1 worth most by greedy's squad_worth of 8 times as many
   random fills of its deal, played out (baseline's play on both sides, the quicker) for `squad_turns`
@@ -54,15 +56,15 @@ class Pilot(NamedTuple):
 PILOTS = {
     "random": Pilot(0, "8"),
     "baseline": Pilot(1, "8"),
-    "greedy": Pilot(2, "22", {"open_weight": (0, 0, 1000), "focus": (100, 0, 100), "squads": (16, 0, 64)}),
-    "search": Pilot(3, "22", {"candidates": (3, 1, 16), "samples": (2, 1, 16), "hold": (0, 0, 1),
+    "greedy": Pilot(2, "23", {"guard": (30, 0, 1000), "open_weight": (0, 0, 1000), "focus": (100, 0, 100), "squads": (16, 0, 64)}),
+    "search": Pilot(3, "23", {"candidates": (3, 1, 16), "samples": (2, 1, 16), "hold": (0, 0, 1),
                              "alternatives": (2, 0, 8), "keep": (0, 0, 1), "horizon": (1, 1, 4), "close": (0, 0, 100),
                              "defend": (4, 0, 16), "recheck": (2, 0, 16), "recheck_within": (5, 0, 1000),
                              "squads": (16, 1, 16), "squad_samples": (12, 1, 16), "squad_turns": (6, 1, 100),
-                             "open_weight": (0, 0, 1000), "focus": (100, 0, 100)}),
+                             "guard": (30, 0, 1000), "open_weight": (0, 0, 1000), "focus": (100, 0, 100)}),
 }
 # the ruleset parameter (simcore.kernels.state, + seat) each budget key is passed in
-BUDGET_PARAMS = {"open_weight": "PR_OPEN_WEIGHT0", "focus": "PR_FOCUS0", "squads": "PR_SQUADS0",
+BUDGET_PARAMS = {"guard": "PR_GUARD0", "open_weight": "PR_OPEN_WEIGHT0", "focus": "PR_FOCUS0", "squads": "PR_SQUADS0",
                  "candidates": "PR_SEARCH_CANDIDATES0", "samples": "PR_SEARCH_SAMPLES0", "hold": "PR_SEARCH_HOLD0",
                  "alternatives": "PR_SEARCH_ALTERNATIVES0", "keep": "PR_SEARCH_KEEP0", "horizon": "PR_SEARCH_HORIZON0",
                  "close": "PR_SEARCH_CLOSE0", "defend": "PR_SEARCH_DEFEND0", "recheck": "PR_SEARCH_RECHECK0",

@@ -276,6 +276,44 @@ def test_greedy_strikes_an_armored_creature_when_another_of_its_creatures_can_st
     assert best_for(C, S, 0, hedd, False)[1] != A_STRIKE
 
 
+
+def test_greedy_keeps_lokken_open_to_defend_its_neighbours_unless_its_strike_pays_more():
+    """504 defenders and defender_no_tap: Лёккен does not close to defend and may defend any number of
+    times. Next to a Кочевник of its own that has acted, with an open Минотавр next to both, its strike at
+    the Минотавр is worth less than 0.3 of what it is worth open in the Минотавр's turn (taking over its
+    strike at the Кочевник, policies.guard_value, and striking back, open_value): greedy keeps it open and
+    ends its turn. With `guard` 0, or under baseline, it strikes; at a Минотавр two wounds from death it
+    strikes. Against a directed strike (Хобгоблин's) it guards nothing."""
+    from scenario_util import position
+
+    from simcore.kernels.ai.policies import best_for, greedy_action, guard_value, holds_open
+    from simcore.kernels.ai.values import BASELINE
+    from simcore.kernels.cardtable import LIFE
+    from simcore.kernels.rules.turn import A_END, A_STRIKE
+    from simcore.kernels.state import CLOSED, EFF, NCF, PARAM0, PR_FOCUS0, PR_GUARD0, PR_POLICY0, WOUNDS
+
+    def lokken_next_to(enemy="Минотавр", wounds=0, guard=30, policy=None):
+        C, S, (lokken, nomad, foe) = position([("Лёккен", 0, 12), ("Кочевник", 0, 11), (enemy, 1, 17)])
+        S[0, nomad * NCF + CLOSED] = 1
+        S[0, PARAM0 + PR_GUARD0] = guard
+        S[0, foe * NCF + WOUNDS] = wounds
+        if policy is not None:
+            S[0, PARAM0 + PR_POLICY0], S[0, PARAM0 + PR_FOCUS0] = policy, 0
+        return C, S, lokken, foe
+
+    C, S, lokken, minotaur = lokken_next_to()
+    score, kind, target = best_for(C, S, 0, lokken, False)
+    assert (kind, target) == (A_STRIKE, minotaur) and score > 0.0
+    assert guard_value(C, S, 0, lokken) > 0.0 and holds_open(C, S, 0, lokken, score, kind)
+    assert greedy_action(C, S, 0)[0] == A_END
+    assert greedy_action(*lokken_next_to(guard=0)[:2], 0) == (A_STRIKE, lokken, minotaur)
+    assert greedy_action(*lokken_next_to(policy=BASELINE)[:2], 0) == (A_STRIKE, lokken, minotaur)
+    life = C[S[0, minotaur * NCF + EFF], LIFE]
+    assert greedy_action(*lokken_next_to(wounds=life - 2)[:2], 0) == (A_STRIKE, lokken, minotaur)
+    C, S, lokken, hobgoblin = lokken_next_to("Хобгоблин")
+    assert guard_value(C, S, 0, lokken) == 0.0
+
+
 # ---- sweep, swap test and balance under several pilots ------------------------------------------------
 
 

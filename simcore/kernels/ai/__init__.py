@@ -36,4 +36,7 @@ writes nothing but its own fields of the game row (PILOT0 + P_*). Policy ids (si
 # 22: greedy (and search, which plays greedy's scores and playouts) values a strike at an armored creature
 #     as if the armor were gone when another of its creatures that has not acted stands open next to the
 #     target: the first strike uses up the armor of the turn for the next (policies.follow_up).
-AI_VERSION = "22"
+# 23: greedy (and search) keep a defender that does not close to defend (Лёккен) open when its best action
+#     is worth less than 0.3 of what it is worth open in the opponent's next turn: the strikes at its
+#     neighbours it would take over (policies.guard_value) and its counter-strike (guard, %).
+AI_VERSION = "23"

@@ -11,9 +11,10 @@ to attack step (or jump) toward the nearest enemy and attack if that brought one
 prepare (gain a counter, gain a keyword, set a boost, or a trap that is not fast: a fast trap waits
 for the end-of-turn window, ai.decisions.choose_fast). A creature acts while its best action scores
 above zero; the turn ends after the second pass. Its cursor lives in the pilots' fields of the game row
-(P_CURSOR_TURN, P_CURSOR). greedy (not baseline, whose weight is 0) keeps a creature open instead when
-its best action (a move aside) is worth less than open_weight x open_value: what the enemies that can
-reach it would gain by striking it closed in their next turn.
+(P_CURSOR_TURN, P_CURSOR). greedy (not baseline) keeps a creature open instead when its best action (a
+move aside) is worth less than what it is worth open in the opponent's next turn, as a defender
+(guard_value) and by the counter-strike it keeps (open_value), times the seat's weight (holds_open):
+`guard` for a defender that does not close to defend (Лёккен), `open_weight` for any other.
 
 A stalled game (nobody wounded for STALL_TURNS turns) adds STALL_BONUS to every attack that can
 wound its target, so that somebody attacks; an attack that cannot wound (a discharge at a card
@@ -33,6 +34,7 @@ from ..cardtable import (
     AB_N_PLAYED,
     AB_TARGET,
     COST,
+    DEF_NO_TAP,
     F_MUST_STRIKE,
     FINISH,
     GAIN_DIRECTED,
@@ -106,6 +108,7 @@ from ..state import (
     PARAM0,
     PILOT0,
     PR_FOCUS0,
+    PR_GUARD0,
     PR_OPEN_WEIGHT0,
     STRIKES,
     USED_GAME,
@@ -502,13 +505,6 @@ def focus_of(S, g, p):
     return S[g, PARAM0 + PR_FOCUS0 + p] / 100.0
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def open_weight(S, g, p):
-    """The weight (0..) greedy gives to what keeping a creature of p open is worth (open_value): the
-    seat's parameter, 0 for baseline."""
-    return S[g, PARAM0 + PR_OPEN_WEIGHT0 + p] / 100.0
-
-
 @njit(cache=True, _nrt=False)
 def open_value(C, S, g, s):
     """What keeping open creature s (on the battlefield) is worth in the opponent's next turn, in
@@ -532,6 +528,63 @@ def open_value(C, S, g, s):
         S[g, s * NCF + CLOSED] = 0
         best = max(best, v_closed - v_open)
     return best
+
+
+@njit(cache=True, _nrt=False)
+def guard_value(C, S, g, s):
+    """What creature s (on the battlefield) is worth as a defender (504) in the opponent's next turn if it
+    stays open, in crystals: for each enemy creature on the battlefield near enough to come next to both
+    s and an ally next to s, how much s defending lowers that enemy's best strike at such an ally (the
+    allies taken as closed: they will have acted; a directed strike cannot be defended). A defender that does not close to defend and may defend
+    any number of times (defender_no_tap: Лёккен) stands against every such enemy, the amounts added up;
+    any other defends once, the largest."""
+    if S[g, s * NCF + ZONE] != Z_FIELD:
+        return 0.0
+    p = s // MAX_DECK
+    cell = S[g, s * NCF + CELL]
+    every = C[S[g, s * NCF + EFF], DEF_NO_TAP] == 1
+    total = 0.0
+    for i in range(n_in_play(S, g, 1 - p)):
+        e = play_slot(S, g, 1 - p, i)
+        if S[g, e * NCF + ZONE] != Z_FIELD:
+            continue
+        at = S[g, e * NCF + CELL]
+        reach = 1 + C[S[g, e * NCF + EFF], MOVE]
+        if max(abs(cell_row(at) - cell_row(cell)), abs(cell_col(at) - cell_col(cell))) > reach:
+            continue
+        defended = strike_ev(C, S, g, e, s, True, 0.0)
+        best = 0.0
+        for j in range(n_in_play(S, g, p)):
+            a = play_slot(S, g, p, j)
+            if a == s or S[g, a * NCF + ZONE] != Z_FIELD or not adjacent_cells(S[g, a * NCF + CELL], cell):
+                continue
+            ally = S[g, a * NCF + CELL]
+            if max(abs(cell_row(at) - cell_row(ally)), abs(cell_col(at) - cell_col(ally))) > reach \
+                    or is_directed(C, S, g, e, a):
+                continue
+            closed = S[g, a * NCF + CLOSED]
+            S[g, a * NCF + CLOSED] = 1
+            best = max(best, strike_ev(C, S, g, e, a, False, 0.0) - defended)
+            S[g, a * NCF + CLOSED] = closed
+        total = total + best if every else max(total, best)
+    return total
+
+
+@njit(cache=True, _nrt=False)
+def holds_open(C, S, g, s, score, kind):
+    """True if greedy keeps its creature s open this turn rather than take its best action (score, kind):
+    the action is not a move, the game is not stalled, and it is worth less than what s open is worth in
+    the opponent's next turn, as a defender (guard_value) and by the counter-strike it keeps (open_value),
+    times the seat's weight: `guard` (%) for a defender that does not close to defend (Лёккен),
+    `open_weight` (%) for any other creature. Never for baseline, whose weights are 0."""
+    p = s // MAX_DECK
+    if C[S[g, s * NCF + EFF], DEF_NO_TAP] == 1:
+        weight = S[g, PARAM0 + PR_GUARD0 + p] / 100.0
+    else:
+        weight = S[g, PARAM0 + PR_OPEN_WEIGHT0 + p] / 100.0
+    if weight <= 0.0 or kind == A_MOVE or kind == A_JUMP or urge_of(S, g) > 0.0 or policy_of(S, g, p) < GREEDY:
+        return False
+    return score < weight * (guard_value(C, S, g, s) + open_value(C, S, g, s))
 
 
 @njit(cache=True, _nrt=False)
@@ -597,7 +650,6 @@ def greedy_action(C, S, g):
     # the cursor walks pass 0 (no moves) then pass 1 over the player's slots in order: position
     # pass * MAX_DECK + slot index; only open cards in play (the play list, kept in slot order) act
     cursor = S[g, PILOT0 + P_CURSOR]
-    weight = open_weight(S, g, p)
     if cursor < MAX_DECK and policy_of(S, g, p) >= GREEDY:
         # greedy's first pass walks its creatures in the order of their best actions' worth at the
         # start of the turn (a kill before a wound), not in slot order as baseline's
@@ -614,8 +666,7 @@ def greedy_action(C, S, g):
                 score, kind, target = top, top_kind, top_target     # just found by the ranking
             else:
                 score, kind, target = best_for(C, S, g, s, False)
-            if score > 0.0 and not (weight > 0.0 and kind != A_MOVE and kind != A_JUMP and urge_of(S, g) == 0.0
-                                    and score < weight * open_value(C, S, g, s)):
+            if score > 0.0 and not holds_open(C, S, g, s, score, kind):
                 S[g, PILOT0 + P_CURSOR] = k
                 return kind, s, target
         cursor = MAX_DECK
@@ -627,9 +678,8 @@ def greedy_action(C, S, g):
                 continue
             score, kind, target = best_for(C, S, g, s, pass_ == 1)
             if score > 0.0:
-                if weight > 0.0 and kind != A_MOVE and kind != A_JUMP and urge_of(S, g) == 0.0 \
-                        and score < weight * open_value(C, S, g, s):
-                    continue        # kept open for the opponent's turn: to strike back
+                if holds_open(C, S, g, s, score, kind):
+                    continue        # kept open for the opponent's turn: to defend, to strike back
                 S[g, PILOT0 + P_CURSOR] = position
                 return kind, s, target
     S[g, PILOT0 + P_CURSOR] = 2 * MAX_DECK

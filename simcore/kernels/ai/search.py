@@ -78,7 +78,16 @@ from ..state import (
     ZONE,
 )
 from .evaluate import strike_ev
-from .policies import best_for, exclude, forced_strike, greedy_action, keep_open, may_act, random_action
+from .policies import (
+    best_for,
+    exclude,
+    forced_strike,
+    greedy_action,
+    holds_open,
+    keep_open,
+    may_act,
+    random_action,
+)
 from .values import GREEDY, RANDOM, SEARCH
 
 MAX_CANDIDATES = 16
@@ -282,7 +291,7 @@ def search_action(C, S, g, W):
             if not may_act(S, g, s):
                 continue
             score, kind, target = best_for(C, S, g, s, False)
-            if score <= 0.0:
+            if score <= 0.0 or holds_open(C, S, g, s, score, kind):
                 continue
             n = _add_candidate(W, n, np.int64(score * 1e6), kind, s, target, k)
         if n == 0:
