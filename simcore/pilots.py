@@ -26,15 +26,15 @@ differently, and its tunables. Every run manifest, table and report names its pi
   turns against up to `squad_samples` hands the opponent's deck list could deal him (not his real deal):
   each round the better half of the squads meets one more hand, the last two or three all the hands left.
   In play (simcore.kernels.ai.search): where greedy would choose among several creatures' attacks it plays
-  its best `candidates` out to the end of its turn (`horizon` 1; 2 reaches through the opponent's next
-  turn), over `samples` dice samples, and takes the best; with `alternatives` it also weighs its first
-  creature's next best actions at other targets, with `keep` keeping that creature open this turn, with
-  `hold` ending the turn; with `close` (%) it weighs other creatures only when the second scores that
-  share of the first; when its two best candidates lie within `recheck_within` tenths of a crystal, it
-  plays both out on `recheck` more samples before it chooses. It chooses the defender of a card of its
-  struck in the opponent's turn the same way: each creature that may defend it, and none, played out to
-  the end of that turn over `defend` dice samples (0: greedy's choice, the one that lowers the
-  attacker's expected exchange most).
+  its best `candidates` (not a creature greedy keeps open) out to the end of its turn (`horizon` 1; 2
+  reaches through the opponent's next turn), over `samples` dice samples, and takes the best; with
+  `alternatives` it also weighs its first creature's next best actions at other targets, with `keep`
+  keeping that creature open this turn, with `hold` ending the turn; with `close` (%) it weighs other
+  creatures only when the second scores that share of the first; when its two best candidates lie
+  within `recheck_within` tenths of a crystal, it plays both out on `recheck` more samples before it
+  chooses. It chooses the defender of a card of its struck in the opponent's turn the same way: each
+  creature that may defend it, and none, played out to the end of that turn over `defend` dice samples
+  (0: greedy's choice, the one that lowers the attacker's expected exchange most).
   E.g. `--ai search --ai-param search.samples=4`, spec 'search[samples=4]'.
 
 A pilot spec is its name, with the budget keys off their defaults in brackets ('search[samples=4]').

@@ -1,7 +1,8 @@
 """The search pilot, and the one place that asks each seat's pilot for its next action (`pilot_action`).
 
 search: at each action where greedy would choose among several creatures' attack-like actions, it takes
-the `candidates` creatures whose best actions (policies.best_for) score highest; for the first of them
+the `candidates` creatures whose best actions (policies.best_for) score highest, but for those greedy keeps
+open (policies.holds_open: Лёккен guarding its neighbours); for the first of them
 also its `alternatives` next best actions at other targets and, with `keep`, keeping it open this turn
 (policies.keep_open); with `hold`, ending the turn at once. It plays each candidate out on a copy of the
 game row (the scratch row W): the action and the rest of its own turn (`horizon` 1, the default), or on
