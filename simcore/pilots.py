@@ -56,7 +56,8 @@ class Pilot(NamedTuple):
 PILOTS = {
     "random": Pilot(0, "8"),
     "baseline": Pilot(1, "8"),
-    "greedy": Pilot(2, "23", {"guard": (30, 0, 1000), "open_weight": (0, 0, 1000), "focus": (100, 0, 100), "squads": (16, 0, 64)}),
+    "greedy": Pilot(2, "23", {"guard": (30, 0, 1000), "open_weight": (0, 0, 1000), "focus": (100, 0, 100),
+                              "squads": (16, 0, 64)}),
     "search": Pilot(3, "23", {"candidates": (3, 1, 16), "samples": (2, 1, 16), "hold": (0, 0, 1),
                              "alternatives": (2, 0, 8), "keep": (0, 0, 1), "horizon": (1, 1, 4), "close": (0, 0, 100),
                              "defend": (4, 0, 16), "recheck": (2, 0, 16), "recheck_within": (5, 0, 1000),
@@ -64,8 +65,9 @@ PILOTS = {
                              "guard": (30, 0, 1000), "open_weight": (0, 0, 1000), "focus": (100, 0, 100)}),
 }
 # the ruleset parameter (simcore.kernels.state, + seat) each budget key is passed in
-BUDGET_PARAMS = {"guard": "PR_GUARD0", "open_weight": "PR_OPEN_WEIGHT0", "focus": "PR_FOCUS0", "squads": "PR_SQUADS0",
-                 "candidates": "PR_SEARCH_CANDIDATES0", "samples": "PR_SEARCH_SAMPLES0", "hold": "PR_SEARCH_HOLD0",
+BUDGET_PARAMS = {"guard": "PR_GUARD0", "open_weight": "PR_OPEN_WEIGHT0", "focus": "PR_FOCUS0",
+                 "squads": "PR_SQUADS0", "candidates": "PR_SEARCH_CANDIDATES0",
+                 "samples": "PR_SEARCH_SAMPLES0", "hold": "PR_SEARCH_HOLD0",
                  "alternatives": "PR_SEARCH_ALTERNATIVES0", "keep": "PR_SEARCH_KEEP0", "horizon": "PR_SEARCH_HORIZON0",
                  "close": "PR_SEARCH_CLOSE0", "defend": "PR_SEARCH_DEFEND0", "recheck": "PR_SEARCH_RECHECK0",
                  "recheck_within": "PR_SEARCH_RECHECK_WITHIN0",

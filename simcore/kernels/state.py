@@ -212,7 +212,7 @@ PR_WINDOW_STEPS = 43     # [H] window_steps_max: the most declarations and passe
 PR_SEARCH_DEFEND0 = 44   # + seat: dice samples search plays the defenders of its struck card out on (0: none)
 PR_SEARCH_RECHECK0 = 46  # + seat: more dice samples search plays its two best candidates out on when
 PR_SEARCH_RECHECK_WITHIN0 = 48  # + seat: their values lie within this many tenths of a crystal
-PR_GUARD0 = 50           # + seat: greedy's weight (%) on what a defender that does not close to defend is worth open
+PR_GUARD0 = 50           # + seat: greedy's weight (%) on what Лёккен (defender_no_tap) is worth open
 # ---- the pilots' fields (S[g, PILOT0 + P_*]): their own bookkeeping; the rules never read them -----------
 P_CURSOR_TURN = 0        # greedy: the turn (+ 1) its cursor belongs to, 0 before its first action
 P_CURSOR = 1             # greedy: pass * MAX_DECK + slot offset of the next card it looks at

@@ -62,7 +62,7 @@ GAMES = {
     "seeds_mixed-vs-swamps_poison-search-vs-greedy": [
         "decks/lists/seeds_mixed.txt", "decks/lists/swamps_poison.txt", "--ai-a", "search", "--ai-b", "greedy",
         "--seed", "3", "--game", "3"],
-    "forest-vs-mountains-greedy": [          # Лёккен keeps open to defend (policies.holds_open)
+    "forest-vs-mountains-greedy": [          # Лёккен kept open to defend (policies.holds_open)
         "decks/lists/forest.txt", "decks/lists/mountains.txt", "--seed", "5", "--game", "0"],
     "mountains-vs-steppe-search": [          # search on both seats: each plans defences by playouts
         "decks/lists/mountains.txt", "decks/lists/steppe.txt", "--ai", "search", "--seed", "2", "--game", "1"],

@@ -535,9 +535,9 @@ def guard_value(C, S, g, s):
     """What creature s (on the battlefield) is worth as a defender (504) in the opponent's next turn if it
     stays open, in crystals: for each enemy creature on the battlefield near enough to come next to both
     s and an ally next to s, how much s defending lowers that enemy's best strike at such an ally (the
-    allies taken as closed: they will have acted; a directed strike cannot be defended). A defender that does not close to defend and may defend
-    any number of times (defender_no_tap: Лёккен) stands against every such enemy, the amounts added up;
-    any other defends once, the largest."""
+    allies taken as closed: they will have acted; a directed strike cannot be defended). A defender that
+    does not close to defend and may defend any number of times (defender_no_tap: Лёккен) stands against
+    every such enemy, the amounts added up; any other defends once, the largest."""
     if S[g, s * NCF + ZONE] != Z_FIELD:
         return 0.0
     p = s // MAX_DECK
@@ -582,7 +582,8 @@ def holds_open(C, S, g, s, score, kind):
         weight = S[g, PARAM0 + PR_GUARD0 + p] / 100.0
     else:
         weight = S[g, PARAM0 + PR_OPEN_WEIGHT0 + p] / 100.0
-    if weight <= 0.0 or kind == A_MOVE or kind == A_JUMP or urge_of(S, g) > 0.0 or policy_of(S, g, p) < GREEDY:
+    if weight <= 0.0 or kind == A_MOVE or kind == A_JUMP or urge_of(S, g) > 0.0 \
+            or policy_of(S, g, p) < GREEDY:
         return False
     return score < weight * (guard_value(C, S, g, s) + open_value(C, S, g, s))
 
