@@ -11,7 +11,8 @@ differently, and its tunables. Every run manifest, table and report names its pi
   highest total cost and `squads` random fills of its deal, the one worth most by its cost, a crystal
   more per elite card, half its dearest card's cost, a tenth more per point of its cards' strikes and a
   tenth less per point of their life (simcore.kernels.ai.squad.squad_worth), across both elements of a
-  mixed deck; places its dearest melee creatures first (into the front row), then ranged ones and flyers;
+  mixed deck; places Лёккен first (the front row's centre), then its dearest melee creatures (beside it),
+  then ranged ones and flyers;
   acts with its creatures in the order of their best action's worth; values a strike against the defender
   the opponent would put in (policies.defended_strike_ev); and aims its strikes at the wounded where a
   kill is near (focus, %: 0 aims as baseline does). A creature stays open when what it is worth open in
@@ -56,9 +57,9 @@ class Pilot(NamedTuple):
 PILOTS = {
     "random": Pilot(0, "8"),
     "baseline": Pilot(1, "8"),
-    "greedy": Pilot(2, "23", {"guard": (30, 0, 1000), "open_weight": (0, 0, 1000), "focus": (100, 0, 100),
+    "greedy": Pilot(2, "24", {"guard": (30, 0, 1000), "open_weight": (0, 0, 1000), "focus": (100, 0, 100),
                               "squads": (16, 0, 64)}),
-    "search": Pilot(3, "23", {"candidates": (3, 1, 16), "samples": (2, 1, 16), "hold": (0, 0, 1),
+    "search": Pilot(3, "24", {"candidates": (3, 1, 16), "samples": (2, 1, 16), "hold": (0, 0, 1),
                              "alternatives": (2, 0, 8), "keep": (0, 0, 1), "horizon": (1, 1, 4), "close": (0, 0, 100),
                              "defend": (4, 0, 16), "recheck": (2, 0, 16), "recheck_within": (5, 0, 1000),
                              "squads": (16, 1, 16), "squad_samples": (12, 1, 16), "squad_turns": (6, 1, 100),

@@ -3,6 +3,7 @@ policy id, and every manifest and report names the pilots of its run with their 
 tunables, so that results of different pilots are never taken for one another's."""
 import json
 
+import numpy as np
 import pytest
 from conftest import LISTS, run_cli
 
@@ -312,6 +313,53 @@ def test_greedy_keeps_lokken_open_to_defend_its_neighbours_unless_its_strike_pay
     assert greedy_action(*lokken_next_to(wounds=life - 2)[:2], 0) == (A_STRIKE, lokken, minotaur)
     C, S, lokken, hobgoblin = lokken_next_to("Хобгоблин")
     assert guard_value(C, S, 0, lokken) == 0.0
+
+
+
+def test_greedy_places_lokken_first_in_the_front_centre_with_its_dearest_melee_beside_it():
+    """Placement by role (greedy, search): Лёккен, who defends its neighbours without closing, is placed
+    first and takes the front row's centre (c3 for player 1), the dearer melee creatures the front cells
+    beside it, the cheapest what is left; baseline places in the list's order, its first card (here the
+    cheapest) in the centre."""
+    from simcore.kernels.ai.squad import place_squad
+    from simcore.kernels.ai.values import BASELINE
+    from simcore.kernels.rules.board import adjacent_cells
+    from simcore.kernels.rules.setup import init_game
+    from simcore.kernels.state import (
+        CELL,
+        MAX_DECK,
+        NCF,
+        PARAM0,
+        PR_POLICY0,
+        Z_SQUAD,
+        ZONE,
+        new_state,
+        set_params,
+    )
+    from simcore.matchup import make_matchup
+
+    names = ["Кочевник", "Хобгоблин", "Етун", "Лёккен"]
+    m = make_matchup(LISTS / "forest.txt", LISTS / "steppe.txt")
+    ids = {n: i for i, n in enumerate(m.table.names)}
+
+    def placed(policy=None):
+        decks = np.full((2, MAX_DECK), -1, np.int64)
+        decks[:, :4] = [ids[n] for n in names]
+        S = new_state(1)
+        set_params(S, m.params)
+        if policy is not None:
+            S[0, PARAM0 + PR_POLICY0] = policy
+        init_game(m.table.stats, S, 0, decks, np.array([4, 4]), np.uint64(0), 0)
+        for s in range(4):
+            S[0, s * NCF + ZONE] = Z_SQUAD
+        place_squad(m.table.stats, S, 0, 0)
+        return {n: int(S[0, s * NCF + CELL]) for s, n in enumerate(names)}
+
+    front_centre = 2 * 5 + 2
+    cells = placed()
+    assert cells["Лёккен"] == front_centre
+    assert all(cells[n] // 5 == 2 and adjacent_cells(cells[n], front_centre) for n in ("Хобгоблин", "Етун"))
+    assert placed(BASELINE)["Кочевник"] == front_centre
 
 
 # ---- sweep, swap test and balance under several pilots ------------------------------------------------

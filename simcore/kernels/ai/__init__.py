@@ -39,4 +39,6 @@ writes nothing but its own fields of the game row (PILOT0 + P_*). Policy ids (si
 # 23: greedy (and search) keep a defender that does not close to defend (Лёккен) open when its best action
 #     is worth less than 0.3 of what it is worth open in the opponent's next turn: the strikes at its
 #     neighbours it would take over (policies.guard_value) and its counter-strike (guard, %).
-AI_VERSION = "23"
+# 24: greedy (and search) place a defender that does not close to defend (Лёккен) first, in the front
+#     row's centre, with the squad's melee creatures beside it (ai.squad.next_to_place).
+AI_VERSION = "24"

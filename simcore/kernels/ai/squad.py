@@ -16,6 +16,7 @@ from decks.registry import AttackKind, Element
 
 from ..cardtable import (
     COST,
+    DEF_NO_TAP,
     ELEMENT,
     ELITE,
     F_FREE_RECRUIT,
@@ -380,8 +381,9 @@ def stands_behind(C, c):
 @njit(cache=True, _nrt=False)
 def next_to_place(C, S, g, p):
     """The squad card of p placed next (-1: all are placed): random and baseline in the order of the
-    deck list; greedy and search by role, the dearest melee creatures first (so that they take the
-    front cells, choose_cell), then the ranged attackers, flyers last."""
+    deck list; greedy and search by role: a defender that does not close to defend (Лёккен) first, so
+    that it takes the front row's centre (choose_cell) with the most of its squad beside it to guard,
+    then the dearest melee creatures (the front cells), then the ranged attackers, flyers last."""
     best, best_v = -1, -1
     by_role = policy_of(S, g, p) >= GREEDY
     for s in range(p * MAX_DECK, p * MAX_DECK + S[g, GAME0 + G_DECK_SIZE + p]):
@@ -393,6 +395,8 @@ def next_to_place(C, S, g, p):
         v = card_value(C, c)
         if C[c, FLYER] == 0:
             v += 500_000 if stands_behind(C, c) else 1_000_000
+            if C[c, DEF_NO_TAP] == 1:
+                v += 1_000_000      # Лёккен first: the front centre, next to the most of its squad
         if v > best_v:
             best, best_v = s, v
     return best
