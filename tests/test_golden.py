@@ -119,8 +119,9 @@ def test_a_pilots_changed_game_names_the_pilots_new_version(tmp_path, monkeypatc
     manifests and reports name a pilot with that version, so it may not go stale. A new RULES_VERSION
     rewrites it without."""
     name = _one_game(monkeypatch, tmp_path, frozen=False)
-    pilots = ", ".join(sorted(golden.pilots_of(name)))
-    assert "greedy" in pilots
+    names = golden.pilots_of(name)
+    assert "greedy" in names
+    pilots = ", ".join(sorted(names))
     golden.path(name).write_text(_changed(golden.render(name)), encoding="utf-8")
     new = _bumped(simcore.kernels.ai.AI_VERSION)
     monkeypatch.setattr(simcore.kernels.ai, "AI_VERSION", new)

@@ -51,7 +51,16 @@ from ..cardtable import (
     SPECIAL_STUN,
     TWICE,
 )
-from ..rules.board import ab, adjacent_cells, cell_col, cell_row, n_in_play, only_flyers_left, play_slot
+from ..rules.board import (
+    ab,
+    adjacent_cells,
+    cell_col,
+    cell_row,
+    cells_apart,
+    n_in_play,
+    only_flyers_left,
+    play_slot,
+)
 from ..rules.combat import finish_error, gain_counter_error, ranged_error, special_error, strike_error
 from ..rules.damage import is_directed, webbed
 from ..rules.defence import can_defend
@@ -519,8 +528,7 @@ def open_value(C, S, g, s):
         e = play_slot(S, g, q, i)
         if S[g, e * NCF + ZONE] == Z_FIELD:
             other = S[g, e * NCF + CELL]
-            reach = max(abs(cell_row(other) - cell_row(cell)), abs(cell_col(other) - cell_col(cell)))
-            if reach > 1 + C[S[g, e * NCF + EFF], MOVE]:
+            if cells_apart(other, cell) > 1 + C[S[g, e * NCF + EFF], MOVE]:
                 continue
         v_open = strike_ev(C, S, g, e, s, False, 0.0)
         S[g, s * NCF + CLOSED] = 1
@@ -550,18 +558,18 @@ def guard_value(C, S, g, s):
             continue
         at = S[g, e * NCF + CELL]
         reach = 1 + C[S[g, e * NCF + EFF], MOVE]
-        if max(abs(cell_row(at) - cell_row(cell)), abs(cell_col(at) - cell_col(cell))) > reach:
+        if cells_apart(at, cell) > reach:
             continue
-        defended = strike_ev(C, S, g, e, s, True, 0.0)
+        defended = 1e300        # e's strike at s defending: weighed once a neighbour needs it
         best = 0.0
         for j in range(n_in_play(S, g, p)):
             a = play_slot(S, g, p, j)
             if a == s or S[g, a * NCF + ZONE] != Z_FIELD or not adjacent_cells(S[g, a * NCF + CELL], cell):
                 continue
-            ally = S[g, a * NCF + CELL]
-            if max(abs(cell_row(at) - cell_row(ally)), abs(cell_col(at) - cell_col(ally))) > reach \
-                    or is_directed(C, S, g, e, a):
+            if cells_apart(at, S[g, a * NCF + CELL]) > reach or is_directed(C, S, g, e, a):
                 continue
+            if defended == 1e300:
+                defended = strike_ev(C, S, g, e, s, True, 0.0)
             closed = S[g, a * NCF + CLOSED]
             S[g, a * NCF + CLOSED] = 1
             best = max(best, strike_ev(C, S, g, e, a, False, 0.0) - defended)

@@ -96,9 +96,13 @@ def cell_col(c):
 @njit(cache=True, _nrt=False)
 def adjacent_cells(a, b):
     """Рядом: one of the 8 surrounding cells."""
-    dr = abs(cell_row(a) - cell_row(b))
-    dc = abs(cell_col(a) - cell_col(b))
-    return max(dr, dc) == 1
+    return cells_apart(a, b) == 1
+
+
+@njit(cache=True, _nrt=False)
+def cells_apart(a, b):
+    """How many steps apart cells a and b are, a diagonal step counting as one (1: adjacent)."""
+    return max(abs(cell_row(a) - cell_row(b)), abs(cell_col(a) - cell_col(b)))
 
 
 @njit(cache=True, _nrt=False)
