@@ -56,7 +56,8 @@ def compile_times():
     return cold, cached
 
 
-def throughput(games, threads, deck_a=DECK_A, deck_b=DECK_B):
+def throughput(games, threads, deck_a=DECK_A, deck_b=DECK_B, ai="greedy"):
+    """Games/s of `ai` against itself on the deck pair: the best of three runs of the same games."""
     import numba
     import numpy as np
 
@@ -64,7 +65,7 @@ def throughput(games, threads, deck_a=DECK_A, deck_b=DECK_B):
     from simcore.kernels.state import game_view, new_state, set_params
     from simcore.matchup import make_matchup
     numba.set_num_threads(threads)
-    m = make_matchup(deck_a, deck_b)
+    m = make_matchup(deck_a, deck_b, ais=(ai, ai))
     batch = 8192
     S = new_state(batch)
     set_params(S, m.params)

@@ -16,7 +16,7 @@ GREEDY = 2
 SEARCH = 3
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def policy_of(S, g, p):
     return S[g, PARAM0 + PR_POLICY0 + p]
 

@@ -93,13 +93,13 @@ def cell_col(c):
     return c % N_COLS
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def adjacent_cells(a, b):
     """Рядом: one of the 8 surrounding cells."""
     return cells_apart(a, b) == 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def cells_apart(a, b):
     """How many steps apart cells a and b are, a diagonal step counting as one (1: adjacent)."""
     return max(abs(cell_row(a) - cell_row(b)), abs(cell_col(a) - cell_col(b)))

@@ -9,7 +9,7 @@ from .errors import E_DEFENDER_DIRECTED, E_DEFENDER_INVALID, E_OK
 
 
 # ---- defenders -----------------------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def can_defend(C, S, g, att, t, d):
     """504 defender: an open creature of the target's owner adjacent to both attacker and target;
     a flyer target only by another open flyer; a flyer attacker's ground target by an open ground
