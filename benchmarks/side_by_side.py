@@ -107,7 +107,8 @@ def main():
         rates = ([], [])
         for r in range(args.rounds):     # turn about: who runs first (or on core 0) changes every round
             if args.paired:
-                for i, rate in enumerate(run_paired(checkouts, args.games, a, b, args.ai, (r % 2, 1 - r % 2))):
+                cores = (r % 2, 1 - r % 2)
+                for i, rate in enumerate(run_paired(checkouts, args.games, a, b, args.ai, cores)):
                     rates[i].append(rate)
                 continue
             for i in ((0, 1) if r % 2 == 0 else (1, 0)):
