@@ -315,7 +315,6 @@ def test_greedy_keeps_lokken_open_to_defend_its_neighbours_unless_its_strike_pay
     assert guard_value(C, S, 0, lokken) == 0.0
 
 
-
 def test_greedy_places_lokken_first_in_the_front_centre_with_its_dearest_melee_beside_it():
     """Placement by role (greedy, search): Лёккен, who defends its neighbours without closing, is placed
     first and takes the front row's centre (c3 for player 1), the dearer melee creatures the front cells
