@@ -206,8 +206,9 @@ REPORT = {
                      "strongest melee creatures in front, strikes where a kill is near and weighs which defender "
                      "the opponent would put in; it does not plan beyond the current decision."),
     "pilot.search": ("looks ahead: where several attacks compete it plays each out on copies of the game with "
-                     "the greedy player, through the opponent's next turn and over a few dice rolls, and takes "
-                     "the best; it builds its squad the same way. Slower, and closer to a careful player."),
+                     "the greedy player to the end of its turn, over a few dice rolls, and takes the best; it "
+                     "chooses its defenders the same way, and its squad by playing the first turns out against "
+                     "hands the opponent's deck could deal. Slower, and closer to a careful player."),
     # headline
     "head.nash_one": "Nash mix: one deck",
     "head.nash_one.detail": ("it scores at least 50% against every other deck: the equilibrium of the matchup "
