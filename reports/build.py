@@ -1,6 +1,7 @@
 """From a finished run or meta folder to the report dict that reports.render turns into HTML,
 Markdown, CSV and Parquet: every table of analysis.tables, the run's provenance (seed range, rules
 version, card-set hash and `--set` card edits, AI, games, dates, command) and the caveats a reader needs."""
+from datetime import datetime
 from pathlib import Path
 
 from analysis import tables
@@ -91,20 +92,25 @@ RECORDED_PILOTS = ("meta.json", "sweep.json", "impact.json", "confirm/base/meta.
 
 def also_under(report: dict, root: Path, compared: list) -> None:
     """Name the other pilots a run was played under, with the versions their runs recorded, in the
-    provenance's AI line ('... · also under baseline (AI 8)')."""
+    provenance's AI line ('... · also under baseline (AI 8)'). The other pilots play after the first, so
+    the run finished when the last of them did: that is the provenance's finish (none while one has not)."""
     import json
 
     named = []
+    finishes = [report["provenance"].get("finished")]
     for c in compared:
-        version = None
+        version, finished = None, None
         for name in RECORDED_PILOTS:
             path = root / c["folder"] / name
             if path.exists():
-                pilots = json.loads(path.read_text(encoding="utf-8"))["config"]["ai"].get("pilots", {})
-                version = pilots.get(c["pilot"], {}).get("version")
+                manifest = json.loads(path.read_text(encoding="utf-8"))
+                version = manifest["config"]["ai"].get("pilots", {}).get(c["pilot"], {}).get("version")
+                finished = manifest.get("finished")
                 break
         named.append(f"{c['pilot']} (AI {version})" if version else c["pilot"])
+        finishes.append(finished)
     report["provenance"]["ai"] += report_messages(report)("build.ai.also") + ", ".join(named)
+    report["provenance"]["finished"] = max(finishes, key=datetime.fromisoformat) if all(finishes) else None
 
 
 def add_pilot_dependence(report: dict, run, compared: list) -> None:

@@ -194,6 +194,12 @@ def test_a_meta_under_two_pilots_reports_how_much_its_verdicts_depend_on_the_pil
     # the same command again plays nothing: every game of both pilots is on disk
     r = run_cli("meta", *decks, "--ai", "baseline", "--ai", "random", "--games", 60, "--out", out, "--no-progress")
     assert r.returncode == 0 and "all found on disk" in r.stdout, r.stdout + r.stderr
+    # the run finished when its last pilot did (they play one after another): the report says so
+    other_path = out / "pilots" / "random" / "meta.json"
+    other_path.write_text(json.dumps({**other, "finished": "2099-01-01T00:00:00+00:00"}), encoding="utf-8")
+    assert run_cli("report", out).returncode == 0
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert '<dt>Finished</dt><dd><span class="timestamp">2099-01-01T00:00:00+00:00</span>' in html
 
 
 def test_verdicts_and_several_pilots_with_seat_pilots_are_refused():
