@@ -65,7 +65,7 @@ def main():
             p = int(R[0, GAME0 + G_ACTIVE])
             R[0, PARAM0 + PR_SEARCH_HORIZON0 + p] = 10_000        # to the end of the game
             kind, actor, target = step.action
-            v = candidate_value(C, R, 0, W, p, kind, actor, target, -2, PLAYOUT_KEY, args.playouts)
+            v = candidate_value(C, R, 0, W, p, kind, actor, target, -2, PLAYOUT_KEY, args.playouts, 0)
             win = v / 2000.0 + 0.5          # position_value of a playout: +-WIN_VALUE (1000), a draw 0
             found[turn].append(win if p == 0 else 1.0 - win)
         for t in TURNS:                     # a game over before turn t: decided

@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LISTS = ROOT / "decks" / "lists"
 # strength against budget: below and above the default
 SMALL_SEARCH = "search[squads=4,candidates=2,samples=1,alternatives=0]"
-LARGE_SEARCH = "search[squad_samples=16,candidates=4,samples=4,horizon=2]"
+LARGE_SEARCH = "search[recheck=4,recheck_within=20,deepen=1,squad_turns=8]"
 DEFAULT_PAIRS = ("random:baseline", "baseline:greedy", "random:greedy", "search:greedy", "search:baseline",
                  f"{SMALL_SEARCH}:greedy", f"{LARGE_SEARCH}:greedy",
                  "baseline:baseline", "greedy:greedy")     # the mirrors: each pilot's own speed

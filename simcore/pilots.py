@@ -33,9 +33,11 @@ differently, and its tunables. Every run manifest, table and report names its pi
   keeping that creature open this turn, with `hold` ending the turn; with `close` (%) it weighs other
   creatures only when the second scores that share of the first; when its two best candidates lie
   within `recheck_within` tenths of a crystal, it plays both out on `recheck` more samples before it
-  chooses. It chooses the defender of a card of its struck in the opponent's turn the same way: each
-  creature that may defend it, and none, played out to the end of that turn over `defend` dice samples
-  (0: greedy's choice, the one that lowers the attacker's expected exchange most).
+  chooses (with `deepen`, those playouts run `deepen` turns further, through the opponent's reply, and
+  decide alone: stronger and slower, off by default). It chooses the defender of a card of its struck in
+  the opponent's turn the same way: each creature that may defend it, and none, played out to the end of
+  that turn over `defend` dice samples (0: greedy's choice, the one that lowers the attacker's expected
+  exchange most).
   E.g. `--ai search --ai-param search.samples=4`, spec 'search[samples=4]'.
 
 A pilot spec is its name, with the budget keys off their defaults in brackets ('search[samples=4]').
@@ -62,6 +64,7 @@ PILOTS = {
     "search": Pilot(3, "24", {"candidates": (3, 1, 16), "samples": (2, 1, 16), "hold": (0, 0, 1),
                              "alternatives": (2, 0, 8), "keep": (0, 0, 1), "horizon": (1, 1, 4), "close": (0, 0, 100),
                              "defend": (4, 0, 16), "recheck": (2, 0, 16), "recheck_within": (5, 0, 1000),
+                             "deepen": (0, 0, 3),
                              "squads": (16, 1, 16), "squad_samples": (12, 1, 16), "squad_turns": (6, 1, 100),
                              "guard": (30, 0, 1000), "open_weight": (0, 0, 1000), "focus": (100, 0, 100)}),
 }
@@ -71,7 +74,7 @@ BUDGET_PARAMS = {"guard": "PR_GUARD0", "open_weight": "PR_OPEN_WEIGHT0", "focus"
                  "samples": "PR_SEARCH_SAMPLES0", "hold": "PR_SEARCH_HOLD0",
                  "alternatives": "PR_SEARCH_ALTERNATIVES0", "keep": "PR_SEARCH_KEEP0", "horizon": "PR_SEARCH_HORIZON0",
                  "close": "PR_SEARCH_CLOSE0", "defend": "PR_SEARCH_DEFEND0", "recheck": "PR_SEARCH_RECHECK0",
-                 "recheck_within": "PR_SEARCH_RECHECK_WITHIN0",
+                 "recheck_within": "PR_SEARCH_RECHECK_WITHIN0", "deepen": "PR_SEARCH_DEEPEN0",
                  "squad_samples": "PR_SQUAD_SAMPLES0", "squad_turns": "PR_SQUAD_TURNS0"}
 SPEC = re.compile(r"^(?P<name>[a-z]+)(?:\[(?P<params>[a-z_]+=-?\d+(?:,[a-z_]+=-?\d+)*)\])?$")
 

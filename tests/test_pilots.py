@@ -143,12 +143,13 @@ def test_search_with_one_candidate_and_one_squad_plays_its_greedys_games():
     assert not _same(_games(("search[alternatives=0,candidates=1,squads=1]", "greedy")), greedy)
 
 
-def test_search_rechecks_close_candidates_on_more_samples():
-    """recheck plays the two best candidates out on more samples when they lie within recheck_within:
-    each of the two changes the games."""
+def test_search_rechecks_close_candidates_on_more_samples_and_deeper():
+    """recheck plays the two best candidates out on more samples when they lie within recheck_within,
+    with deepen through the opponent's reply: each of the three changes the games."""
     default = _games(("search[squads=1]", "greedy"))
     assert not _same(_games(("search[recheck=0,squads=1]", "greedy")), default)
     assert not _same(_games(("search[recheck_within=1000,squads=1]", "greedy")), default)
+    assert not _same(_games(("search[deepen=1,squads=1]", "greedy")), default)
 
 
 def test_search_games_are_the_same_on_one_and_two_threads():

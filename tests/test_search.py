@@ -236,6 +236,28 @@ def test_search_keeps_a_defender_open_where_greedy_strikes_with_it():
         assert kept_open(R, 0, hob)
 
 
+def test_search_with_deepen_weighs_its_two_finalists_through_the_opponents_reply():
+    """The position above, search weighing only Хобгоблин's strike and keeping it open (`candidates` 1,
+    `keep`), to the end of its own turn (`horizon` 1): the strike scores more this turn, and with the
+    recheck alone (or with `deepen` on finalists too far apart for the recheck) it strikes. With `deepen`
+    1 the two finalists' recheck playouts run through the Тролль's turn, where an open Хобгоблин defends
+    Арацент: it keeps Хобгоблин open, as `horizon` 2 does, and Арацент strikes."""
+    from simcore.kernels.ai.policies import kept_open
+    from simcore.kernels.ai.search import new_scratch, search_action
+    from simcore.kernels.rules.turn import A_STRIKE
+    from simcore.kernels.state import CLOSED, NCF, WOUNDS
+
+    C, S, (hob, aracent, troll) = position([("Хобгоблин", 0, 10), ("Арацент", 0, 11), ("Тролль", 1, 15)])
+    S[0, aracent * NCF + WOUNDS], S[0, troll * NCF + CLOSED] = 10, 1
+    for samples in (2, 4):
+        for deepen, within, keeps in ((0, 1000, False), (1, 5, False), (1, 1000, True)):
+            R = S.copy()
+            _as_search(R, samples=samples, candidates=1, alternatives=0, keep=1, squads=1,
+                       recheck_within=within, deepen=deepen)
+            assert search_action(C, R, 0, new_scratch()) == (A_STRIKE, aracent if keeps else hob, troll)
+            assert kept_open(R, 0, hob) == keeps
+
+
 def test_search_keeps_its_only_defender_for_the_dearer_card_where_greedy_spends_it():
     """Two cards of search's are one wound from death: a Кочевник and, further along, an Арацент; one
     open Кочевник stands next to both and next to both enemy Кочевники (504: a defender is next to the

@@ -187,7 +187,7 @@ G_LOG_OFFERS = G_TARGETS + MAX_TARGETS   # 1: the event log records every decisi
 N_GAME_FIELDS = G_LOG_OFFERS + 1
 assert G_DRAWS + N_STREAMS <= G_BOARD, "room for every random stream's draw count"
 
-N_PARAMS = 52            # room for the ruleset parameters below
+N_PARAMS = 54            # room for the ruleset parameters below
 # ruleset parameters of a game (S[g, PARAM0 + PR_*]): the house-rule settings of docs/RULES.md ([H]) that
 # simcore.ruleset reads from decks/rulesets.toml, the policy of each seat and the seat that moves
 # first (-1: the roll-off decides)
@@ -213,6 +213,7 @@ PR_SEARCH_DEFEND0 = 44   # + seat: dice samples search plays the defenders of it
 PR_SEARCH_RECHECK0 = 46  # + seat: more dice samples search plays its two best candidates out on when
 PR_SEARCH_RECHECK_WITHIN0 = 48  # + seat: their values lie within this many tenths of a crystal
 PR_GUARD0 = 50           # + seat: greedy's weight (%) on what Лёккен (defender_no_tap) is worth open
+PR_SEARCH_DEEPEN0 = 52   # + seat: turns more its two best candidates' recheck playouts run (0: as the first)
 # ---- the pilots' fields (S[g, PILOT0 + P_*]): their own bookkeeping; the rules never read them -----------
 P_CURSOR_TURN = 0        # greedy: the turn (+ 1) its cursor belongs to, 0 before its first action
 P_CURSOR = 1             # greedy: pass * MAX_DECK + slot offset of the next card it looks at

@@ -9,7 +9,9 @@ game row (the scratch row W): the action and the rest of its own turn (`horizon`
 through the opponent's next turns (`horizon` 2 or more), both sides by greedy, over `samples` dice
 samples (the same samples for every candidate), scores the position the playout leaves
 (`position_value`) and takes the candidate of the best mean; when the two best lie within
-`recheck_within` tenths of a crystal, both are played out on `recheck` samples more first. When the
+`recheck_within` tenths of a crystal, both are played out on `recheck` samples more first (with
+`deepen`, those playouts run `deepen` turns further, through the opponent's reply, and they alone decide
+between the two). When the
 opponent strikes a card of its that may be defended, it chooses the defender the same way before the
 strike (plan_defence: none and each creature that may defend it, played out to the end of that turn over
 `defend` dice samples); elsewhere (nothing to weigh, moves, the other decision points) it plays as
@@ -67,6 +69,7 @@ from ..state import (
     PR_SEARCH_ALTERNATIVES0,
     PR_SEARCH_CANDIDATES0,
     PR_SEARCH_CLOSE0,
+    PR_SEARCH_DEEPEN0,
     PR_SEARCH_DEFEND0,
     PR_SEARCH_HOLD0,
     PR_SEARCH_HORIZON0,
@@ -195,13 +198,13 @@ def imagined_copy(S, g, W, p, key, mirrored):
 
 
 @njit(cache=True, _nrt=False)
-def candidate_value(C, S, g, W, p, kind, actor, target, defender, key0, samples):
+def candidate_value(C, S, g, W, p, kind, actor, target, defender, key0, samples, deeper):
     """The mean position_value for p after the action (KEEP: its actor stays open this turn; a strike's
     `defender` as rules.combat.strike takes it: -2 the defending player decides), the rest of that turn
-    (and with `horizon` 2 the next turn), both sides by greedy, over `samples` dice samples, the same for
-    every candidate: in pairs, sample m keyed by draw key0 + m // 2 of p's AI stream, mirrored when m is
-    odd (rules.dice.MIRRORED_DICE)."""
-    until = S[g, GAME0 + G_TURN] + max(S[g, PARAM0 + PR_SEARCH_HORIZON0 + p], 1)
+    (and with `horizon` 2 the next turn; `deeper` turns more), both sides by greedy, over `samples` dice
+    samples, the same for every candidate: in pairs, sample m keyed by draw key0 + m // 2 of p's AI
+    stream, mirrored when m is odd (rules.dice.MIRRORED_DICE)."""
+    until = S[g, GAME0 + G_TURN] + max(S[g, PARAM0 + PR_SEARCH_HORIZON0 + p], 1) + deeper
     v = 0.0
     for m in range(samples):
         imagined_copy(S, g, W, p, key0 + m // 2, m % 2 == 1)
@@ -238,8 +241,8 @@ def plan_defence(C, S, g, W, att, tgt):
         if key0 < 0:        # the first that may defend: none is weighed too, on the same samples
             key0 = S[g, GAME0 + G_DRAWS + STREAM_AI0 + q]
             S[g, GAME0 + G_DRAWS + STREAM_AI0 + q] = key0 + samples
-            best_v = candidate_value(C, S, g, W, q, A_STRIKE, att, tgt, -1, key0, samples)
-        v = candidate_value(C, S, g, W, q, A_STRIKE, att, tgt, d, key0, samples)
+            best_v = candidate_value(C, S, g, W, q, A_STRIKE, att, tgt, -1, key0, samples, 0)
+        v = candidate_value(C, S, g, W, q, A_STRIKE, att, tgt, d, key0, samples, 0)
         if v > best_v:
             best_d, best_v = d, v
     if key0 >= 0:
@@ -330,23 +333,28 @@ def search_action(C, S, g, W):
         b_i, b2_i, b2_v = -1, -1, -1e300
         for i in range(total):
             kind, actor, target = W[0, CAND0 + 4 * i + 1], W[0, CAND0 + 4 * i + 2], W[0, CAND0 + 4 * i + 3]
-            v = candidate_value(C, S, g, W, p, kind, actor, target, -2, key0, samples)
+            v = candidate_value(C, S, g, W, p, kind, actor, target, -2, key0, samples, 0)
             if v > best_v:
                 b_i, b2_i, b2_v = i, b_i, best_v
                 b_kind, b_actor, b_target, best_v = kind, actor, target, v
             elif v > b2_v:
                 b2_i, b2_v = i, v
         if recheck > 0 and b2_i >= 0 and best_v - b2_v < S[g, PARAM0 + PR_SEARCH_RECHECK_WITHIN0 + p] / 10.0:
-            # the two best are close: both are played out on `recheck` more samples (keyed after the first)
+            # the two best are close: both are played out on `recheck` more samples (keyed after the first),
+            # with `deepen` through the opponent's reply too, and then those playouts alone decide
+            deepen = S[g, PARAM0 + PR_SEARCH_DEEPEN0 + p]
             k2, a2, t2 = W[0, CAND0 + 4 * b2_i + 1], W[0, CAND0 + 4 * b2_i + 2], W[0, CAND0 + 4 * b2_i + 3]
-            v1 = candidate_value(C, S, g, W, p, b_kind, b_actor, b_target, -2, key0 + samples, recheck)
-            v2 = candidate_value(C, S, g, W, p, k2, a2, t2, -2, key0 + samples, recheck)
-            best_v = (best_v * samples + v1 * recheck) / (samples + recheck)
-            v2 = (b2_v * samples + v2 * recheck) / (samples + recheck)
-            if v2 > best_v:
-                b_kind, b_actor, b_target, best_v = k2, a2, t2, v2
+            v1 = candidate_value(C, S, g, W, p, b_kind, b_actor, b_target, -2, key0 + samples, recheck,
+                                 deepen)
+            v2 = candidate_value(C, S, g, W, p, k2, a2, t2, -2, key0 + samples, recheck, deepen)
+            if deepen == 0:
+                v1 = (best_v * samples + v1 * recheck) / (samples + recheck)
+                v2 = (b2_v * samples + v2 * recheck) / (samples + recheck)
+                best_v, b2_v = v1, v2
+            if v2 > v1:     # (`hold` below is weighed against the mean over this turn's samples)
+                b_kind, b_actor, b_target, best_v = k2, a2, t2, b2_v
         if S[g, PARAM0 + PR_SEARCH_HOLD0 + p] == 1 and \
-                candidate_value(C, S, g, W, p, A_END, -1, -1, -2, key0, samples) > best_v:
+                candidate_value(C, S, g, W, p, A_END, -1, -1, -2, key0, samples, 0) > best_v:
             return A_END, -1, -1
         if b_kind != KEEP:
             return b_kind, b_actor, b_target
