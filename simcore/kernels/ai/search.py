@@ -351,7 +351,7 @@ def search_action(C, S, g, W):
                 v1 = (best_v * samples + v1 * recheck) / (samples + recheck)
                 v2 = (b2_v * samples + v2 * recheck) / (samples + recheck)
                 best_v, b2_v = v1, v2
-            if v2 > v1:     # (`hold` below is weighed against the mean over this turn's samples)
+            if v2 > v1:     # best_v stays the first look's mean: `hold` below is weighed on that look
                 b_kind, b_actor, b_target, best_v = k2, a2, t2, b2_v
         if S[g, PARAM0 + PR_SEARCH_HOLD0 + p] == 1 and \
                 candidate_value(C, S, g, W, p, A_END, -1, -1, -2, key0, samples, 0) > best_v:
