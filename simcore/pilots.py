@@ -25,7 +25,10 @@ differently, and its tunables. Every run manifest, table and report names its pi
   ai.squad_search): greedy's and the `squads` - 1 worth most by greedy's squad_worth of 8 times as many
   random fills of its deal, played out (baseline's play on both sides, the quicker) for `squad_turns`
   turns against up to `squad_samples` hands the opponent's deck list could deal him (not his real deal):
-  each round the better half of the squads meets one more hand, the last two or three all the hands left.
+  each round the better half of the squads meets one more hand, the last two or three all the hands left;
+  then it weighs `placements` other placements of the squad it picked against greedy's on the same hands
+  (greedy's rows filled from the last column, its melee held back a row, greedy's rows filled from the
+  first column, its ranged attackers brought forward a row, greedy's rows filled every second column).
   In play (simcore.kernels.ai.search): where greedy would choose among several creatures' attacks it plays
   its best `candidates` (not a creature greedy keeps open) out to the end of its turn (`horizon` 1; 2
   reaches through the opponent's next turn), over `samples` dice samples, and takes the best; with
@@ -61,11 +64,11 @@ PILOTS = {
     "baseline": Pilot(1, "8"),
     "greedy": Pilot(2, "24", {"guard": (30, 0, 1000), "open_weight": (0, 0, 1000), "focus": (100, 0, 100),
                               "squads": (16, 0, 64)}),
-    "search": Pilot(3, "24", {"candidates": (3, 1, 16), "samples": (2, 1, 16), "hold": (0, 0, 1),
+    "search": Pilot(3, "25", {"candidates": (3, 1, 16), "samples": (2, 1, 16), "hold": (0, 0, 1),
                              "alternatives": (2, 0, 8), "keep": (0, 0, 1), "horizon": (1, 1, 4), "close": (0, 0, 100),
                              "defend": (4, 0, 16), "recheck": (2, 0, 16), "recheck_within": (5, 0, 1000),
-                             "deepen": (0, 0, 3),
-                             "squads": (16, 1, 16), "squad_samples": (12, 1, 16), "squad_turns": (6, 1, 100),
+                             "deepen": (0, 0, 3), "placements": (4, 0, 5),
+                             "squads": (16, 1, 16), "squad_samples": (10, 1, 16), "squad_turns": (6, 1, 100),
                              "guard": (30, 0, 1000), "open_weight": (0, 0, 1000), "focus": (100, 0, 100)}),
 }
 # the ruleset parameter (simcore.kernels.state, + seat) each budget key is passed in
@@ -75,6 +78,7 @@ BUDGET_PARAMS = {"guard": "PR_GUARD0", "open_weight": "PR_OPEN_WEIGHT0", "focus"
                  "alternatives": "PR_SEARCH_ALTERNATIVES0", "keep": "PR_SEARCH_KEEP0", "horizon": "PR_SEARCH_HORIZON0",
                  "close": "PR_SEARCH_CLOSE0", "defend": "PR_SEARCH_DEFEND0", "recheck": "PR_SEARCH_RECHECK0",
                  "recheck_within": "PR_SEARCH_RECHECK_WITHIN0", "deepen": "PR_SEARCH_DEEPEN0",
+                 "placements": "PR_SEARCH_PLACEMENTS0",
                  "squad_samples": "PR_SQUAD_SAMPLES0", "squad_turns": "PR_SQUAD_TURNS0"}
 SPEC = re.compile(r"^(?P<name>[a-z]+)(?:\[(?P<params>[a-z_]+=-?\d+(?:,[a-z_]+=-?\d+)*)\])?$")
 

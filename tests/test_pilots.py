@@ -152,6 +152,12 @@ def test_search_rechecks_close_candidates_on_more_samples_and_deeper():
     assert not _same(_games(("search[deepen=1,squads=1]", "greedy")), default)
 
 
+def test_search_s_placements_change_its_games():
+    """The placements search weighs for its squad (ai.squad_search.best_placement) reach its games."""
+    look = "search[alternatives=0,candidates=1,defend=0"
+    assert not _same(_games((look + "]", "greedy")), _games((look + ",placements=0]", "greedy")))
+
+
 def test_search_games_are_the_same_on_one_and_two_threads():
     one = _games(("search", "greedy"), n=60, threads=1)
     two = _games(("search", "greedy"), n=60, threads=2)

@@ -297,6 +297,7 @@ def test_sequential_halving_takes_the_best_squad_of_the_setups_it_plays():
     squad_value there; with three candidates or fewer every one meets every setup and the best mean
     wins; with more, the winner is one of the candidates."""
     from simcore.kernels.ai.search import CAND0, new_scratch
+    from simcore.kernels.ai.squad import PLACE_CENTRE
     from simcore.kernels.ai.squad_search import MAX_SQUADS, best_by_halving, search_squad, squad_value
     from simcore.pilots import PILOTS
 
@@ -308,8 +309,96 @@ def test_sequential_halving_takes_the_best_squad_of_the_setups_it_plays():
         search_squad(C, S.copy(), 0, 0, W)      # the candidates and the opponent setups (rows 1 ..)
         masks = [int(m) for m in W[0, CAND0:CAND0 + MAX_SQUADS] if m != 0]
         assert len(masks) > 3
-        on_first = [squad_value(C, W, 0, m, 1, 1, turns) for m in masks]
+        on_first = [squad_value(C, W, 0, m, 1, 1, turns, PLACE_CENTRE) for m in masks]
         assert best_by_halving(C, W, 0, len(masks), 1, turns) == masks[int(np.argmax(on_first))]
-        means = [squad_value(C, W, 0, m, 1, samples, turns) for m in masks[:3]]
+        means = [squad_value(C, W, 0, m, 1, samples, turns, PLACE_CENTRE) for m in masks[:3]]
         assert best_by_halving(C, W, 0, 3, samples, turns) == masks[int(np.argmax(means))]
         assert best_by_halving(C, W, 0, len(masks), samples, turns) in masks
+
+
+def _placed(ais, placement, game=2):
+    """{slot: cell} of player 0's ground creatures after he buys his squad as greedy and places it by
+    `placement` (the pilot field ai.squad.choose_cell reads), and the cards' table C and row S."""
+    from simcore.kernels.ai.squad import buy_squad, place_squad
+    from simcore.kernels.state import CELL, NCF, P_PLACEMENT, PILOT0, Z_FIELD, ZONE
+
+    C, S = _after_deal(ais, game=game)
+    buy_squad(C, S, 0, 0)
+    S[0, PILOT0 + P_PLACEMENT] = placement
+    place_squad(C, S, 0, 0)
+    return C, S, {s: S[0, s * NCF + CELL] for s in range(64) if S[0, s * NCF + ZONE] == Z_FIELD}
+
+
+def test_search_s_placements_fill_greedys_rows_from_an_edge_or_hold_the_melee_back():
+    """ai.squad.choose_cell: greedy's placement puts the melee creatures in the front row, centre first,
+    the rest in the middle row, and ranged attackers in the back row; PLACE_LAST_COLUMNS,
+    PLACE_FIRST_COLUMNS and PLACE_SPREAD fill the same rows from the last column on, from the first, or
+    every second column first; PLACE_HELD_BACK fills the middle row with the melee creatures first;
+    PLACE_RANGED_FORWARD puts the ranged attackers in the middle row."""
+    from simcore.kernels.ai.squad import (
+        PLACE_CENTRE,
+        PLACE_FIRST_COLUMNS,
+        PLACE_HELD_BACK,
+        PLACE_LAST_COLUMNS,
+        PLACE_RANGED_FORWARD,
+        PLACE_SPREAD,
+        stands_behind,
+    )
+    from simcore.kernels.rules.board import cell_col, cell_row
+    from simcore.kernels.state import EFF, NCF
+
+    columns = {PLACE_CENTRE: [2, 1, 3, 0, 4], PLACE_LAST_COLUMNS: [4, 3, 2, 1, 0],
+               PLACE_FIRST_COLUMNS: [0, 1, 2, 3, 4], PLACE_HELD_BACK: [2, 1, 3, 0, 4],
+               PLACE_RANGED_FORWARD: [2, 1, 3, 0, 4], PLACE_SPREAD: [4, 2, 0, 3, 1]}
+    forward = 0
+    for game in range(4):
+        for placement, order in columns.items():
+            C, S, cells = _placed(("greedy", "greedy"), placement, game)
+            melee = [s for s in cells if not stands_behind(C, S[0, s * NCF + EFF])]
+            first, second = (1, 2) if placement == PLACE_HELD_BACK else (2, 1)    # player 0's rows
+            n = len(melee)
+            assert 2 <= n <= 10
+            for row, expected in ((first, order[:min(n, 5)]), (second, order[:max(n - 5, 0)])):
+                placed = sorted(cell_col(cells[s]) for s in melee if cell_row(cells[s]) == row)
+                assert placed == sorted(expected)
+            ranged_rows = {cell_row(c) for s, c in cells.items() if s not in melee}
+            if placement != PLACE_RANGED_FORWARD:
+                assert ranged_rows <= {0}
+            elif ranged_rows and max(n - 5, 0) + len(cells) - n <= 5:
+                assert ranged_rows == {1}
+                forward += 1
+    assert forward >= 1
+
+
+def test_search_places_its_squad_as_the_playouts_of_its_setups_say():
+    """ai.squad_search.best_placement: greedy's placement when it is worth more than every other, else the
+    other best by squad_value (each on the first setups, the best of them on all); with
+    placements=0 search places as greedy, and the placements it weighs change its games."""
+    from simcore.kernels.ai.search import new_scratch
+    from simcore.kernels.ai.squad import PLACE_CENTRE, PLACE_LAST_COLUMNS
+    from simcore.kernels.ai.squad_search import PLACEMENT_ROUNDS, best_placement, search_squad, squad_value
+    from simcore.kernels.state import P_PLACEMENT, P_SQUAD_PLAN, PILOT0
+    from simcore.pilots import PILOTS
+
+    turns = PILOTS["search"].budget["squad_turns"][0]
+    samples = PILOTS["search"].budget["squad_samples"][0]
+    others = PILOTS["search"].budget["placements"][0]
+    chosen = set()
+    for game in range(4):
+        C, S = _after_deal(("search", "greedy"), game=game)
+        W = new_scratch()
+        R = S.copy()
+        search_squad(C, R, 0, 0, W)          # leaves its opponent setups in W's rows 1 ..
+        mask = R[0, PILOT0 + P_SQUAD_PLAN]
+        chosen.add(R[0, PILOT0 + P_PLACEMENT])
+        centre = squad_value(C, W, 0, mask, 1, samples, turns, PLACE_CENTRE)
+        assert best_placement(C, W, 0, mask, others, centre, samples, turns) == R[0, PILOT0 + P_PLACEMENT]
+        assert best_placement(C, W, 0, mask, others, 1e9, samples, turns) == PLACE_CENTRE
+        assert best_placement(C, W, 0, mask, 1, -1e9, samples, turns) == PLACE_LAST_COLUMNS
+        on_first = max(samples // PLACEMENT_ROUNDS, 1)
+        first = [squad_value(C, W, 0, mask, 1, on_first, turns, k) for k in range(1, others + 1)]
+        assert best_placement(C, W, 0, mask, others, -1e9, samples, turns) == 1 + int(np.argmax(first))
+        C0, S0 = _after_deal(("search[placements=0]", "greedy"), game=game)
+        search_squad(C0, S0, 0, 0, new_scratch())
+        assert S0[0, PILOT0 + P_PLACEMENT] == PLACE_CENTRE
+    assert len(chosen) >= 2

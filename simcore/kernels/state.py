@@ -187,7 +187,7 @@ G_LOG_OFFERS = G_TARGETS + MAX_TARGETS   # 1: the event log records every decisi
 N_GAME_FIELDS = G_LOG_OFFERS + 1
 assert G_DRAWS + N_STREAMS <= G_BOARD, "room for every random stream's draw count"
 
-N_PARAMS = 54            # room for the ruleset parameters below
+N_PARAMS = 56            # room for the ruleset parameters below
 # ruleset parameters of a game (S[g, PARAM0 + PR_*]): the house-rule settings of docs/RULES.md ([H]) that
 # simcore.ruleset reads from decks/rulesets.toml, the policy of each seat and the seat that moves
 # first (-1: the roll-off decides)
@@ -214,6 +214,7 @@ PR_SEARCH_RECHECK0 = 46  # + seat: more dice samples search plays its two best c
 PR_SEARCH_RECHECK_WITHIN0 = 48  # + seat: their values lie within this many tenths of a crystal
 PR_GUARD0 = 50           # + seat: greedy's weight (%) on what Лёккен (defender_no_tap) is worth open
 PR_SEARCH_DEEPEN0 = 52   # + seat: turns more its two best candidates' recheck playouts run (0: as the first)
+PR_SEARCH_PLACEMENTS0 = 54  # + seat: the other placements search weighs for its squad (ai.squad_search)
 # ---- the pilots' fields (S[g, PILOT0 + P_*]): their own bookkeeping; the rules never read them -----------
 P_CURSOR_TURN = 0        # greedy: the turn (+ 1) its cursor belongs to, 0 before its first action
 P_CURSOR = 1             # greedy: pass * MAX_DECK + slot offset of the next card it looks at
@@ -231,7 +232,8 @@ P_EXCLUDE_HI = P_KEEP + 2    # alternatives (64-: P_EXCLUDE_HI), 0 otherwise
 P_DEFENCE_ATTACKER = P_EXCLUDE_HI + 1  # search: the attacker (+ 1; 0: none) of the strike whose
 P_DEFENCE_TARGET = P_DEFENCE_ATTACKER + 1   # defender it chose before the strike (ai.search.plan_defence),
 P_DEFENCE_BY = P_DEFENCE_ATTACKER + 2       # the card struck and its defender (-1: none)
-N_PILOT_FIELDS = P_DEFENCE_BY + 1
+P_PLACEMENT = P_DEFENCE_BY + 1     # + seat: search: how it places its squad (ai.squad.choose_cell)
+N_PILOT_FIELDS = P_PLACEMENT + 2
 
 DICE_CAP = 128           # forced dice a scenario may list
 GAME0 = N_SLOTS * N_CARD_FIELDS

@@ -41,4 +41,8 @@ writes nothing but its own fields of the game row (PILOT0 + P_*). Policy ids (si
 #     neighbours it would take over (policies.guard_value) and its counter-strike (guard, %).
 # 24: greedy (and search) place a defender that does not close to defend (Лёккен) first, in the front
 #     row's centre, with the squad's melee creatures beside it (ai.squad.next_to_place).
-AI_VERSION = "24"
+# 25: search weighs 4 other placements of the squad it picked (placements) against greedy's, on the same
+#     opponent hands: greedy's rows filled from the last column, its melee held back in the middle row,
+#     greedy's rows filled from the first column, its ranged attackers in the middle row
+#     (ai.squad_search.best_placement); its squads meet 10 opponent hands (squad_samples; was 12).
+AI_VERSION = "25"

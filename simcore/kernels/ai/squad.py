@@ -59,6 +59,7 @@ from ..state import (
     NCF,
     P_BY_COST,
     P_FILL_ORDER,
+    P_PLACEMENT,
     P_SQUAD_PLAN,
     PARAM0,
     PILOT0,
@@ -77,6 +78,19 @@ TOP_WORTH = 0.5          # and the squad's dearest card half its cost more (meas
 STRIKE_WORTH = 0.1       # a tenth of a crystal more per point of its cards' strikes (weak + medium + strong)
 LIFE_WORTH = 0.1         # and a tenth less per point of their life (measured: at a cost, striking pays more)
 GREEDY_SQUADS = 16       # the random fills greedy weighs (its default `squads`; the search pilot's first candidate)
+# how a pilot places its squad (the pilot field P_PLACEMENT + seat; choose_cell): as greedy, or, for the
+# search pilot (ai.squad_search.best_placement weighs them in this order), greedy's rows filled from the
+# last column on, with its melee creatures held back in the middle row, greedy's rows filled from the first
+# column on, with its ranged attackers brought forward to the middle row, or its rows filled every second
+# column first (the last, the middle, the first column, then the two between: SPREAD_ORDER)
+PLACE_CENTRE = 0
+PLACE_LAST_COLUMNS = 1
+PLACE_HELD_BACK = 2
+PLACE_FIRST_COLUMNS = 3
+PLACE_RANGED_FORWARD = 4
+PLACE_SPREAD = 5
+N_PLACEMENTS = 6
+SPREAD_ORDER = (2, 0, 3, 1, 4)  # a column's rank in PLACE_SPREAD (the highest first)
 
 
 @njit(cache=True, _nrt=False)
@@ -405,7 +419,11 @@ def next_to_place(C, S, g, p):
 @njit(cache=True, _nrt=False)
 def choose_cell(C, S, g, p, s):
     """Where to place ground creature s: random uniform over the allowed cells; greedy puts melee
-    in front (centre first) and ranged attackers behind."""
+    in front (centre first) and ranged attackers behind; search may fill greedy's rows from the last
+    column, from the first or every second column first instead of from the centre, hold its melee
+    creatures back in the middle row or bring its ranged attackers forward to it (its pilot field
+    P_PLACEMENT + p: PLACE_LAST_COLUMNS, PLACE_FIRST_COLUMNS, PLACE_SPREAD, PLACE_HELD_BACK,
+    PLACE_RANGED_FORWARD)."""
     first_cell = 0 if p == 0 else N_CELLS // 2
     lvl = open_level(C, S, g, p)
     if policy_of(S, g, p) == RANDOM:
@@ -421,12 +439,23 @@ def choose_cell(C, S, g, p, s):
                 k -= 1
         return -1
     ranged = stands_behind(C, S[g, s * NCF + EFF])
+    placement = S[g, PILOT0 + P_PLACEMENT + p]
     best, best_v = -1, -1000
     for c in range(first_cell, first_cell + N_CELLS // 2):
         if not placement_open(C, S, g, p, c, lvl):
             continue
         f = forwardness(p, cell_row(c))
         centre = 2 - abs(cell_col(c) - 2)
+        if placement == PLACE_LAST_COLUMNS:
+            centre = cell_col(c)
+        elif placement == PLACE_FIRST_COLUMNS:
+            centre = 4 - cell_col(c)
+        elif placement == PLACE_HELD_BACK and not ranged and f > 0:
+            f = 3 - f                   # the middle row before the front row
+        elif placement == PLACE_RANGED_FORWARD and ranged and f < 2:
+            f = 1 - f                   # the middle row before the back row
+        elif placement == PLACE_SPREAD:
+            centre = SPREAD_ORDER[cell_col(c)]
         v = (2 - f) * 10 + centre if ranged else f * 10 + centre
         if v > best_v:
             best, best_v = c, v

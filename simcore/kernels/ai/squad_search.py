@@ -13,7 +13,10 @@ of the scratch array of its own, and copied for each candidate) and place it; bo
 greedy and both sides play baseline's quicker one-ply game (SQUAD_PLAYOUT_PILOT) for `squad_turns` turns
 (dice keyed by who rolls, as in ai.search); the position is then scored by ai.search.position_value.
 Every candidate meets the same opponent hands and dice. The pilot knows the opponent's deck list, as a
-player who knows the deck he faces does, but not the cards the opponent was dealt or bought.
+player who knows the deck he faces does, but not the cards the opponent was dealt or bought. Then it
+weighs `placements` other placements of the squad it picked (ai.squad.choose_cell) against greedy's on
+the same setups (best_placement); the opponent's placement is not known either (both sides place before
+either sees the other's), so his imagined squad is placed as greedy places.
 """
 import numpy as np
 from numba import njit
@@ -36,10 +39,12 @@ from ..state import (
     GAME0,
     MAX_DECK,
     NCF,
+    P_PLACEMENT,
     P_SQUAD_PLAN,
     PARAM0,
     PILOT0,
     PR_POLICY0,
+    PR_SEARCH_PLACEMENTS0,
     PR_SQUAD_SAMPLES0,
     PR_SQUAD_TURNS0,
     PR_SQUADS0,
@@ -50,6 +55,8 @@ from ..state import (
 from .search import CAND0, MAX_SQUAD_SAMPLES, imagined_copy, playout, position_value
 from .squad import (
     GREEDY_SQUADS,
+    N_PLACEMENTS,
+    PLACE_CENTRE,
     buy_squad,
     deal_hand,
     dealt_slot,
@@ -69,6 +76,10 @@ SQUAD_PLAYOUT_PILOT = BASELINE
 # the random fills the imagined opponent's squad is chosen among (greedy's choice, on a smaller budget than
 # greedy's 16: AI_VERSION 20 measured the same strength at 1.37 times the speed)
 OPPONENT_FILLS = 4
+# the other placements of its squad each meet the first 1 / PLACEMENT_ROUNDS of the opponent setups,
+# the best of them all (best_placement; a third: 64.9% and 64.7% against greedy on seeds 1 and 2, where
+# a half scored 65.0% and 64.9%, 2026-12-07)
+PLACEMENT_ROUNDS = 2
 MAX_SQUADS = 16          # the scratch row's candidate fields (ai.search.CAND0 ..) hold masks and values
 
 
@@ -97,10 +108,10 @@ def imagine_opponent(C, S, g, p, W, key, row):
 
 
 @njit(cache=True, _nrt=False)
-def squad_value(C, W, p, mask, row0, samples, turns):
+def squad_value(C, W, p, mask, row0, samples, turns, placement):
     """The mean position_value for p after `turns` turns of play (SQUAD_PLAYOUT_PILOT on both sides) from
-    setup with the squad of deal-index mask `mask`, over `samples` opponent setups (imagine_opponent),
-    those of rows row0 .. row0 + samples - 1 of W."""
+    setup with the squad of deal-index mask `mask` placed by `placement` (ai.squad.choose_cell), over
+    `samples` opponent setups (imagine_opponent), those of rows row0 .. row0 + samples - 1 of W."""
     q = 1 - p
     v = 0.0
     for m in range(samples):
@@ -110,6 +121,8 @@ def squad_value(C, W, p, mask, row0, samples, turns):
             if (mask >> i) & 1:
                 buy(C, W, 0, p, dealt_slot(W, 0, p, i))
         pay_squad(C, W, 0, p)
+        W[0, PILOT0 + P_PLACEMENT + p] = placement
+        W[0, PILOT0 + P_PLACEMENT + q] = PLACE_CENTRE      # the imagined opponent places as greedy
         first = W[0, GAME0 + G_FIRST]
         place_squad(C, W, 0, first)
         place_squad(C, W, 0, 1 - first)
@@ -145,7 +158,8 @@ def best_by_halving(C, W, p, n, samples, turns):
         add = 1 if alive > 3 and done < samples - 1 else samples - done
         for i in range(alive):
             j = W[0, ORD + i]
-            W[0, SUM + j] += np.int64(squad_value(C, W, p, W[0, CAND0 + j], 1 + done, add, turns) * add * 1e6)
+            v = squad_value(C, W, p, W[0, CAND0 + j], 1 + done, add, turns, PLACE_CENTRE)
+            W[0, SUM + j] += np.int64(v * add * 1e6)
         done += add
         # the candidates left by their totals, best first (stable: the first of equal ones stays first)
         for i in range(1, alive):
@@ -165,7 +179,9 @@ def search_squad(C, S, g, p, W):
     """Plan p's squad (the pilot field P_SQUAD_PLAN, which ai.squad.dearest_squad_buy buys from): the best
     by squad_value of the squad greedy would buy and the `squads` - 1 worth most by squad_worth of
     FILLS_PER_SQUAD * `squads` random fills of the deal (the first of equal ones), played out on
-    `squad_samples` opponent setups by sequential halving (best_by_halving)."""
+    `squad_samples` opponent setups by sequential halving (best_by_halving); and its placement (the pilot
+    field P_PLACEMENT + p, which ai.squad.choose_cell reads): greedy's or the best of `placements` others
+    (best_placement). With `squads` 1 it buys and places as greedy."""
     k = min(max(S[g, PARAM0 + PR_SQUADS0 + p], 1), MAX_SQUADS)
     best_mask = greedy_squad_plan(C, S, g, p, squad_totals(C, S, g, p), GREEDY_SQUADS)
     S[g, PILOT0 + P_SQUAD_PLAN] = best_mask
@@ -201,4 +217,29 @@ def search_squad(C, S, g, p, W):
     S[g, GAME0 + G_DRAWS + STREAM_AI0 + p] = key0 + samples
     for m in range(samples):
         imagine_opponent(C, S, g, p, W, key0 + m, 1 + m)
-    S[g, PILOT0 + P_SQUAD_PLAN] = best_by_halving(C, W, p, n, samples, turns)
+    best = best_by_halving(C, W, p, n, samples, turns)
+    S[g, PILOT0 + P_SQUAD_PLAN] = best
+    alternatives = min(S[g, PARAM0 + PR_SEARCH_PLACEMENTS0 + p], N_PLACEMENTS - 1)
+    if alternatives > 0:
+        # its total over all the setups (best_by_halving played the winner on every one), as a mean
+        centre = W[0, CAND0 + MAX_SQUADS + W[0, CAND0 + 2 * MAX_SQUADS]] / 1e6 / samples
+        S[g, PILOT0 + P_PLACEMENT + p] = best_placement(C, W, p, best, alternatives, centre, samples, turns)
+
+
+@njit(cache=True, _nrt=False)
+def best_placement(C, W, p, mask, alternatives, centre, samples, turns):
+    """How p places the squad of mask `mask`: greedy's placement (PLACE_CENTRE, worth `centre`, its
+    squad_value over all the setups) or the best of the first `alternatives` others (ai.squad.PLACE_*,
+    in their order), weighed by halving: each on the first half of the setups (PLACEMENT_ROUNDS; one
+    alone: on all), the best of them on the rest, and that one's mean over all the setups against
+    `centre` (greedy's on a tie)."""
+    half = max(samples // PLACEMENT_ROUNDS, 1) if alternatives > 1 else samples
+    best, best_v = PLACE_CENTRE, -1e300
+    for placement in range(1, alternatives + 1):
+        v = squad_value(C, W, p, mask, 1, half, turns, placement)
+        if v > best_v:
+            best, best_v = placement, v
+    if half < samples:
+        rest = samples - half
+        best_v = (best_v * half + squad_value(C, W, p, mask, 1 + half, rest, turns, best) * rest) / samples
+    return best if best_v > centre else PLACE_CENTRE
