@@ -317,8 +317,8 @@ def test_sequential_halving_takes_the_best_squad_of_the_setups_it_plays():
 
 
 def _placed(ais, placement, game=2):
-    """{slot: cell} of player 0's ground creatures after he buys his squad as greedy and places it by
-    `placement` (the pilot field ai.squad.choose_cell reads), and the cards' table C and row S."""
+    """(the cards' table C, the game row S, {slot: cell} of player 0's ground creatures) after he buys his
+    squad as greedy and places it by `placement` (the pilot field ai.squad.choose_cell reads)."""
     from simcore.kernels.ai.squad import buy_squad, place_squad
     from simcore.kernels.state import CELL, NCF, P_PLACEMENT, PILOT0, Z_FIELD, ZONE
 
@@ -372,8 +372,8 @@ def test_search_s_placements_fill_greedys_rows_from_an_edge_or_hold_the_melee_ba
 
 def test_search_places_its_squad_as_the_playouts_of_its_setups_say():
     """ai.squad_search.best_placement: greedy's placement when it is worth more than every other, else the
-    other best by squad_value (each on the first setups, the best of them on all); with
-    placements=0 search places as greedy, and the placements it weighs change its games."""
+    other best by squad_value (each on the first half of the setups, the best of them on all); with
+    placements=0 search places as greedy."""
     from simcore.kernels.ai.search import new_scratch
     from simcore.kernels.ai.squad import PLACE_CENTRE, PLACE_LAST_COLUMNS
     from simcore.kernels.ai.squad_search import PLACEMENT_ROUNDS, best_placement, search_squad, squad_value
