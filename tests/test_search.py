@@ -310,10 +310,10 @@ def test_sequential_halving_takes_the_best_squad_of_the_setups_it_plays():
         masks = [int(m) for m in W[0, CAND0:CAND0 + MAX_SQUADS] if m != 0]
         assert len(masks) > 3
         on_first = [squad_value(C, W, 0, m, 1, 1, turns, PLACE_CENTRE) for m in masks]
-        assert best_by_halving(C, W, 0, len(masks), 1, turns) == masks[int(np.argmax(on_first))]
+        assert best_by_halving(C, W, 0, len(masks), 1, turns)[0] == masks[int(np.argmax(on_first))]
         means = [squad_value(C, W, 0, m, 1, samples, turns, PLACE_CENTRE) for m in masks[:3]]
-        assert best_by_halving(C, W, 0, 3, samples, turns) == masks[int(np.argmax(means))]
-        assert best_by_halving(C, W, 0, len(masks), samples, turns) in masks
+        assert best_by_halving(C, W, 0, 3, samples, turns)[0] == masks[int(np.argmax(means))]
+        assert best_by_halving(C, W, 0, len(masks), samples, turns)[0] in masks
 
 
 def _placed(ais, placement, game=2):

@@ -56,6 +56,7 @@ from ..state import (
     GAME0,
     MAX_DECK,
     N_CELLS,
+    N_COLS,
     NCF,
     P_BY_COST,
     P_FILL_ORDER,
@@ -449,7 +450,7 @@ def choose_cell(C, S, g, p, s):
         if placement == PLACE_LAST_COLUMNS:
             centre = cell_col(c)
         elif placement == PLACE_FIRST_COLUMNS:
-            centre = 4 - cell_col(c)
+            centre = N_COLS - 1 - cell_col(c)
         elif placement == PLACE_HELD_BACK and not ranged and f > 0:
             f = 3 - f                   # the middle row before the front row
         elif placement == PLACE_RANGED_FORWARD and ranged and f < 2:

@@ -88,7 +88,8 @@ def imagine_opponent(C, S, g, p, W, key, row):
     """Row `row` of W: game row g as p imagines it on the sample keyed by draw `key` of p's AI stream
     (ai.search.imagined_copy), with the opponent's setup done: a hand of his deck list dealt afresh
     (whether he has bought his squad or not) and bought by greedy among OPPONENT_FILLS random fills,
-    on his crystals by seat; p's own cards are still as dealt. The same for every candidate squad."""
+    on his crystals by seat, to be placed as greedy places (his placement is not seen); p's own cards
+    are still as dealt. The same for every candidate squad."""
     q = 1 - p
     imagined_copy(S, g, W, p, key, False)
     for s in range(q * MAX_DECK, q * MAX_DECK + W[0, GAME0 + G_DECK_SIZE + q]):
@@ -98,6 +99,7 @@ def imagine_opponent(C, S, g, p, W, key, row):
             W[0, s * NCF + DEALT] = 0
     gold, silver = W[0, GAME0 + G_GOLD + p], W[0, GAME0 + G_SILVER + p]
     give_crystals(C, W, 0, W[0, GAME0 + G_FIRST])
+    W[0, PILOT0 + P_PLACEMENT + q] = PLACE_CENTRE      # he places as greedy: his placement is not seen
     W[0, GAME0 + G_GOLD + p], W[0, GAME0 + G_SILVER + p] = gold, silver
     W[0, GAME0 + G_MULLIGANS + q] = 0
     deal_hand(C, W, 0, q)
@@ -122,7 +124,6 @@ def squad_value(C, W, p, mask, row0, samples, turns, placement):
                 buy(C, W, 0, p, dealt_slot(W, 0, p, i))
         pay_squad(C, W, 0, p)
         W[0, PILOT0 + P_PLACEMENT + p] = placement
-        W[0, PILOT0 + P_PLACEMENT + q] = PLACE_CENTRE      # the imagined opponent places as greedy
         first = W[0, GAME0 + G_FIRST]
         place_squad(C, W, 0, first)
         place_squad(C, W, 0, 1 - first)
@@ -146,7 +147,8 @@ def best_by_halving(C, W, p, n, samples, turns):
     setups of rows 1 .. samples of W: while more than 3 candidates are left and more than one setup, each
     left is played out on the next setup (squad_value) and the better half of them (by their totals so
     far) stays; the 2 or 3 left are played out on all the setups left, and the best total wins (the
-    first of equal ones: greedy's squad before the fills). Returns its mask."""
+    first of equal ones: greedy's squad before the fills). Returns its mask and its squad_value over all
+    the setups (the winner has met every one)."""
     SUM = CAND0 + MAX_SQUADS            # candidate j's total, in millionths of a crystal
     ORD = CAND0 + 2 * MAX_SQUADS        # the candidates left, best first
     for j in range(n):
@@ -171,7 +173,7 @@ def best_by_halving(C, W, p, n, samples, turns):
             W[0, ORD + k] = j
         if done < samples:
             alive = (alive + 1) // 2
-    return W[0, CAND0 + W[0, ORD]]
+    return W[0, CAND0 + W[0, ORD]], W[0, SUM + W[0, ORD]] / 1e6 / samples
 
 
 @njit(cache=True, _nrt=False)
@@ -217,12 +219,10 @@ def search_squad(C, S, g, p, W):
     S[g, GAME0 + G_DRAWS + STREAM_AI0 + p] = key0 + samples
     for m in range(samples):
         imagine_opponent(C, S, g, p, W, key0 + m, 1 + m)
-    best = best_by_halving(C, W, p, n, samples, turns)
+    best, centre = best_by_halving(C, W, p, n, samples, turns)
     S[g, PILOT0 + P_SQUAD_PLAN] = best
     alternatives = min(S[g, PARAM0 + PR_SEARCH_PLACEMENTS0 + p], N_PLACEMENTS - 1)
     if alternatives > 0:
-        # its total over all the setups (best_by_halving played the winner on every one), as a mean
-        centre = W[0, CAND0 + MAX_SQUADS + W[0, CAND0 + 2 * MAX_SQUADS]] / 1e6 / samples
         S[g, PILOT0 + P_PLACEMENT + p] = best_placement(C, W, p, best, alternatives, centre, samples, turns)
 
 
