@@ -4,7 +4,9 @@ For every pilot pair (X, Y) of --pairs, X plays deck A and Y deck B over every o
 bundled decks (so each pilot plays each deck in each seat), --games seat-swapped games each (games 2k
 and 2k+1 share dice and shuffles with the first player swapped). Each deck pair has a seed of its own
 (derived from --seed), so that the deck pairs' results are independent and the interval holds; every
-pilot pair plays the same seeds. Printed per pair:
+pilot pair plays the same seeds. The pilot pairs take turns deck pair by deck pair, so that every row is
+played over the same stretch of time and their speeds compare even on a machine whose speed drifts
+during the run. Printed per pair, once all are played:
 
 - X's score (wins + half the draws) with its 95% interval (normal, over the seat-swapped pairs' mean
   scores: the pairs are independent, their two games are not);
@@ -19,7 +21,8 @@ pilot pair plays the same seeds. Printed per pair:
     python benchmarks/pilots.py --pairs "search[samples=4]:greedy"     # a pilot with a budget of its own
 
 Figures are of one run on this machine; quote ratios between pilots of the same run (the mirror rows
-baseline:baseline and greedy:greedy give each pilot's own games/s; their score is about 50%, each deck pair being played both ways).
+baseline:baseline and greedy:greedy give each pilot's own games/s; their score is about 50%, each deck
+pair being played both ways).
 """
 import argparse
 import time
@@ -63,41 +66,64 @@ def rolls_at_closed(matchup, seed: int, games: int) -> np.ndarray:
     return out
 
 
-def ladder_pair(x: str, y: str, games: int, logged: int, seed: int, cardset) -> dict:
-    from simcore.executors import play_span
-    from simcore.kernels.state import new_state
-    from simcore.matchup import make_matchup
+class Row:
+    """One pilot pair's figures, gathered deck pair by deck pair."""
 
-    decks = sorted(LISTS.glob("*.txt"))
-    S = new_state(min(games // 2, 4096))
-    pair_scores, turns, elapsed, n_games = [], 0, 0.0, 0
-    rolls = np.zeros((2, 2), np.int64)
-    crystals = {"all": np.zeros((2, 2)), "mixed": np.zeros((2, 2))}       # [player] = (sum, games)
-    for k, (a, b) in enumerate((a, b) for a in decks for b in decks if a != b):
-        pair_seed = seed * 100_003 + k
+    def __init__(self):
+        self.pair_scores, self.turns, self.elapsed, self.n_games = [], 0, 0.0, 0
+        self.rolls = np.zeros((2, 2), np.int64)
+        self.crystals = {"all": np.zeros((2, 2)), "mixed": np.zeros((2, 2))}     # [player] = (sum, games)
+
+    def play(self, x: str, y: str, a: Path, b: Path, pair_seed: int, games: int, logged: int, S, cardset):
+        """X on deck a against Y on deck b: `games` seat-swapped games of seed pair_seed."""
+        from simcore.executors import play_span
+        from simcore.matchup import make_matchup
+
         m = make_matchup(a, b, ais=(x, y), cardset=cardset)
         t0 = time.perf_counter()
         out, _ = play_span(m.table.stats, m.decks, m.sizes, m.params, S, pair_seed, 0, games,
                            seat_pairs=True)
-        elapsed += time.perf_counter() - t0
+        self.elapsed += time.perf_counter() - t0
         w = out["winner"]
         score = np.where(w == 0, 1.0, np.where(w == 2, 0.5, 0.0))
-        pair_scores.append(score.reshape(-1, 2).mean(axis=1))
-        turns += int(out["turns"].sum())
-        n_games += len(w)
+        self.pair_scores.append(score.reshape(-1, 2).mean(axis=1))
+        self.turns += int(out["turns"].sum())
+        self.n_games += len(w)
         for p, side in enumerate("ab"):
             left = out[f"crystals_left_{side}"].astype(float)
-            crystals["all"][p] += (left.sum(), len(left))
+            self.crystals["all"][p] += (left.sum(), len(left))
             if deck_elements(m, p) >= 2:
-                crystals["mixed"][p] += (left.sum(), len(left))
+                self.crystals["mixed"][p] += (left.sum(), len(left))
         if logged:
-            rolls += rolls_at_closed(m, pair_seed, logged)
-    s = np.concatenate(pair_scores)
-    half = 1.96 * s.std(ddof=1) / np.sqrt(len(s))
-    return {"score": s.mean(), "lo": s.mean() - half, "hi": s.mean() + half,
-            "games_per_s": n_games / elapsed, "turns": turns / n_games,
-            "closed_share": [r[1] / max(r[0], 1) for r in rolls],
-            "crystals": {k: [c[p, 0] / max(c[p, 1], 1) for p in range(2)] for k, c in crystals.items()}}
+            self.rolls += rolls_at_closed(m, pair_seed, logged)
+
+    def figures(self) -> dict:
+        s = np.concatenate(self.pair_scores)
+        half = 1.96 * s.std(ddof=1) / np.sqrt(len(s))
+        return {"score": s.mean(), "lo": s.mean() - half, "hi": s.mean() + half,
+                "games_per_s": self.n_games / self.elapsed, "turns": self.turns / self.n_games,
+                "closed_share": [r[1] / max(r[0], 1) for r in self.rolls],
+                "crystals": {k: [c[p, 0] / max(c[p, 1], 1) for p in range(2)]
+                             for k, c in self.crystals.items()}}
+
+
+def ladder(pairs, games: int, logged: int, seed: int, cardset) -> list[dict]:
+    """Every pilot pair's figures over every ordered pair of bundled decks. The pilot pairs take turns
+    deck pair by deck pair, so that each row's games/s is measured over the same stretch of time as
+    every other row's: a machine whose speed drifts during the run moves every row alike, and the
+    ratios between rows (a pilot's speed against another's) hold."""
+    from tqdm import tqdm
+
+    from simcore.kernels.state import new_state
+
+    decks = sorted(LISTS.glob("*.txt"))
+    deck_pairs = [(a, b) for a in decks for b in decks if a != b]
+    S = new_state(min(games // 2, 4096))
+    rows = [Row() for _ in pairs]
+    for k, (a, b) in enumerate(tqdm(deck_pairs, desc="deck pairs", unit="pair", mininterval=2.0)):
+        for (x, y), row in zip(pairs, rows):
+            row.play(x, y, a, b, seed * 100_003 + k, games, logged, S, cardset)
+    return [row.figures() for row in rows]
 
 
 def main():
@@ -138,10 +164,10 @@ def main():
     width = max(40, *(len(f"{x} vs {y}") for x, y in pairs))
     head = (f"{'X vs Y':<{width}} {'X scores':>8} {'95% interval':>16} {'games/s':>9} {'turns':>6} "
             f"{'closed rolls X / Y':>19} {'crystals left X / Y (mixed decks)':>34}")
+    rows = ladder(pairs, args.games, args.logged, args.seed, cardset)
     print(head)
     print("-" * len(head))
-    for x, y in pairs:
-        r = ladder_pair(x, y, args.games, args.logged, args.seed, cardset)
+    for (x, y), r in zip(pairs, rows):
         cl, cr = r["closed_share"], r["crystals"]
         print(f"{x + ' vs ' + y:<{width}} {r['score']:>8.1%} [{r['lo']:6.1%}, {r['hi']:6.1%}] "
               f"{r['games_per_s']:>9,.0f} {r['turns']:>6.1f} {cl[0]:>9.0%} / {cl[1]:<7.0%} "
