@@ -5,6 +5,7 @@ Results depend only on (seed, game index): never on thread count or batch split.
 """
 import numpy as np
 from numba import njit, prange
+from numba.extending import register_jitable
 
 from .ai.search import SCRATCH_ROWS, SCRATCH_WIDTH
 from .cardtable import COST
@@ -63,6 +64,7 @@ GAME_COLUMNS = ("game", "winner", "first", "turns", "end_reason", "mulligans_a",
                 "first_death_a", "first_death_b")
 
 
+@register_jitable
 def turn_numbers(turn_index):
     """Turns as docs/RULES.md and `berserk replay` count them: the first turn of a game is turn 1
     (the state's G_TURN and DEATH_TURN count from 0)."""
@@ -114,39 +116,77 @@ CARD_COUNT_COLUMNS = ("games", "wins", "draws", "dealt_games", "dealt_wins", "de
                       "kills", "deaths", "death_turn_sum", "survived", "ability_uses")
 
 
+# card_counts' columns by position, for _card_tallies: each outcome's games, wins and draws side by side
+GAMES, DEALT_GAMES, SQUAD_GAMES, NOT_DRAWN_GAMES, COPIES_BOUGHT, WOUNDS_DEALT, KILLS_MADE, DEATHS, \
+    DEATH_TURN_SUM, SURVIVED, ABILITY_USES = (CARD_COUNT_COLUMNS.index(c) for c in (
+        "games", "dealt_games", "squad_games", "not_drawn_games", "copies_bought", "wounds_dealt", "kills",
+        "deaths", "death_turn_sum", "survived", "ability_uses"))
+
+
+@register_jitable
+def _count_game(out, r, games_column, won, drew):
+    """One game more for card row r under games_column, with its win and draw (the next two columns)."""
+    out[r, games_column] += 1
+    out[r, games_column + 1] += won
+    out[r, games_column + 2] += drew
+
+
+@njit(cache=True)
+def _card_tallies(cards, winner, slots, slot_row, players):
+    """card_counts' columns (CARD_COUNT_COLUMNS, in their order) for each card row, in one pass over the
+    games' deck slots: slot slots[i] counts towards row slot_row[i], whose player is players[row]."""
+    n_rows = players.shape[0]
+    out = np.zeros((n_rows, len(CARD_COUNT_COLUMNS)), np.int64)
+    dealt = np.zeros(n_rows, np.bool_)         # this game's: a copy of row r's card was dealt, bought
+    squad = np.zeros(n_rows, np.bool_)
+    for g in range(cards.shape[0]):
+        for i in range(slots.shape[0]):
+            s = slots[i]
+            r = slot_row[i]
+            dealt[r] |= cards[g, s, DEALT] == 1
+            out[r, ABILITY_USES] += cards[g, s, AB_USES]
+            if cards[g, s, BOUGHT] != 1:
+                continue
+            squad[r] = True
+            out[r, COPIES_BOUGHT] += 1
+            out[r, WOUNDS_DEALT] += cards[g, s, DMG_DEALT]
+            out[r, KILLS_MADE] += cards[g, s, KILLS]
+            zone = cards[g, s, ZONE]
+            if zone == Z_GRAVE:
+                out[r, DEATHS] += 1
+                out[r, DEATH_TURN_SUM] += turn_numbers(cards[g, s, DEATH_TURN])
+            elif zone == Z_FIELD or zone == Z_AUX:
+                out[r, SURVIVED] += 1
+        for r in range(n_rows):
+            won = 1 if winner[g] == players[r] else 0
+            drew = 1 if winner[g] == 2 else 0
+            _count_game(out, r, GAMES, won, drew)
+            _count_game(out, r, DEALT_GAMES if dealt[r] else NOT_DRAWN_GAMES, won, drew)
+            if squad[r]:
+                _count_game(out, r, SQUAD_GAMES, won, drew)
+            dealt[r] = False
+            squad[r] = False
+    return out
+
+
 def card_counts(S, decks, sizes, n) -> dict:
     """Per (player, distinct card) integer counts over rows 0..n-1, enough for every card-level
     statistic of docs/ANALYTICS.md: games with the card in the deck, in the deal, in the squad, not
     drawn (with wins and draws of each), the bought copies' wounds, kills, deaths, death turns and
-    survival, and how often its played abilities were used."""
-    cards = cards_view(S)[:n]
-    winner = game_view(S)[:n, G_WINNER]
-    rows = {"player": [], "card": []}
-    rows.update({c: [] for c in CARD_COUNT_COLUMNS})
+    survival, and how often its played abilities were used. Rows: player 0's cards by id, then player
+    1's. Counted in one compiled pass over the deck slots (_card_tallies), so that a call on a small
+    batch costs little next to its games (the pilot ladder's 50 games a batch measure the pilots)."""
+    players, ids, slots, slot_row = [], [], [], []
     for p in range(2):
-        won = winner == p
-        drew = winner == 2
-        ids = decks[p, :sizes[p]]
-        for card in np.unique(ids):
-            slots = p * MAX_DECK + np.nonzero(ids == card)[0]
-            sub = cards[:, slots]
-            dealt = sub[:, :, DEALT].max(axis=1) == 1
-            bought = sub[:, :, BOUGHT] == 1
-            squad = bought.any(axis=1)
-            died = bought & (sub[:, :, ZONE] == Z_GRAVE)
-            alive = bought & ((sub[:, :, ZONE] == Z_FIELD) | (sub[:, :, ZONE] == Z_AUX))
-            rows["player"].append(p)
-            rows["card"].append(int(card))
-            for prefix, mask in (("", np.ones(n, bool)), ("dealt_", dealt), ("squad_", squad),
-                                 ("not_drawn_", ~dealt)):
-                rows[f"{prefix}games"].append(int(mask.sum()))
-                rows[f"{prefix}wins"].append(int((mask & won).sum()))
-                rows[f"{prefix}draws"].append(int((mask & drew).sum()))
-            rows["copies_bought"].append(int(bought.sum()))
-            rows["wounds_dealt"].append(int((sub[:, :, DMG_DEALT] * bought).sum()))
-            rows["kills"].append(int((sub[:, :, KILLS] * bought).sum()))
-            rows["deaths"].append(int(died.sum()))
-            rows["death_turn_sum"].append(int((turn_numbers(sub[:, :, DEATH_TURN]) * died).sum()))
-            rows["survived"].append(int(alive.sum()))
-            rows["ability_uses"].append(int(sub[:, :, AB_USES].sum()))
-    return {k: np.asarray(v, dtype=np.int64) for k, v in rows.items()}
+        deck = decks[p, :sizes[p]]
+        for card in np.unique(deck):
+            for i in np.nonzero(deck == card)[0]:
+                slots.append(p * MAX_DECK + i)
+                slot_row.append(len(ids))
+            players.append(p)
+            ids.append(int(card))
+    tallies = _card_tallies(cards_view(S)[:n], game_view(S)[:n, G_WINNER], np.asarray(slots, np.int64),
+                            np.asarray(slot_row, np.int64), np.asarray(players, np.int64))
+    out = {"player": np.asarray(players, np.int64), "card": np.asarray(ids, np.int64)}
+    out.update(zip(CARD_COUNT_COLUMNS, np.ascontiguousarray(tallies.T)))
+    return out
