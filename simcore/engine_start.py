@@ -85,9 +85,11 @@ def _record_compile(seconds: float) -> None:
 
 def start_engine(stats, decks, sizes, params) -> float:
     """Compile or load the kernels a run plays with, by playing two games of its decks on a scratch
-    state (nothing is kept); returns the seconds it took. A compile's time is remembered."""
+    state and counting their cards (nothing is kept); returns the seconds it took. A compile's time is
+    remembered."""
     import numpy as np
 
+    from .kernels.batch import card_counts
     from .kernels.state import new_state, set_params
 
     cold = not engine_cached()
@@ -95,6 +97,7 @@ def start_engine(stats, decks, sizes, params) -> float:
     S = new_state(2)
     set_params(S, params)
     _play_batch()(stats, S, decks, sizes, np.uint64(0), 0, 2)      # its games are not looked at
+    card_counts(S, decks, sizes, 2)
     seconds = time.perf_counter() - t0
     if cold:
         _record_compile(seconds)
