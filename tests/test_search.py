@@ -54,14 +54,15 @@ def test_greedy_passes_over_a_creature_its_pilot_keeps_open_this_turn():
     assert S[0, PILOT0 + P_KEEP_TURN] != S[0, GAME0 + G_TURN] + 1 and not kept_open(S, 0, nomad)
 
 
-def _after_deal(ais, seed=4, game=2):
-    """A game row of steppe vs mixed_forest_mountains just after player 0's deal (and mulligans)."""
+def _after_deal(ais, seed=4, game=2, decks=(LISTS / "mixed_forest_mountains.txt", LISTS / "steppe.txt")):
+    """A game row of the decks (mixed_forest_mountains vs steppe) just after player 0's deal (and
+    mulligans)."""
     from simcore.kernels.ai.squad import deal_hand
     from simcore.kernels.rules.setup import give_crystals, init_game
     from simcore.kernels.state import new_state, set_params
     from simcore.matchup import make_matchup
 
-    m = make_matchup(LISTS / "mixed_forest_mountains.txt", LISTS / "steppe.txt", ais=ais)
+    m = make_matchup(*decks, ais=ais)
     S = new_state(1)
     set_params(S, m.params)
     init_game(m.table.stats, S, 0, m.decks, m.sizes, np.uint64(seed), np.int64(game))
@@ -79,6 +80,7 @@ def test_greedy_buys_the_squad_worth_most_of_its_candidates_and_spends_what_it_c
         dealt_slot,
         greedy_squad_plan,
         n_dealt,
+        note_deal,
         plan_squad,
         random_fill,
         squad_worth,
@@ -88,6 +90,7 @@ def test_greedy_buys_the_squad_worth_most_of_its_candidates_and_spends_what_it_c
 
     for game in range(6):
         C, S = _after_deal(("greedy", "greedy"), game=game)
+        note_deal(C, S, 0, 0)       # as greedy_squad_plan does first, for plan_squad and random_fill
         totals = squad_totals(C, S, 0, 0)
         mask = greedy_squad_plan(C, S.copy(), 0, 0, totals, 16)
         worth = squad_worth(C, S, 0, 0, mask)
@@ -102,6 +105,57 @@ def test_greedy_buys_the_squad_worth_most_of_its_candidates_and_spends_what_it_c
                 t = with_card(C, S[0, s * NCF + CARD_ID], *t)
         assert not any(fits(C, S, 0, 0, *t, s) for i, s in enumerate(slots)
                        if not (mask >> i) & 1 and not copy_taken(C, S, 0, 0, mask, i))
+
+
+def test_noted_terms_of_a_deal_add_up_as_the_rules_count_a_squad():
+    """ai.squad.note_deal: each dealt card's packed terms add to a squad's totals exactly what
+    rules.setup.with_card adds, fit where with_if_fits fits (plain purchases, and a free recruit's, which
+    take the rules' own path), answer copy_taken as it answers, and give its effective card's cost and
+    whether it is dealt, over deals of every bundled deck, some of them part bought."""
+    from simcore.kernels.ai.squad import (
+        TERMS_DEALT,
+        copy_taken,
+        dealt_slot,
+        n_dealt,
+        note_deal,
+        noted_copy_taken,
+        noted_if_fits,
+        plain_purchase,
+        with_if_fits,
+        with_terms,
+    )
+    from simcore.kernels.cardtable import COST, RECRUIT_GOLD
+    from simcore.kernels.rules.setup import buy, purse, squad_totals, with_card
+    from simcore.kernels.state import CARD_ID, EFF, NCF, P_TERMS, PILOT0, Z_DEALT, ZONE
+
+    lists = sorted(LISTS.glob("*.txt"))
+    plain_seen = {True: 0, False: 0}
+    for n, deck in enumerate(lists):
+        for game in range(3):
+            C, S = _after_deal(("greedy", "greedy"), 9, game, (deck, lists[(n + 1) % len(lists)]))
+            nd = n_dealt(S, 0, 0)
+            if game == 1:       # a dealt card that brings gold when recruited (no bundled deck deals one)
+                C = C.copy()
+                C[S[0, dealt_slot(S, 0, 0, 0) * NCF + CARD_ID], RECRUIT_GOLD] = 2
+            if game == 2:
+                buy(C, S, 0, 0, dealt_slot(S, 0, 0, nd - 1))      # one card bought: no longer plain
+            note_deal(C, S, 0, 0)
+            plain = plain_purchase(S, 0, 0)
+            plain_seen[plain] += 1
+            money = purse(S, 0, 0)
+            totals = squad_totals(C, S, 0, 0)
+            taken = 0
+            for i in range(nd):
+                s = dealt_slot(S, 0, 0, i)
+                terms = S[0, PILOT0 + P_TERMS + i]
+                assert with_terms(terms, totals) == with_card(C, S[0, s * NCF + CARD_ID], *totals)
+                assert ((terms & TERMS_DEALT) != 0) == (S[0, s * NCF + ZONE] == Z_DEALT)
+                assert (terms >> 40) & 0xFFFF == C[S[0, s * NCF + EFF], COST]
+                assert noted_copy_taken(C, S, 0, 0, taken, i) == copy_taken(C, S, 0, 0, taken, i)
+                assert noted_if_fits(C, S, 0, 0, totals, i, plain, money) == \
+                    with_if_fits(C, S, 0, 0, totals, s, plain, money)
+                taken |= (i % 2) << i
+    assert plain_seen[True] > 0 and plain_seen[False] > 0
 
 
 def test_greedy_values_a_squad_s_strikes_over_its_life_at_the_same_cost():
@@ -129,13 +183,14 @@ def test_random_fills_of_a_deal_leave_nothing_that_fits_and_differ():
     """ai.squad.random_fill: every fill leaves no dealt card that would still fit its crystals; the
     fills of one deal differ (a shuffle of the deal); each fill takes one draw of the player's AI
     stream per eight shuffle indices (ai_words); none holds a unique card twice."""
-    from simcore.kernels.ai.squad import copy_taken, dealt_slot, n_dealt, random_fill
+    from simcore.kernels.ai.squad import copy_taken, dealt_slot, n_dealt, note_deal, random_fill
     from simcore.kernels.cardtable import UNIQUE
     from simcore.kernels.rng import STREAM_AI0
     from simcore.kernels.rules.setup import fits, squad_totals, with_card
     from simcore.kernels.state import CARD_ID, G_DRAWS, GAME0, NCF
 
     C, S = _after_deal(("greedy", "greedy"), game=3)
+    note_deal(C, S, 0, 0)
     nd = n_dealt(S, 0, 0)
     slots = [dealt_slot(S, 0, 0, i) for i in range(nd)]
     masks = set()

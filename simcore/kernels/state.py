@@ -233,7 +233,8 @@ P_DEFENCE_ATTACKER = P_EXCLUDE_HI + 1  # search: the attacker (+ 1; 0: none) of 
 P_DEFENCE_TARGET = P_DEFENCE_ATTACKER + 1   # defender it chose before the strike (ai.search.plan_defence),
 P_DEFENCE_BY = P_DEFENCE_ATTACKER + 2       # the card struck and its defender (-1: none)
 P_PLACEMENT = P_DEFENCE_BY + 1     # + seat: search: how it places its squad (ai.squad.choose_cell)
-N_PILOT_FIELDS = P_PLACEMENT + 2
+P_TERMS = P_PLACEMENT + 2    # + i, while a squad is planned: dealt card i's terms (ai.squad.note_deal)
+N_PILOT_FIELDS = P_TERMS + MAX_DECK
 
 DICE_CAP = 128           # forced dice a scenario may list
 GAME0 = N_SLOTS * N_CARD_FIELDS

@@ -22,6 +22,7 @@ from ..cardtable import (
     F_FREE_RECRUIT,
     FLYER,
     LIFE,
+    RECRUIT_GOLD,
     RKIND,
     SM,
     SS,
@@ -62,6 +63,7 @@ from ..state import (
     P_FILL_ORDER,
     P_PLACEMENT,
     P_SQUAD_PLAN,
+    P_TERMS,
     PARAM0,
     PILOT0,
     PR_DEAL,
@@ -208,6 +210,71 @@ def copy_taken(C, S, g, p, taken, i):
     return False
 
 
+# A dealt card's purchase terms, packed into one pilot field (P_TERMS + its deal index) by note_deal for the
+# squad plans that follow: the card's cost (bits 0-15), elite (16), flyer (17), element + 1 (18-21; 0:
+# neutral), recruit gold + TERMS_GOLD_ZERO (22-37): what rules.setup.with_card adds to a squad's totals;
+# whether it is dealt (38), whether it is unique with a copy in the deal (39), and the cost of its
+# effective card (40-55). The card table holds 16-bit values (decks.cardset.CARD_VALUE_MAX).
+TERMS_GOLD_ZERO = 1 << 15
+TERMS_DEALT = 1 << 38
+TERMS_COPY = 1 << 39
+
+
+@njit(cache=True, _nrt=False)
+def note_deal(C, S, g, p):
+    """Pack each dealt card's purchase terms (TERMS_*) into the pilot fields P_TERMS + i, for the plans of
+    p's squad (plan_squad, random_fill) while his deal and its zones stay as they are."""
+    nd = n_dealt(S, g, p)
+    for i in range(nd):
+        s = dealt_slot(S, g, p, i)
+        c = S[g, s * NCF + CARD_ID]
+        e = C[c, ELEMENT]
+        terms = (C[c, COST] | (np.int64(C[c, ELITE] == 1) << 16) | (np.int64(C[c, FLYER] == 1) << 17)
+                 | (np.int64(0 if e == Element.NEUTRAL else e + 1) << 18)
+                 | ((C[c, RECRUIT_GOLD] + TERMS_GOLD_ZERO) << 22)
+                 | (C[S[g, s * NCF + EFF], COST] << 40))
+        if S[g, s * NCF + ZONE] == Z_DEALT:
+            terms |= TERMS_DEALT
+        if C[c, UNIQUE] == 1:
+            for j in range(nd):
+                if j != i and S[g, dealt_slot(S, g, p, j) * NCF + CARD_ID] == c:
+                    terms |= TERMS_COPY
+        S[g, PILOT0 + P_TERMS + i] = terms
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def with_terms(terms, totals):
+    """rules.setup.with_card on the packed terms of a dealt card (note_deal)."""
+    elite, ordinary, flyers, gold, elements = totals
+    cost = terms & 0xFFFF
+    if (terms >> 16) & 1:
+        elite += cost
+    else:
+        ordinary += cost
+    if (terms >> 17) & 1:
+        flyers += cost
+    element = (terms >> 18) & 0xF
+    if element > 0:
+        elements |= 1 << (element - 1)
+    return elite, ordinary, flyers, gold + ((terms >> 22) & 0xFFFF) - TERMS_GOLD_ZERO, elements
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def noted_copy_taken(C, S, g, p, taken, i):
+    """copy_taken of dealt card i, asked of its noted terms first (note_deal)."""
+    return (S[g, PILOT0 + P_TERMS + i] & TERMS_COPY) != 0 and copy_taken(C, S, g, p, taken, i)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def noted_if_fits(C, S, g, p, totals, i, plain, money):
+    """with_if_fits of dealt card i, from its noted terms (note_deal) when the purchase is plain."""
+    if plain:
+        after = with_terms(S[g, PILOT0 + P_TERMS + i], totals)
+        e, o, f, b, el = after
+        return pays_for(e, o, f, b, el, money), after
+    return with_if_fits(C, S, g, p, totals, dealt_slot(S, g, p, i), plain, money)
+
+
 @njit(cache=True, _nrt=False)
 def plain_purchase(S, g, p):
     """True when rules.setup.fits of a card p plans to buy is the purchase rule on the squad's totals
@@ -237,17 +304,17 @@ def with_if_fits(C, S, g, p, totals, s, plain, money):
 def fill_cost(C, S, g, p, totals, taken, plain, money):
     """(total cost, deal-index bit mask) of the dealt cards a squad of these totals could still add,
     dearest first (the order plan_squad leaves in the pilot fields P_BY_COST + k), those of mask
-    `taken` aside (plain, money: with_if_fits)."""
+    `taken` aside (plain, money: with_if_fits), on the deal's terms as noted (note_deal)."""
     total = 0
     for k in range(n_dealt(S, g, p)):
         i = S[g, PILOT0 + P_BY_COST + k]
-        s = dealt_slot(S, g, p, i)
-        if (taken >> i) & 1 or S[g, s * NCF + ZONE] != Z_DEALT or copy_taken(C, S, g, p, taken, i):
+        terms = S[g, PILOT0 + P_TERMS + i]
+        if (taken >> i) & 1 or (terms & TERMS_DEALT) == 0 or noted_copy_taken(C, S, g, p, taken, i):
             continue
-        ok, after = with_if_fits(C, S, g, p, totals, s, plain, money)
+        ok, after = noted_if_fits(C, S, g, p, totals, i, plain, money)
         if ok:
             totals = after
-            total += C[S[g, s * NCF + EFF], COST]
+            total += (terms >> 40) & 0xFFFF
             taken |= 1 << i
     return total, taken
 
@@ -255,15 +322,16 @@ def fill_cost(C, S, g, p, totals, taken, plain, money):
 @njit(cache=True, _nrt=False)
 def plan_squad(C, S, g, p, totals):
     """The deal-index bit mask of the squad of the highest total cost greedy sees: for each first card
-    (one copy of each card), that card and the dearest cards that still fit after it (fill_cost)."""
+    (one copy of each card), that card and the dearest cards that still fit after it (fill_cost), on the
+    deal's terms as noted (note_deal)."""
     best_total, best_mask = -1, 0
     nd = n_dealt(S, g, p)
     plain = plain_purchase(S, g, p)
     money = purse(S, g, p)
     for i in range(nd):                 # the deal's indices by cost, dearest first (stable)
-        cost = C[S[g, dealt_slot(S, g, p, i) * NCF + EFF], COST]
+        cost = (S[g, PILOT0 + P_TERMS + i] >> 40) & 0xFFFF
         k = i
-        while k > 0 and C[S[g, dealt_slot(S, g, p, S[g, PILOT0 + P_BY_COST + k - 1]) * NCF + EFF], COST] < cost:
+        while k > 0 and (S[g, PILOT0 + P_TERMS + S[g, PILOT0 + P_BY_COST + k - 1]] >> 40) & 0xFFFF < cost:
             S[g, PILOT0 + P_BY_COST + k] = S[g, PILOT0 + P_BY_COST + k - 1]
             k -= 1
         S[g, PILOT0 + P_BY_COST + k] = i
@@ -273,9 +341,9 @@ def plan_squad(C, S, g, p, totals):
         copy = False
         for j in range(i):
             copy = copy or S[g, dealt_slot(S, g, p, j) * NCF + EFF] == c
-        if copy or S[g, s * NCF + ZONE] != Z_DEALT:
+        if copy or (S[g, PILOT0 + P_TERMS + i] & TERMS_DEALT) == 0:
             continue
-        ok, after = with_if_fits(C, S, g, p, totals, s, plain, money)
+        ok, after = noted_if_fits(C, S, g, p, totals, i, plain, money)
         if not ok:
             continue
         total, mask = fill_cost(C, S, g, p, after, 1 << i, plain, money)
@@ -290,15 +358,14 @@ def random_fill(C, S, g, p, taken):
     """The deal-index mask of a squad filled in a random order of p's deal, each card bought when it
     still fits after those before it (no crystal is left that another dealt card could use); `taken`
     (a mask) is bought first. The order is a Fisher-Yates shuffle whose indices come from 16-bit
-    shares of p's AI stream, eight to a draw (ai_words), in the pilot fields P_FILL_ORDER + k."""
+    shares of p's AI stream, eight to a draw (ai_words), in the pilot fields P_FILL_ORDER + k. The deal's
+    terms are those noted (note_deal)."""
     nd = n_dealt(S, g, p)
     totals = (0, 0, 0, 0, 0)
     for i in range(nd):
         S[g, PILOT0 + P_FILL_ORDER + i] = i
         if (taken >> i) & 1:
-            s = dealt_slot(S, g, p, i)
-            e, o, f, gold, el = totals
-            totals = with_card(C, S[g, s * NCF + CARD_ID], e, o, f, gold, el)
+            totals = with_terms(S[g, PILOT0 + P_TERMS + i], totals)
     bits = np.uint64(0)
     rest = np.uint64(0)
     shares = 0
@@ -320,9 +387,9 @@ def random_fill(C, S, g, p, taken):
     money = purse(S, g, p)
     for k in range(nd):
         i = S[g, PILOT0 + P_FILL_ORDER + k]
-        if (taken >> i) & 1 or copy_taken(C, S, g, p, taken, i):
+        if (taken >> i) & 1 or noted_copy_taken(C, S, g, p, taken, i):
             continue
-        ok, after = with_if_fits(C, S, g, p, totals, dealt_slot(S, g, p, i), plain, money)
+        ok, after = noted_if_fits(C, S, g, p, totals, i, plain, money)
         if ok:
             totals = after
             taken |= 1 << i
@@ -350,7 +417,8 @@ def squad_worth(C, S, g, p, mask):
 def greedy_squad_plan(C, S, g, p, totals, fills):
     """The deal-index mask of the squad greedy buys: of the squad of the highest total cost
     (plan_squad) and `fills` random fills of the deal (random_fill), the one worth most by squad_worth
-    (the first on a tie)."""
+    (the first on a tie). Notes the deal's terms for them (note_deal)."""
+    note_deal(C, S, g, p)
     best = plan_squad(C, S, g, p, totals)
     best_v = squad_worth(C, S, g, p, best)
     for _ in range(fills):
