@@ -218,45 +218,56 @@ def single_roll_value(ova, v1, v2, v3):
 @njit(cache=True, _nrt=False)
 def strike_ev_both(C, S, g, att, t, t_defending, focus):
     """Expected crystal value, for att's side, of a simple strike by att fought by t, the wounds valued
-    by hit_value and by aimed_value with `focus`: (unaimed, aimed), the wounds predicted once."""
+    by hit_value and by aimed_value with `focus`: (unaimed, aimed), the wounds predicted once (with
+    focus 0 the two are one, worked out once)."""
     ca = S[g, att * NCF + EFF]
     ign = C[ca, IGN_TARGET] == 1
     w1, w2, w3 = strike_wounds3(C, S, g, att, t, t_defending, ign, False, True)
     ut1 = aimed_value(C, S, g, t, w1, 0.0)
     ut2 = aimed_value(C, S, g, t, w2, 0.0)
     ut3 = aimed_value(C, S, g, t, w3, 0.0)
-    vt1 = aimed_value(C, S, g, t, w1, focus)
-    vt2 = aimed_value(C, S, g, t, w2, focus)
-    vt3 = aimed_value(C, S, g, t, w3, focus)
+    aimed = focus != 0.0
+    vt1, vt2, vt3 = ut1, ut2, ut3
+    if aimed:
+        vt1 = aimed_value(C, S, g, t, w1, focus)
+        vt2 = aimed_value(C, S, g, t, w2, focus)
+        vt3 = aimed_value(C, S, g, t, w3, focus)
     ova = attack_roll_bonus(C, S, g, att, t)
     if only_attacker_rolls(C, S, g, att, t):
-        return single_roll_value(ova, ut1, ut2, ut3), single_roll_value(ova, vt1, vt2, vt3)
+        eu = single_roll_value(ova, ut1, ut2, ut3)
+        return eu, single_roll_value(ova, vt1, vt2, vt3) if aimed else eu
     c1, c2, _ = strike_wounds3(C, S, g, t, att, False, False, ign, False)
     ua1 = aimed_value(C, S, g, att, c1, 0.0)
     ua2 = aimed_value(C, S, g, att, c2, 0.0)
-    va1 = aimed_value(C, S, g, att, c1, focus)
-    va2 = aimed_value(C, S, g, att, c2, focus)
     ovz = 0 if ign else defence_experience(C, S, g, t)
     ova = min(max(ova, 0), MAX_BONUS_ROLL - 1)
     ovz = min(max(ovz, 0), MAX_BONUS_ROLL - 1)
-    eu = 0.0
-    ev = 0.0
+    eu = exchange_ev(ova, ovz, ut1, ut2, ut3, ua1, ua2)
+    if not aimed:
+        return eu, eu
+    va1 = aimed_value(C, S, g, att, c1, focus)
+    va2 = aimed_value(C, S, g, att, c2, focus)
+    return eu, exchange_ev(ova, ovz, vt1, vt2, vt3, va1, va2)
+
+
+@njit(cache=True, _nrt=False)
+def exchange_ev(ova, ovz, t1, t2, t3, a1, a2):
+    """The mean, over the rows of the 504 dice table where both roll (roll bonuses ova and ovz), of the
+    worth t1..t3 of the attacker's weak, medium or strong strike less the worth a1, a2 of the
+    counter-strike, the exchange taken by the side that owns it."""
+    e = 0.0
     for r in range(N_ROWS):
         n = ROW_COUNTS[ova, ovz, r]
         if n == 0:
             continue
         a_s = ROWS[r, 0]
         c_s = ROWS[r, 1]
-        u = _pick(a_s, ut1, ut2, ut3) - _pick(c_s, ua1, ua2, ua2)
-        v = _pick(a_s, vt1, vt2, vt3) - _pick(c_s, va1, va2, va2)
+        u = _pick(a_s, t1, t2, t3) - _pick(c_s, a1, a2, a2)
         if ROWS[r, 2] == 1:
-            u2 = _pick(a_s - 1, ut1, ut2, ut3) - _pick(c_s - 1, ua1, ua2, ua2)
-            v2 = _pick(a_s - 1, vt1, vt2, vt3) - _pick(c_s - 1, va1, va2, va2)
+            u2 = _pick(a_s - 1, t1, t2, t3) - _pick(c_s - 1, a1, a2, a2)
             u = max(u, u2) if a_s > c_s else min(u, u2)
-            v = max(v, v2) if a_s > c_s else min(v, v2)
-        eu += n * u
-        ev += n * v
-    return eu / 36.0, ev / 36.0
+        e += n * u
+    return e / 36.0
 
 
 @njit(cache=True, _nrt=False)
