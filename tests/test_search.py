@@ -109,27 +109,29 @@ def test_greedy_buys_the_squad_worth_most_of_its_candidates_and_spends_what_it_c
 
 def test_noted_terms_of_a_deal_add_up_as_the_rules_count_a_squad():
     """ai.squad.note_deal: each dealt card's packed terms add to a squad's totals exactly what
-    rules.setup.with_card adds, fit where with_if_fits fits (plain purchases, and a free recruit's, which
-    take the rules' own path), answer copy_taken as it answers, and give its effective card's cost and
-    whether it is dealt, over deals of every bundled deck, some of them part bought."""
+    rules.setup.with_card adds, fit where rules.setup.fits fits (also in games under the free recruit
+    rule, whose card needs others bought, and after a card is bought, when plans take the rules' own
+    path), answer copy_taken as it answers, and give its effective card's cost and whether it is dealt,
+    over deals of every bundled deck."""
     from simcore.kernels.ai.squad import (
         TERMS_DEALT,
+        copy_in,
         copy_taken,
         dealt_slot,
         n_dealt,
         note_deal,
-        noted_copy_taken,
         noted_if_fits,
         plain_purchase,
-        with_if_fits,
+        taken_groups,
         with_terms,
     )
-    from simcore.kernels.cardtable import COST, RECRUIT_GOLD
-    from simcore.kernels.rules.setup import buy, purse, squad_totals, with_card
+    from simcore.kernels.cardtable import COST, FREE_COSTS, RECRUIT_GOLD
+    from simcore.kernels.rules.setup import buy, fits, purse, squad_totals, with_card
     from simcore.kernels.state import CARD_ID, EFF, NCF, P_TERMS, PILOT0, Z_DEALT, ZONE
 
     lists = sorted(LISTS.glob("*.txt"))
     plain_seen = {True: 0, False: 0}
+    free_seen = 0           # plain plans of a card recruited for free once others are bought
     for n, deck in enumerate(lists):
         for game in range(3):
             C, S = _after_deal(("greedy", "greedy"), 9, game, (deck, lists[(n + 1) % len(lists)]))
@@ -151,11 +153,13 @@ def test_noted_terms_of_a_deal_add_up_as_the_rules_count_a_squad():
                 assert with_terms(terms, totals) == with_card(C, S[0, s * NCF + CARD_ID], *totals)
                 assert ((terms & TERMS_DEALT) != 0) == (S[0, s * NCF + ZONE] == Z_DEALT)
                 assert (terms >> 40) & 0xFFFF == C[S[0, s * NCF + EFF], COST]
-                assert noted_copy_taken(C, S, 0, 0, taken, i) == copy_taken(C, S, 0, 0, taken, i)
-                assert noted_if_fits(C, S, 0, 0, totals, i, plain, money) == \
-                    with_if_fits(C, S, 0, 0, totals, s, plain, money)
+                assert copy_in(terms, taken_groups(S, 0, 0, taken)) == copy_taken(C, S, 0, 0, taken, i)
+                fit, after = noted_if_fits(C, S, 0, 0, totals, i, plain, money)
+                assert fit == fits(C, S, 0, 0, *totals, s)
+                assert after == with_card(C, S[0, s * NCF + CARD_ID], *totals)
+                free_seen += plain and C[S[0, s * NCF + CARD_ID], FREE_COSTS] != 0
                 taken |= (i % 2) << i
-    assert plain_seen[True] > 0 and plain_seen[False] > 0
+    assert plain_seen[True] > 0 and plain_seen[False] > 0 and free_seen > 0
 
 
 def test_greedy_values_a_squad_s_strikes_over_its_life_at_the_same_cost():

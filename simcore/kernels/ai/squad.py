@@ -213,11 +213,13 @@ def copy_taken(C, S, g, p, taken, i):
 # A dealt card's purchase terms, packed into one pilot field (P_TERMS + its deal index) by note_deal for the
 # squad plans that follow: the card's cost (bits 0-15), elite (16), flyer (17), element + 1 (18-21; 0:
 # neutral), recruit gold + TERMS_GOLD_ZERO (22-37): what rules.setup.with_card adds to a squad's totals;
-# whether it is dealt (38), whether it is unique with a copy in the deal (39), and the cost of its
-# effective card (40-55). The card table holds 16-bit values (decks.cardset.CARD_VALUE_MAX).
+# whether it is dealt (38), the cost of its effective card (40-55), and its copy group (from TERMS_GROUP):
+# a unique card the deal holds more than once shares a number from 1 up with its copies (0: none), so
+# that copy_taken is one bit of the taken cards' groups (taken_groups, copy_in). The card table holds
+# 16-bit values (decks.cardset.CARD_VALUE_MAX); a deal of at most MAX_DECK cards, at most 25 groups.
 TERMS_GOLD_ZERO = 1 << 15
 TERMS_DEALT = 1 << 38
-TERMS_COPY = 1 << 39
+TERMS_GROUP = 56
 
 
 @njit(cache=True, _nrt=False)
@@ -225,6 +227,7 @@ def note_deal(C, S, g, p):
     """Pack each dealt card's purchase terms (TERMS_*) into the pilot fields P_TERMS + i, for the plans of
     p's squad (plan_squad, random_fill) while his deal and its zones stay as they are."""
     nd = n_dealt(S, g, p)
+    groups = 0
     for i in range(nd):
         s = dealt_slot(S, g, p, i)
         c = S[g, s * NCF + CARD_ID]
@@ -236,9 +239,14 @@ def note_deal(C, S, g, p):
         if S[g, s * NCF + ZONE] == Z_DEALT:
             terms |= TERMS_DEALT
         if C[c, UNIQUE] == 1:
-            for j in range(nd):
+            for j in range(nd):         # the first other copy: an earlier one's group, or a new group
                 if j != i and S[g, dealt_slot(S, g, p, j) * NCF + CARD_ID] == c:
-                    terms |= TERMS_COPY
+                    if j < i:
+                        terms |= S[g, PILOT0 + P_TERMS + j] >> TERMS_GROUP << TERMS_GROUP
+                    else:
+                        groups += 1
+                        terms |= np.int64(groups) << TERMS_GROUP
+                    break
         S[g, PILOT0 + P_TERMS + i] = terms
 
 
@@ -259,10 +267,22 @@ def with_terms(terms, totals):
     return elite, ordinary, flyers, gold + ((terms >> 22) & 0xFFFF) - TERMS_GOLD_ZERO, elements
 
 
+@njit(cache=True, _nrt=False)
+def taken_groups(S, g, p, taken):
+    """The copy groups (note_deal; bit k: group k) of the dealt cards of deal-index mask `taken`."""
+    groups = 0
+    for i in range(n_dealt(S, g, p)):
+        if (taken >> i) & 1:
+            groups |= 1 << (S[g, PILOT0 + P_TERMS + i] >> TERMS_GROUP)
+    return groups
+
+
 @njit(cache=True, _nrt=False, inline="always")
-def noted_copy_taken(C, S, g, p, taken, i):
-    """copy_taken of dealt card i, asked of its noted terms first (note_deal)."""
-    return (S[g, PILOT0 + P_TERMS + i] & TERMS_COPY) != 0 and copy_taken(C, S, g, p, taken, i)
+def copy_in(terms, groups):
+    """copy_taken on a dealt card's noted terms: it is unique and a copy of it is among the taken cards,
+    whose copy groups are `groups` (taken_groups)."""
+    group = terms >> TERMS_GROUP
+    return group > 0 and (groups >> group) & 1 == 1
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -278,10 +298,10 @@ def noted_if_fits(C, S, g, p, totals, i, plain, money):
 @njit(cache=True, _nrt=False)
 def plain_purchase(S, g, p):
     """True when rules.setup.fits of a card p plans to buy is the purchase rule on the squad's totals
-    alone (rules.setup.pays_for): none of p's cards is bought yet (no copy of a unique card stands
-    in his squad) and the free recruit rule is not in play. A plan asks it once."""
-    if S[g, GAME0 + G_FLAGS] & F_FREE_RECRUIT:
-        return False
+    alone (rules.setup.pays_for): none of p's cards is bought yet, so no copy of a unique card stands
+    in his squad, and no card is recruited for free (rules.setup.free_discount: a card with free_costs
+    needs other cards bought; fits sees only the cards bought, not those a pilot plans to buy). A plan
+    asks it once."""
     for i in range(n_dealt(S, g, p)):
         if S[g, dealt_slot(S, g, p, i) * NCF + ZONE] == Z_SQUAD:
             return False
@@ -306,16 +326,18 @@ def fill_cost(C, S, g, p, totals, taken, plain, money):
     dearest first (the order plan_squad leaves in the pilot fields P_BY_COST + k), those of mask
     `taken` aside (plain, money: with_if_fits), on the deal's terms as noted (note_deal)."""
     total = 0
+    groups = taken_groups(S, g, p, taken)
     for k in range(n_dealt(S, g, p)):
         i = S[g, PILOT0 + P_BY_COST + k]
         terms = S[g, PILOT0 + P_TERMS + i]
-        if (taken >> i) & 1 or (terms & TERMS_DEALT) == 0 or noted_copy_taken(C, S, g, p, taken, i):
+        if (taken >> i) & 1 or (terms & TERMS_DEALT) == 0 or copy_in(terms, groups):
             continue
         ok, after = noted_if_fits(C, S, g, p, totals, i, plain, money)
         if ok:
             totals = after
             total += (terms >> 40) & 0xFFFF
             taken |= 1 << i
+            groups |= 1 << (terms >> TERMS_GROUP)
     return total, taken
 
 
@@ -362,10 +384,12 @@ def random_fill(C, S, g, p, taken):
     terms are those noted (note_deal)."""
     nd = n_dealt(S, g, p)
     totals = (0, 0, 0, 0, 0)
+    groups = 0
     for i in range(nd):
         S[g, PILOT0 + P_FILL_ORDER + i] = i
         if (taken >> i) & 1:
             totals = with_terms(S[g, PILOT0 + P_TERMS + i], totals)
+            groups |= 1 << (S[g, PILOT0 + P_TERMS + i] >> TERMS_GROUP)
     bits = np.uint64(0)
     rest = np.uint64(0)
     shares = 0
@@ -387,12 +411,14 @@ def random_fill(C, S, g, p, taken):
     money = purse(S, g, p)
     for k in range(nd):
         i = S[g, PILOT0 + P_FILL_ORDER + k]
-        if (taken >> i) & 1 or noted_copy_taken(C, S, g, p, taken, i):
+        terms = S[g, PILOT0 + P_TERMS + i]
+        if (taken >> i) & 1 or copy_in(terms, groups):
             continue
         ok, after = noted_if_fits(C, S, g, p, totals, i, plain, money)
         if ok:
             totals = after
             taken |= 1 << i
+            groups |= 1 << (terms >> TERMS_GROUP)
     return taken
 
 
