@@ -113,8 +113,8 @@ def test_noted_terms_of_a_deal_add_up_as_the_rules_count_a_squad():
     rule, whose card needs others bought, and after a card is bought, when plans take the rules' own
     path), answer copy_taken as it answers, and give its effective card's cost and whether it is dealt,
     over deals of every bundled deck."""
+    from simcore.kernels import state
     from simcore.kernels.ai.squad import (
-        TERMS_DEALT,
         copy_in,
         copy_taken,
         dealt_slot,
@@ -126,6 +126,7 @@ def test_noted_terms_of_a_deal_add_up_as_the_rules_count_a_squad():
         with_terms,
     )
     from simcore.kernels.cardtable import COST, FREE_COSTS, RECRUIT_GOLD
+    from simcore.kernels.rules.board import bits
     from simcore.kernels.rules.setup import buy, fits, purse, squad_totals, with_card
     from simcore.kernels.state import CARD_ID, EFF, NCF, P_TERMS, PILOT0, Z_DEALT, ZONE
 
@@ -151,8 +152,9 @@ def test_noted_terms_of_a_deal_add_up_as_the_rules_count_a_squad():
                 s = dealt_slot(S, 0, 0, i)
                 terms = S[0, PILOT0 + P_TERMS + i]
                 assert with_terms(terms, totals) == with_card(C, S[0, s * NCF + CARD_ID], *totals)
-                assert ((terms & TERMS_DEALT) != 0) == (S[0, s * NCF + ZONE] == Z_DEALT)
-                assert (terms >> 40) & 0xFFFF == C[S[0, s * NCF + EFF], COST]
+                assert bits(terms, state.TERMS_DEALT_SHIFT, 1) == (S[0, s * NCF + ZONE] == Z_DEALT)
+                assert bits(terms, state.TERMS_EFF_COST_SHIFT, state.TERMS_EFF_COST_WIDTH) == \
+                    C[S[0, s * NCF + EFF], COST]
                 assert copy_in(terms, taken_groups(S, 0, 0, taken)) == copy_taken(C, S, 0, 0, taken, i)
                 fit, after = noted_if_fits(C, S, 0, 0, totals, i, plain, money)
                 assert fit == fits(C, S, 0, 0, *totals, s)

@@ -233,7 +233,16 @@ P_DEFENCE_ATTACKER = P_EXCLUDE_HI + 1  # search: the attacker (+ 1; 0: none) of 
 P_DEFENCE_TARGET = P_DEFENCE_ATTACKER + 1   # defender it chose before the strike (ai.search.plan_defence),
 P_DEFENCE_BY = P_DEFENCE_ATTACKER + 2       # the card struck and its defender (-1: none)
 P_PLACEMENT = P_DEFENCE_BY + 1     # + seat: search: how it places its squad (ai.squad.choose_cell)
-P_TERMS = P_PLACEMENT + 2    # + i, while a squad is planned: dealt card i's terms (ai.squad.note_deal)
+P_TERMS = P_PLACEMENT + 2    # + i, while a squad is planned: dealt card i's terms (ai.squad.note_deal):
+TERMS_COST_SHIFT, TERMS_COST_WIDTH = 0, 16      # its cost, paid in gold if elite (what rules.setup.with_card
+TERMS_ELITE_SHIFT = 16                          # adds to a squad's totals), 1: elite,
+TERMS_FLYER_SHIFT = 17                          # 1: a flyer,
+TERMS_ELEMENT_SHIFT, TERMS_ELEMENT_WIDTH = 18, 4     # its element + 1 (0: neutral),
+TERMS_GOLD_SHIFT, TERMS_GOLD_WIDTH = 22, 16     # the gold it brings when recruited, + TERMS_GOLD_ZERO;
+TERMS_GOLD_ZERO = 1 << 15
+TERMS_DEALT_SHIFT = 38                          # 1: dealt, not bought; the cost of its effective card;
+TERMS_EFF_COST_SHIFT, TERMS_EFF_COST_WIDTH = 40, 16
+TERMS_GROUP_SHIFT, TERMS_GROUP_WIDTH = 56, 7    # a unique card dealt more than once: its copies' group (1..)
 N_PILOT_FIELDS = P_TERMS + MAX_DECK
 
 DICE_CAP = 128           # forced dice a scenario may list

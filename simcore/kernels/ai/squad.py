@@ -29,7 +29,7 @@ from ..cardtable import (
     SW,
     UNIQUE,
 )
-from ..rules.board import cell_col, cell_row, forwardness
+from ..rules.board import bits, cell_col, cell_row, forwardness
 from ..rules.dice import ai_int, ai_words
 from ..rules.log import EV_MULLIGAN, log, logging
 from ..rules.setup import (
@@ -70,6 +70,20 @@ from ..state import (
     PR_MULLIGAN_COST,
     PR_MULLIGAN_MAX,
     PR_SQUADS0,
+    TERMS_COST_SHIFT,
+    TERMS_COST_WIDTH,
+    TERMS_DEALT_SHIFT,
+    TERMS_EFF_COST_SHIFT,
+    TERMS_EFF_COST_WIDTH,
+    TERMS_ELEMENT_SHIFT,
+    TERMS_ELEMENT_WIDTH,
+    TERMS_ELITE_SHIFT,
+    TERMS_FLYER_SHIFT,
+    TERMS_GOLD_SHIFT,
+    TERMS_GOLD_WIDTH,
+    TERMS_GOLD_ZERO,
+    TERMS_GROUP_SHIFT,
+    TERMS_GROUP_WIDTH,
     Z_DEALT,
     Z_SQUAD,
     ZONE,
@@ -210,42 +224,34 @@ def copy_taken(C, S, g, p, taken, i):
     return False
 
 
-# A dealt card's purchase terms, packed into one pilot field (P_TERMS + its deal index) by note_deal for the
-# squad plans that follow: the card's cost (bits 0-15), elite (16), flyer (17), element + 1 (18-21; 0:
-# neutral), recruit gold + TERMS_GOLD_ZERO (22-37): what rules.setup.with_card adds to a squad's totals;
-# whether it is dealt (38), the cost of its effective card (40-55), and its copy group (from TERMS_GROUP):
-# a unique card the deal holds more than once shares a number from 1 up with its copies (0: none), so
-# that copy_taken is one bit of the taken cards' groups (taken_groups, copy_in). The card table holds
-# 16-bit values (decks.cardset.CARD_VALUE_MAX); a deal of at most MAX_DECK cards, at most 25 groups.
-TERMS_GOLD_ZERO = 1 << 15
-TERMS_DEALT = 1 << 38
-TERMS_GROUP = 56
-
-
 @njit(cache=True, _nrt=False)
 def note_deal(C, S, g, p):
-    """Pack each dealt card's purchase terms (TERMS_*) into the pilot fields P_TERMS + i, for the plans of
-    p's squad (plan_squad, random_fill) while his deal and its zones stay as they are."""
+    """Pack each dealt card's purchase terms into the pilot fields P_TERMS + i (simcore.kernels.state,
+    TERMS_*), for the plans of p's squad (plan_squad, random_fill) while his deal and its zones stay as
+    they are: what rules.setup.with_card adds to a squad's totals (with_terms), whether it is dealt, the
+    cost of its effective card, and for a unique card the deal holds more than once a copy group shared
+    with its copies (from 1 up), so that copy_taken is one bit (taken_groups, copy_in)."""
     nd = n_dealt(S, g, p)
     groups = 0
     for i in range(nd):
         s = dealt_slot(S, g, p, i)
         c = S[g, s * NCF + CARD_ID]
         e = C[c, ELEMENT]
-        terms = (C[c, COST] | (np.int64(C[c, ELITE] == 1) << 16) | (np.int64(C[c, FLYER] == 1) << 17)
-                 | (np.int64(0 if e == Element.NEUTRAL else e + 1) << 18)
-                 | ((C[c, RECRUIT_GOLD] + TERMS_GOLD_ZERO) << 22)
-                 | (C[S[g, s * NCF + EFF], COST] << 40))
-        if S[g, s * NCF + ZONE] == Z_DEALT:
-            terms |= TERMS_DEALT
+        terms = ((C[c, COST] << TERMS_COST_SHIFT) | (np.int64(C[c, ELITE] == 1) << TERMS_ELITE_SHIFT)
+                 | (np.int64(C[c, FLYER] == 1) << TERMS_FLYER_SHIFT)
+                 | (np.int64(0 if e == Element.NEUTRAL else e + 1) << TERMS_ELEMENT_SHIFT)
+                 | ((C[c, RECRUIT_GOLD] + TERMS_GOLD_ZERO) << TERMS_GOLD_SHIFT)
+                 | (np.int64(S[g, s * NCF + ZONE] == Z_DEALT) << TERMS_DEALT_SHIFT)
+                 | (C[S[g, s * NCF + EFF], COST] << TERMS_EFF_COST_SHIFT))
         if C[c, UNIQUE] == 1:
             for j in range(nd):         # the first other copy: an earlier one's group, or a new group
                 if j != i and S[g, dealt_slot(S, g, p, j) * NCF + CARD_ID] == c:
                     if j < i:
-                        terms |= S[g, PILOT0 + P_TERMS + j] >> TERMS_GROUP << TERMS_GROUP
+                        group = bits(S[g, PILOT0 + P_TERMS + j], TERMS_GROUP_SHIFT, TERMS_GROUP_WIDTH)
                     else:
                         groups += 1
-                        terms |= np.int64(groups) << TERMS_GROUP
+                        group = groups
+                    terms |= np.int64(group) << TERMS_GROUP_SHIFT
                     break
         S[g, PILOT0 + P_TERMS + i] = terms
 
@@ -254,17 +260,24 @@ def note_deal(C, S, g, p):
 def with_terms(terms, totals):
     """rules.setup.with_card on the packed terms of a dealt card (note_deal)."""
     elite, ordinary, flyers, gold, elements = totals
-    cost = terms & 0xFFFF
-    if (terms >> 16) & 1:
+    cost = bits(terms, TERMS_COST_SHIFT, TERMS_COST_WIDTH)
+    if bits(terms, TERMS_ELITE_SHIFT, 1):
         elite += cost
     else:
         ordinary += cost
-    if (terms >> 17) & 1:
+    if bits(terms, TERMS_FLYER_SHIFT, 1):
         flyers += cost
-    element = (terms >> 18) & 0xF
+    element = bits(terms, TERMS_ELEMENT_SHIFT, TERMS_ELEMENT_WIDTH)
     if element > 0:
         elements |= 1 << (element - 1)
-    return elite, ordinary, flyers, gold + ((terms >> 22) & 0xFFFF) - TERMS_GOLD_ZERO, elements
+    gold += bits(terms, TERMS_GOLD_SHIFT, TERMS_GOLD_WIDTH) - TERMS_GOLD_ZERO
+    return elite, ordinary, flyers, gold, elements
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def copy_group(terms):
+    """A dealt card's copy group (note_deal; 0: none)."""
+    return bits(terms, TERMS_GROUP_SHIFT, TERMS_GROUP_WIDTH)
 
 
 @njit(cache=True, _nrt=False)
@@ -273,7 +286,7 @@ def taken_groups(S, g, p, taken):
     groups = 0
     for i in range(n_dealt(S, g, p)):
         if (taken >> i) & 1:
-            groups |= 1 << (S[g, PILOT0 + P_TERMS + i] >> TERMS_GROUP)
+            groups |= 1 << copy_group(S[g, PILOT0 + P_TERMS + i])
     return groups
 
 
@@ -281,7 +294,7 @@ def taken_groups(S, g, p, taken):
 def copy_in(terms, groups):
     """copy_taken on a dealt card's noted terms: it is unique and a copy of it is among the taken cards,
     whose copy groups are `groups` (taken_groups)."""
-    group = terms >> TERMS_GROUP
+    group = copy_group(terms)
     return group > 0 and (groups >> group) & 1 == 1
 
 
@@ -330,14 +343,14 @@ def fill_cost(C, S, g, p, totals, taken, plain, money):
     for k in range(n_dealt(S, g, p)):
         i = S[g, PILOT0 + P_BY_COST + k]
         terms = S[g, PILOT0 + P_TERMS + i]
-        if (taken >> i) & 1 or (terms & TERMS_DEALT) == 0 or copy_in(terms, groups):
+        if (taken >> i) & 1 or not bits(terms, TERMS_DEALT_SHIFT, 1) or copy_in(terms, groups):
             continue
         ok, after = noted_if_fits(C, S, g, p, totals, i, plain, money)
         if ok:
             totals = after
-            total += (terms >> 40) & 0xFFFF
+            total += bits(terms, TERMS_EFF_COST_SHIFT, TERMS_EFF_COST_WIDTH)
             taken |= 1 << i
-            groups |= 1 << (terms >> TERMS_GROUP)
+            groups |= 1 << copy_group(terms)
     return total, taken
 
 
@@ -351,9 +364,10 @@ def plan_squad(C, S, g, p, totals):
     plain = plain_purchase(S, g, p)
     money = purse(S, g, p)
     for i in range(nd):                 # the deal's indices by cost, dearest first (stable)
-        cost = (S[g, PILOT0 + P_TERMS + i] >> 40) & 0xFFFF
+        cost = bits(S[g, PILOT0 + P_TERMS + i], TERMS_EFF_COST_SHIFT, TERMS_EFF_COST_WIDTH)
         k = i
-        while k > 0 and (S[g, PILOT0 + P_TERMS + S[g, PILOT0 + P_BY_COST + k - 1]] >> 40) & 0xFFFF < cost:
+        while k > 0 and bits(S[g, PILOT0 + P_TERMS + S[g, PILOT0 + P_BY_COST + k - 1]], TERMS_EFF_COST_SHIFT,
+                             TERMS_EFF_COST_WIDTH) < cost:
             S[g, PILOT0 + P_BY_COST + k] = S[g, PILOT0 + P_BY_COST + k - 1]
             k -= 1
         S[g, PILOT0 + P_BY_COST + k] = i
@@ -363,7 +377,7 @@ def plan_squad(C, S, g, p, totals):
         copy = False
         for j in range(i):
             copy = copy or S[g, dealt_slot(S, g, p, j) * NCF + EFF] == c
-        if copy or (S[g, PILOT0 + P_TERMS + i] & TERMS_DEALT) == 0:
+        if copy or not bits(S[g, PILOT0 + P_TERMS + i], TERMS_DEALT_SHIFT, 1):
             continue
         ok, after = noted_if_fits(C, S, g, p, totals, i, plain, money)
         if not ok:
@@ -389,20 +403,20 @@ def random_fill(C, S, g, p, taken):
         S[g, PILOT0 + P_FILL_ORDER + i] = i
         if (taken >> i) & 1:
             totals = with_terms(S[g, PILOT0 + P_TERMS + i], totals)
-            groups |= 1 << (S[g, PILOT0 + P_TERMS + i] >> TERMS_GROUP)
-    bits = np.uint64(0)
+            groups |= 1 << copy_group(S[g, PILOT0 + P_TERMS + i])
+    word = np.uint64(0)
     rest = np.uint64(0)
     shares = 0
     for i in range(nd - 1, 0, -1):
         if shares == 0:
             w0, w1, w2, w3 = ai_words(S, g, p)
-            bits = np.uint64(w0) | (np.uint64(w1) << np.uint64(32))
+            word = np.uint64(w0) | (np.uint64(w1) << np.uint64(32))
             rest = np.uint64(w2) | (np.uint64(w3) << np.uint64(32))
             shares = 8
         elif shares == 4:
-            bits = rest
-        j = np.int64(((bits & np.uint64(0xFFFF)) * np.uint64(i + 1)) >> np.uint64(16))
-        bits >>= np.uint64(16)
+            word = rest
+        j = np.int64(((word & np.uint64(0xFFFF)) * np.uint64(i + 1)) >> np.uint64(16))
+        word >>= np.uint64(16)
         shares -= 1
         k = S[g, PILOT0 + P_FILL_ORDER + i]
         S[g, PILOT0 + P_FILL_ORDER + i] = S[g, PILOT0 + P_FILL_ORDER + j]
@@ -418,7 +432,7 @@ def random_fill(C, S, g, p, taken):
         if ok:
             totals = after
             taken |= 1 << i
-            groups |= 1 << (terms >> TERMS_GROUP)
+            groups |= 1 << copy_group(terms)
     return taken
 
 
