@@ -71,12 +71,23 @@ def _after_deal(ais, seed=4, game=2, decks=(LISTS / "mixed_forest_mountains.txt"
     return m.table.stats, S
 
 
+def _copy_taken(C, S, taken, i):
+    """Player 0's dealt card i is unique and the cards of deal-index mask `taken` hold a copy of it
+    (docs/RULES.md section 1: a unique card stands at most once in a squad)."""
+    from simcore.kernels.ai.squad import dealt_slot, n_dealt
+    from simcore.kernels.cardtable import UNIQUE
+    from simcore.kernels.state import CARD_ID, NCF
+
+    c = S[0, dealt_slot(S, 0, 0, i) * NCF + CARD_ID]
+    return C[c, UNIQUE] == 1 and any((taken >> j) & 1 and S[0, dealt_slot(S, 0, 0, j) * NCF + CARD_ID] == c
+                                     for j in range(n_dealt(S, 0, 0)))
+
+
 def test_greedy_buys_the_squad_worth_most_of_its_candidates_and_spends_what_it_can():
     """ai.squad.greedy_squad_plan: of the dearest squad (plan_squad) and its random fills it buys the
     one worth most by squad_worth; no dealt card it leaves would still fit its crystals (a unique
-    card's second copy aside: ai.squad.copy_taken)."""
+    card's second copy aside)."""
     from simcore.kernels.ai.squad import (
-        copy_taken,
         dealt_slot,
         greedy_squad_plan,
         n_dealt,
@@ -104,19 +115,18 @@ def test_greedy_buys_the_squad_worth_most_of_its_candidates_and_spends_what_it_c
             if (mask >> i) & 1:
                 t = with_card(C, S[0, s * NCF + CARD_ID], *t)
         assert not any(fits(C, S, 0, 0, *t, s) for i, s in enumerate(slots)
-                       if not (mask >> i) & 1 and not copy_taken(C, S, 0, 0, mask, i))
+                       if not (mask >> i) & 1 and not _copy_taken(C, S, mask, i))
 
 
 def test_noted_terms_of_a_deal_add_up_as_the_rules_count_a_squad():
     """ai.squad.note_deal: each dealt card's packed terms add to a squad's totals exactly what
-    rules.setup.with_card adds, fit where rules.setup.fits fits (also in games under the free recruit
-    rule, whose card needs others bought, and after a card is bought, when plans take the rules' own
-    path), answer copy_taken as it answers, and give its effective card's cost and whether it is dealt,
-    over deals of every bundled deck."""
+    rules.setup.with_card adds, fit where rules.setup.fits fits (also in games under the free recruit rule,
+    whose card needs others bought, and after a card is bought, when plans take the rules' own path), say
+    whether a copy of a unique card is taken as the rule says, and give its effective card's cost and
+    whether it is dealt, over deals of every bundled deck."""
     from simcore.kernels import state
     from simcore.kernels.ai.squad import (
         copy_in,
-        copy_taken,
         dealt_slot,
         n_dealt,
         note_deal,
@@ -155,7 +165,7 @@ def test_noted_terms_of_a_deal_add_up_as_the_rules_count_a_squad():
                 assert bits(terms, state.TERMS_DEALT_SHIFT, 1) == (S[0, s * NCF + ZONE] == Z_DEALT)
                 assert bits(terms, state.TERMS_EFF_COST_SHIFT, state.TERMS_EFF_COST_WIDTH) == \
                     C[S[0, s * NCF + EFF], COST]
-                assert copy_in(terms, taken_groups(S, 0, 0, taken)) == copy_taken(C, S, 0, 0, taken, i)
+                assert copy_in(terms, taken_groups(S, 0, 0, taken)) == _copy_taken(C, S, taken, i)
                 fit, after = noted_if_fits(C, S, 0, 0, totals, i, plain, money)
                 assert fit == fits(C, S, 0, 0, *totals, s)
                 assert after == with_card(C, S[0, s * NCF + CARD_ID], *totals)
@@ -189,7 +199,7 @@ def test_random_fills_of_a_deal_leave_nothing_that_fits_and_differ():
     """ai.squad.random_fill: every fill leaves no dealt card that would still fit its crystals; the
     fills of one deal differ (a shuffle of the deal); each fill takes one draw of the player's AI
     stream per eight shuffle indices (ai_words); none holds a unique card twice."""
-    from simcore.kernels.ai.squad import copy_taken, dealt_slot, n_dealt, note_deal, random_fill
+    from simcore.kernels.ai.squad import dealt_slot, n_dealt, note_deal, random_fill
     from simcore.kernels.cardtable import UNIQUE
     from simcore.kernels.rng import STREAM_AI0
     from simcore.kernels.rules.setup import fits, squad_totals, with_card
@@ -210,7 +220,7 @@ def test_random_fills_of_a_deal_leave_nothing_that_fits_and_differ():
             if (mask >> i) & 1:
                 t = with_card(C, S[0, s * NCF + CARD_ID], *t)
         assert not any(fits(C, S, 0, 0, *t, s) for i, s in enumerate(slots)
-                       if not (mask >> i) & 1 and not copy_taken(C, S, 0, 0, mask, i))
+                       if not (mask >> i) & 1 and not _copy_taken(C, S, mask, i))
         ids = [int(S[0, s * NCF + CARD_ID]) for i, s in enumerate(slots) if (mask >> i) & 1]
         assert not any(C[c, UNIQUE] == 1 and ids.count(c) > 1 for c in ids)      # a unique card once
     assert len(masks) > 1

@@ -211,26 +211,12 @@ def choose_buy(C, S, g, p, me, totals):
 
 
 @njit(cache=True, _nrt=False)
-def copy_taken(C, S, g, p, taken, i):
-    """True if dealt card i is unique and the squad of deal-index mask `taken` holds a copy of it
-    already (docs/RULES.md section 1: a unique card stands at most once in a squad; rules.setup.fits
-    sees only the cards bought, not those a pilot plans to buy)."""
-    c = S[g, dealt_slot(S, g, p, i) * NCF + CARD_ID]
-    if C[c, UNIQUE] == 0:
-        return False
-    for j in range(n_dealt(S, g, p)):
-        if (taken >> j) & 1 and S[g, dealt_slot(S, g, p, j) * NCF + CARD_ID] == c:
-            return True
-    return False
-
-
-@njit(cache=True, _nrt=False)
 def note_deal(C, S, g, p):
     """Pack each dealt card's purchase terms into the pilot fields P_TERMS + i (simcore.kernels.state,
     TERMS_*), for the plans of p's squad (plan_squad, random_fill) while his deal and its zones stay as
     they are: what rules.setup.with_card adds to a squad's totals (with_terms), whether it is dealt, the
     cost of its effective card, and for a unique card the deal holds more than once a copy group shared
-    with its copies (from 1 up), so that copy_taken is one bit (taken_groups, copy_in)."""
+    with its copies (from 1 up), so that whether a copy of it is taken is one bit (copy_in)."""
     nd = n_dealt(S, g, p)
     groups = 0
     for i in range(nd):
@@ -292,8 +278,10 @@ def taken_groups(S, g, p, taken):
 
 @njit(cache=True, _nrt=False, inline="always")
 def copy_in(terms, groups):
-    """copy_taken on a dealt card's noted terms: it is unique and a copy of it is among the taken cards,
-    whose copy groups are `groups` (taken_groups)."""
+    """True if the dealt card of these noted terms is unique and a copy of it is among the cards a plan
+    has taken, whose copy groups are `groups` (taken_groups): docs/RULES.md section 1, a unique card
+    stands at most once in a squad (rules.setup.fits sees only the cards bought, not those a pilot plans
+    to buy)."""
     group = copy_group(terms)
     return group > 0 and (groups >> group) & 1 == 1
 
