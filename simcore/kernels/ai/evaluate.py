@@ -220,29 +220,47 @@ def strike_ev_both(C, S, g, att, t, t_defending, focus):
     """Expected crystal value, for att's side, of a simple strike by att fought by t, the wounds valued
     by hit_value and by aimed_value with `focus`: (unaimed, aimed), the wounds predicted once (with
     focus 0 the two are one, worked out once)."""
+    return strike_values(C, S, g, att, t, t_defending, focus, True)
+
+
+@njit(cache=True, _nrt=False)
+def strike_ev(C, S, g, att, t, t_defending, focus):
+    """Expected crystal value, for att's side, of a simple strike by att fought by t (wounds valued
+    by aimed_value with `focus`; 0: hit_value)."""
+    return strike_values(C, S, g, att, t, t_defending, focus, False)[1]
+
+
+@njit(cache=True, _nrt=False)
+def strike_values(C, S, g, att, t, t_defending, focus, unaimed):
+    """strike_ev_both; without `unaimed`, only the aimed value is worked out (the first is then 0, unless
+    focus is 0 and the two are one)."""
     ca = S[g, att * NCF + EFF]
     ign = C[ca, IGN_TARGET] == 1
     w1, w2, w3 = strike_wounds3(C, S, g, att, t, t_defending, ign, False, True)
-    ut1 = aimed_value(C, S, g, t, w1, 0.0)
-    ut2 = aimed_value(C, S, g, t, w2, 0.0)
-    ut3 = aimed_value(C, S, g, t, w3, 0.0)
     aimed = focus != 0.0
-    vt1, vt2, vt3 = ut1, ut2, ut3
+    unaimed = unaimed or not aimed
+    ut1 = ut2 = ut3 = vt1 = vt2 = vt3 = 0.0
+    if unaimed:
+        ut1 = aimed_value(C, S, g, t, w1, 0.0)
+        ut2 = aimed_value(C, S, g, t, w2, 0.0)
+        ut3 = aimed_value(C, S, g, t, w3, 0.0)
     if aimed:
         vt1 = aimed_value(C, S, g, t, w1, focus)
         vt2 = aimed_value(C, S, g, t, w2, focus)
         vt3 = aimed_value(C, S, g, t, w3, focus)
     ova = attack_roll_bonus(C, S, g, att, t)
     if only_attacker_rolls(C, S, g, att, t):
-        eu = single_roll_value(ova, ut1, ut2, ut3)
+        eu = single_roll_value(ova, ut1, ut2, ut3) if unaimed else 0.0
         return eu, single_roll_value(ova, vt1, vt2, vt3) if aimed else eu
     c1, c2, _ = strike_wounds3(C, S, g, t, att, False, False, ign, False)
-    ua1 = aimed_value(C, S, g, att, c1, 0.0)
-    ua2 = aimed_value(C, S, g, att, c2, 0.0)
     ovz = 0 if ign else defence_experience(C, S, g, t)
     ova = min(max(ova, 0), MAX_BONUS_ROLL - 1)
     ovz = min(max(ovz, 0), MAX_BONUS_ROLL - 1)
-    eu = exchange_ev(ova, ovz, ut1, ut2, ut3, ua1, ua2)
+    eu = 0.0
+    if unaimed:
+        ua1 = aimed_value(C, S, g, att, c1, 0.0)
+        ua2 = aimed_value(C, S, g, att, c2, 0.0)
+        eu = exchange_ev(ova, ovz, ut1, ut2, ut3, ua1, ua2)
     if not aimed:
         return eu, eu
     va1 = aimed_value(C, S, g, att, c1, focus)
@@ -268,13 +286,6 @@ def exchange_ev(ova, ovz, t1, t2, t3, a1, a2):
             u = max(u, u2) if a_s > c_s else min(u, u2)
         e += n * u
     return e / 36.0
-
-
-@njit(cache=True, _nrt=False)
-def strike_ev(C, S, g, att, t, t_defending, focus):
-    """Expected crystal value, for att's side, of a simple strike by att fought by t (wounds valued
-    by aimed_value with `focus`; 0: hit_value)."""
-    return strike_ev_both(C, S, g, att, t, t_defending, focus)[1]
 
 
 @njit(cache=True, _nrt=False)
