@@ -2,7 +2,8 @@
 protections, strike bonuses, no counter-strike wounds, Морок's caps...). For forced strengths, the wounds
 ai.evaluate.strike_wounds3 predicts (the figures every pilot's strike_ev is made of) are the wounds
 rules.combat.resolve_strike deals, for the strike and for the counter-strike, on random pairs of creatures
-of the card set, open or closed, with or without a neighbour."""
+of the card set, open or closed, with or without a neighbour; and the value strike_ev works out alone is
+the one strike_ev_both works out with the other."""
 import os
 
 import pytest
@@ -11,13 +12,13 @@ from hypothesis import strategies as st
 from scenario_util import position
 
 from decks import load_cardset
-from simcore.kernels.ai.evaluate import strike_wounds3
+from simcore.kernels.ai.evaluate import strike_ev, strike_ev_both, strike_wounds3
 from simcore.kernels.cardtable import F_BESIDE_WEAK, IGN_TARGET, STRIKES_WEAK
 from simcore.kernels.rules.combat import resolve_strike
 from simcore.kernels.rules.damage import beside_weak
 from simcore.kernels.rules.dice import MISS, WEAK
 from simcore.kernels.rules.log import EV_COUNTER, EV_NO_WOUND, EV_WOUND
-from simcore.kernels.state import CLOSED, EFF, G_FLAGS, G_N_EVENTS, GAME0, NCF, events_view
+from simcore.kernels.state import CLOSED, EFF, G_FLAGS, G_N_EVENTS, GAME0, LIFE_MAX, NCF, WOUNDS, events_view
 
 CARDS = load_cardset()
 # Уордак's "+X to strong strike, X = half the target's current life" is not in the prediction yet (see
@@ -66,6 +67,27 @@ def test_predicted_wounds_of_a_strike_and_its_counter_strike_are_the_wounds_reso
     assert dealt(S, t, a) == predicted
     back = [e[4] for e in events_view(S)[0, :int(S[0, GAME0 + G_N_EVENTS])] if e[0] == EV_COUNTER]
     assert (back[0] if back else 0) == predicted_back
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(attacker=st.sampled_from(GROUND), struck=st.sampled_from(GROUND),
+       neighbour=st.one_of(st.none(), st.tuples(st.sampled_from(GROUND), st.integers(0, 1))),
+       closed=st.booleans(), wounds=st.integers(0, 4), defending=st.booleans(),
+       focus=st.sampled_from((0.0, 0.5, 1.0)))
+def test_a_strike_s_value_alone_is_the_one_worked_out_with_both(attacker, struck, neighbour, closed, wounds,
+                                                                  defending, focus):
+    """ai.evaluate.strike_ev works out only the aimed value (none unaimed where focus is not 0): it is
+    strike_ev_both's; with focus 0 the two values are one, and the unaimed value does not depend on focus."""
+    cards = [(attacker, 0, 12), (struck, 1, 17)]
+    if neighbour is not None:
+        cards.append((neighbour[0], neighbour[1], 16))
+    C, S, slots = position(cards)
+    a, t = slots[0], slots[1]
+    S[0, t * NCF + CLOSED] = int(closed)
+    S[0, t * NCF + WOUNDS] = min(wounds, max(int(S[0, t * NCF + LIFE_MAX]) - 1, 0))
+    unaimed, aimed = strike_ev_both(C, S, 0, a, t, defending, focus)
+    assert strike_ev(C, S, 0, a, t, defending, focus) == aimed
+    assert strike_ev_both(C, S, 0, a, t, defending, 0.0) == (unaimed, unaimed)
 
 
 @pytest.mark.xfail(strict=True, reason="known: strike_wounds3 leaves out Уордак's half-life bonus to its "
