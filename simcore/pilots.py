@@ -64,7 +64,7 @@ PILOTS = {
     "baseline": Pilot(1, "8"),
     "greedy": Pilot(2, "24", {"guard": (30, 0, 1000), "open_weight": (0, 0, 1000), "focus": (100, 0, 100),
                               "squads": (16, 0, 64)}),
-    "search": Pilot(3, "25", {"candidates": (3, 1, 16), "samples": (2, 1, 16), "hold": (0, 0, 1),
+    "search": Pilot(3, "26", {"candidates": (3, 1, 16), "samples": (2, 1, 16), "hold": (0, 0, 1),
                              "alternatives": (2, 0, 8), "keep": (0, 0, 1), "horizon": (1, 1, 4), "close": (0, 0, 100),
                              "defend": (4, 0, 16), "recheck": (2, 0, 16), "recheck_within": (5, 0, 1000),
                              "deepen": (0, 0, 3), "placements": (4, 0, 5),

@@ -286,6 +286,34 @@ def test_a_two_action_puzzle_that_only_look_ahead_solves():
         assert search_action(C, R, 0, new_scratch()) == (A_STRIKE, orc, hob)
 
 
+def test_search_imagines_its_opponent_as_greedy_with_its_own_tunables():
+    """A player does not know how his opponent is piloted: search's copies of the game (imagined_copy)
+    play the opponent as greedy with search's own focus, guard and open_weight, whatever the opponent's
+    seat holds (baseline's and random's 0s, or another greedy's budget). Here the opponent's Кочевник
+    chooses in his turn (`horizon` 2) between a wounded and an unwounded card, which focus decides:
+    the value of search's candidate action is the same under each, and is not with the opponent's own."""
+    from simcore.kernels.ai.policies import greedy_action
+    from simcore.kernels.ai.search import candidate_value, imagined_copy, new_scratch
+    from simcore.kernels.state import NCF, PARAM0, PR_FOCUS0, PR_GUARD0, PR_OPEN_WEIGHT0, WOUNDS
+
+    C, S, (orc, nomad, _, _) = position([("Орк", 0, 12), ("Кочевник", 0, 13), ("Кочевник", 1, 17),
+                                         ("Хобгоблин", 1, 18)])
+    S[0, nomad * NCF + WOUNDS] = 3
+    _as_search(S, squads=1, horizon=2, focus=80, guard=40, open_weight=5)
+    kind, actor, target = greedy_action(C, S.copy(), 0)
+    values = set()
+    for focus, guard, open_weight in ((100, 30, 0), (0, 0, 0), (50, 0, 20)):
+        R = S.copy()
+        for field, value in ((PR_FOCUS0, focus), (PR_GUARD0, guard), (PR_OPEN_WEIGHT0, open_weight)):
+            R[0, PARAM0 + field + 1] = value
+        W = new_scratch()
+        imagined_copy(R, 0, W, 0, 0, False)
+        assert [W[0, PARAM0 + f + q] for f in (PR_FOCUS0, PR_GUARD0, PR_OPEN_WEIGHT0) for q in (0, 1)] == \
+            [80, 80, 40, 40, 5, 5]
+        values.add(candidate_value(C, R, 0, new_scratch(), 0, kind, actor, target, -2, 0, 8, 0))
+    assert len(values) == 1
+
+
 def test_search_keeps_a_defender_open_where_greedy_strikes_with_it():
     """Арацент has 2 life left next to a Тролль that will strike it in its turn; Хобгоблин, next to
     both, can strike the closed Тролль now or stay open to defend Арацент (504: an open creature next to

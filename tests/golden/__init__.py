@@ -62,6 +62,9 @@ GAMES = {
     "seeds_mixed-vs-swamps_poison-search-vs-greedy": [
         "decks/lists/seeds_mixed.txt", "decks/lists/swamps_poison.txt", "--ai-a", "search", "--ai-b", "greedy",
         "--seed", "3", "--game", "3"],
+    "seeds_mixed-vs-swamps_poison-search-vs-baseline": [     # search imagines greedy, whoever it faces
+        "decks/lists/seeds_mixed.txt", "decks/lists/swamps_poison.txt", "--ai-a", "search", "--ai-b",
+        "baseline", "--seed", "3", "--game", "4"],
     "forest-vs-mountains-greedy": [          # Лёккен kept open to defend (policies.holds_open)
         "decks/lists/forest.txt", "decks/lists/mountains.txt", "--seed", "5", "--game", "0"],
     "mountains-vs-steppe-search": [          # search on both seats: each plans defences by playouts

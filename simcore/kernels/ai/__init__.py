@@ -45,4 +45,8 @@ writes nothing but its own fields of the game row (PILOT0 + P_*). Policy ids (si
 #     opponent hands: greedy's rows filled from the last column, its melee held back in the middle row,
 #     greedy's rows filled from the first column, its ranged attackers in the middle row
 #     (ai.squad_search.best_placement); its squads meet 10 opponent hands (squad_samples; was 12).
-AI_VERSION = "25"
+# 26: search imagines its opponent's play as greedy's with its own tunables (focus, guard, open_weight);
+#     its copies of the game row kept the opponent's, so that against baseline or random (whose rows hold
+#     0s there) it foresaw a greedy that aimed and guarded as baseline does. Games against greedy, and
+#     search's mirror, are the same.
+AI_VERSION = "26"

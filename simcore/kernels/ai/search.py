@@ -65,6 +65,9 @@ from ..state import (
     P_RANK_N,
     PARAM0,
     PILOT0,
+    PR_FOCUS0,
+    PR_GUARD0,
+    PR_OPEN_WEIGHT0,
     PR_POLICY0,
     PR_SEARCH_ALTERNATIVES0,
     PR_SEARCH_CANDIDATES0,
@@ -180,8 +183,9 @@ def playout(C, W, until_turn):
 
 @njit(cache=True, _nrt=False)
 def imagined_copy(S, g, W, p, key, mirrored):
-    """Copy game row g of S into row 0 of W as a game p imagines: greedy on both sides, no event log,
-    and a dice sample of its own (the copy's random streams keyed by draw `key` of p's AI stream, its
+    """Copy game row g of S into row 0 of W as a game p imagines: greedy on both sides, the opponent's
+    greedy with p's own tunables (focus, guard, open_weight: p does not know how its opponent is piloted),
+    no event log, and a dice sample of its own (the copy's random streams keyed by draw `key` of p's AI stream, its
     dice keyed by who rolls, each read as 7 - d when `mirrored`; a scenario's forced dice are the real
     game's)."""
     for f in range(EV0):
@@ -194,6 +198,8 @@ def imagined_copy(S, g, W, p, key, mirrored):
     W[0, GAME0 + G_SCRIPTED] = 0
     W[0, PARAM0 + PR_POLICY0] = GREEDY
     W[0, PARAM0 + PR_POLICY0 + 1] = GREEDY
+    for f in (PR_FOCUS0, PR_GUARD0, PR_OPEN_WEIGHT0):
+        W[0, PARAM0 + f + 1 - p] = S[g, PARAM0 + f + p]
     W[0, PILOT0 + P_DEFENCE_ATTACKER] = 0       # no defender planned: greedy defends in the copy
 
 

@@ -13,10 +13,11 @@ of the scratch array of its own, and copied for each candidate) and place it; bo
 greedy and both sides play baseline's quicker one-ply game (SQUAD_PLAYOUT_PILOT) for `squad_turns` turns
 (dice keyed by who rolls, as in ai.search); the position is then scored by ai.search.position_value.
 Every candidate meets the same opponent hands and dice. The pilot knows the opponent's deck list, as a
-player who knows the deck he faces does, but not the cards the opponent was dealt or bought. Then it
-weighs `placements` other placements of the squad it picked (ai.squad.choose_cell) against greedy's on
-the same setups (best_placement); the opponent's placement is not known either (both sides place before
-either sees the other's), so his imagined squad is placed as greedy places.
+player who knows the deck he faces does, but not the cards the opponent was dealt or bought, nor how he
+is piloted (ai.search.imagined_copy). Then it weighs `placements` other placements of the squad it picked
+(ai.squad.choose_cell) against greedy's on the same setups (best_placement); the opponent's placement is
+not known either (both sides place before either sees the other's), so his imagined squad is placed as
+greedy places.
 """
 import numpy as np
 from numba import njit
