@@ -289,9 +289,10 @@ def test_a_two_action_puzzle_that_only_look_ahead_solves():
 def test_search_imagines_its_opponent_as_greedy_with_its_own_tunables():
     """A player does not know how his opponent is piloted: search's copies of the game (imagined_copy)
     play the opponent as greedy with search's own focus, guard and open_weight, whatever the opponent's
-    seat holds (baseline's and random's 0s, or another greedy's budget). Here the opponent's Кочевник
-    chooses in his turn (`horizon` 2) between a wounded and an unwounded card, which focus decides:
-    the value of search's candidate action is the same under each, and is not with the opponent's own."""
+    seat holds (greedy's defaults, baseline's and random's 0s, or another greedy's budget). Here the
+    opponent's creatures, in his turn (`horizon` 2), strike at a wounded or an unwounded card of search's
+    as their focus says: the value of search's candidate action is the same under each of the opponent's
+    tunables (with the opponent's own, as before AI_VERSION 26, it is not)."""
     from simcore.kernels.ai.policies import greedy_action
     from simcore.kernels.ai.search import candidate_value, imagined_copy, new_scratch
     from simcore.kernels.state import NCF, PARAM0, PR_FOCUS0, PR_GUARD0, PR_OPEN_WEIGHT0, WOUNDS

@@ -184,10 +184,10 @@ def playout(C, W, until_turn):
 @njit(cache=True, _nrt=False)
 def imagined_copy(S, g, W, p, key, mirrored):
     """Copy game row g of S into row 0 of W as a game p imagines: greedy on both sides, the opponent's
-    greedy with p's own tunables (focus, guard, open_weight: p does not know how its opponent is piloted),
-    no event log, and a dice sample of its own (the copy's random streams keyed by draw `key` of p's AI stream, its
-    dice keyed by who rolls, each read as 7 - d when `mirrored`; a scenario's forced dice are the real
-    game's)."""
+    greedy with p's own tunables (focus, guard, open_weight: p does not know how its opponent is
+    piloted), no event log, and a dice sample of its own (the copy's random streams keyed by draw `key` of
+    p's AI stream, its dice keyed by who rolls, each read as 7 - d when `mirrored`; a scenario's forced
+    dice are the real game's)."""
     for f in range(EV0):
         W[0, f] = S[g, f]
     k = uniform_int(S[g, GAME0 + G_SEED], S[g, GAME0 + G_INDEX], STREAM_AI0 + p, key, 1 << 30)
