@@ -16,6 +16,11 @@ during the run. Printed per pair, once all are played:
   crystals it left unspent after buying its squad, over all decks and over the mixed decks (two
   elements).
 
+When the pairs include baseline's mirror (baseline:baseline, as the default's do), a second table says
+where each pair's score comes from: X's mean score over the deck pairs grouped by how deck A fares against
+deck B in baseline's mirror (under 20%: deck A much the weaker, ..., 80% and over), and how many points
+of X's whole score it loses in each group (what a stronger X could gain there).
+
     python benchmarks/pilots.py                                  # the default pairs, 400 games a deck pair
     python benchmarks/pilots.py --pairs baseline:greedy --games 1000
     python benchmarks/pilots.py --pairs "search[samples=4]:greedy"     # a pilot with a budget of its own
@@ -101,6 +106,7 @@ class Row:
         s = np.concatenate(self.pair_scores)
         half = 1.96 * s.std(ddof=1) / np.sqrt(len(s))
         return {"score": s.mean(), "lo": s.mean() - half, "hi": s.mean() + half,
+                "by_deck_pair": np.array([p.mean() for p in self.pair_scores]),
                 "games_per_s": self.n_games / self.elapsed, "turns": self.turns / self.n_games,
                 "closed_share": [r[1] / max(r[0], 1) for r in self.rolls],
                 "crystals": {k: [c[p, 0] / max(c[p, 1], 1) for p in range(2)]
@@ -173,6 +179,32 @@ def main():
               f"{r['games_per_s']:>9,.0f} {r['turns']:>6.1f} {cl[0]:>9.0%} / {cl[1]:<7.0%} "
               f"{cr['all'][0]:>8.2f} / {cr['all'][1]:<5.2f} ({cr['mixed'][0]:.2f} / {cr['mixed'][1]:.2f})",
               flush=True)
+    if ("baseline", "baseline") in pairs:
+        print_by_deck_strength(pairs, rows, rows[pairs.index(("baseline", "baseline"))]["by_deck_pair"], width)
+
+
+BANDS = (0.0, 0.2, 0.4, 0.6, 0.8)       # deck A's score against deck B in baseline's mirror, from
+
+
+def print_by_deck_strength(pairs, rows, strength, width):
+    """Each pair's score by how deck A fares against deck B in baseline's mirror (`strength`, per deck
+    pair): X's mean score in each band, and the points of X's whole score it loses there."""
+    band = np.searchsorted(BANDS, strength, side="right") - 1
+    names = [f"{lo:.0%}-{hi:.0%}" for lo, hi in zip(BANDS, BANDS[1:])] + [f">={BANDS[-1]:.0%}"]
+    print(f"\nX's score by deck A's score against deck B in baseline's mirror (deck pairs: "
+          f"{', '.join(f'{n} {int((band == i).sum())}' for i, n in enumerate(names))}); in brackets the "
+          "points of X's whole score lost in each band")
+    print(f"{'X vs Y':<{width}} " + " ".join(f"{n:>16}" for n in names))
+    for (x, y), r in zip(pairs, rows):
+        if x == y:
+            continue
+        s = r["by_deck_pair"]
+        cells = []
+        for i in range(len(names)):
+            m = band == i
+            lost = (1 - s[m]).sum() / len(s) * 100
+            cells.append(f"{s[m].mean():.1%} ({lost:4.1f})" if m.any() else "-")
+        print(f"{x + ' vs ' + y:<{width}} " + " ".join(f"{c:>16}" for c in cells))
 
 
 if __name__ == "__main__":
