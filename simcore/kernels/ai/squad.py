@@ -261,6 +261,18 @@ def with_terms(terms, totals):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def noted_dealt(terms):
+    """True if the dealt card of these noted terms (note_deal) is still dealt, not bought."""
+    return bits(terms, TERMS_DEALT_SHIFT, 1) == 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def noted_cost(terms):
+    """The cost of the effective card of a dealt card, from its noted terms (note_deal)."""
+    return bits(terms, TERMS_EFF_COST_SHIFT, TERMS_EFF_COST_WIDTH)
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def copy_group(terms):
     """A dealt card's copy group (note_deal; 0: none)."""
     return bits(terms, TERMS_GROUP_SHIFT, TERMS_GROUP_WIDTH)
@@ -331,12 +343,12 @@ def fill_cost(C, S, g, p, totals, taken, plain, money):
     for k in range(n_dealt(S, g, p)):
         i = S[g, PILOT0 + P_BY_COST + k]
         terms = S[g, PILOT0 + P_TERMS + i]
-        if (taken >> i) & 1 or not bits(terms, TERMS_DEALT_SHIFT, 1) or copy_in(terms, groups):
+        if (taken >> i) & 1 or not noted_dealt(terms) or copy_in(terms, groups):
             continue
         ok, after = noted_if_fits(C, S, g, p, totals, i, plain, money)
         if ok:
             totals = after
-            total += bits(terms, TERMS_EFF_COST_SHIFT, TERMS_EFF_COST_WIDTH)
+            total += noted_cost(terms)
             taken |= 1 << i
             groups |= 1 << copy_group(terms)
     return total, taken
@@ -352,10 +364,9 @@ def plan_squad(C, S, g, p, totals):
     plain = plain_purchase(S, g, p)
     money = purse(S, g, p)
     for i in range(nd):                 # the deal's indices by cost, dearest first (stable)
-        cost = bits(S[g, PILOT0 + P_TERMS + i], TERMS_EFF_COST_SHIFT, TERMS_EFF_COST_WIDTH)
+        cost = noted_cost(S[g, PILOT0 + P_TERMS + i])
         k = i
-        while k > 0 and bits(S[g, PILOT0 + P_TERMS + S[g, PILOT0 + P_BY_COST + k - 1]], TERMS_EFF_COST_SHIFT,
-                             TERMS_EFF_COST_WIDTH) < cost:
+        while k > 0 and noted_cost(S[g, PILOT0 + P_TERMS + S[g, PILOT0 + P_BY_COST + k - 1]]) < cost:
             S[g, PILOT0 + P_BY_COST + k] = S[g, PILOT0 + P_BY_COST + k - 1]
             k -= 1
         S[g, PILOT0 + P_BY_COST + k] = i
@@ -365,7 +376,7 @@ def plan_squad(C, S, g, p, totals):
         copy = False
         for j in range(i):
             copy = copy or S[g, dealt_slot(S, g, p, j) * NCF + EFF] == c
-        if copy or not bits(S[g, PILOT0 + P_TERMS + i], TERMS_DEALT_SHIFT, 1):
+        if copy or not noted_dealt(S[g, PILOT0 + P_TERMS + i]):
             continue
         ok, after = noted_if_fits(C, S, g, p, totals, i, plain, money)
         if not ok:
