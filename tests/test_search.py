@@ -124,19 +124,19 @@ def test_noted_terms_of_a_deal_add_up_as_the_rules_count_a_squad():
     whose card needs others bought, and after a card is bought, when plans take the rules' own path), say
     whether a copy of a unique card is taken as the rule says, and give its effective card's cost and
     whether it is dealt, over deals of every bundled deck."""
-    from simcore.kernels import state
     from simcore.kernels.ai.squad import (
         copy_in,
         dealt_slot,
         n_dealt,
         note_deal,
+        noted_cost,
+        noted_dealt,
         noted_if_fits,
         plain_purchase,
         taken_groups,
         with_terms,
     )
     from simcore.kernels.cardtable import COST, FREE_COSTS, RECRUIT_GOLD
-    from simcore.kernels.rules.board import bits
     from simcore.kernels.rules.setup import buy, fits, purse, squad_totals, with_card
     from simcore.kernels.state import CARD_ID, EFF, NCF, P_TERMS, PILOT0, Z_DEALT, ZONE
 
@@ -162,9 +162,8 @@ def test_noted_terms_of_a_deal_add_up_as_the_rules_count_a_squad():
                 s = dealt_slot(S, 0, 0, i)
                 terms = S[0, PILOT0 + P_TERMS + i]
                 assert with_terms(terms, totals) == with_card(C, S[0, s * NCF + CARD_ID], *totals)
-                assert bits(terms, state.TERMS_DEALT_SHIFT, 1) == (S[0, s * NCF + ZONE] == Z_DEALT)
-                assert bits(terms, state.TERMS_EFF_COST_SHIFT, state.TERMS_EFF_COST_WIDTH) == \
-                    C[S[0, s * NCF + EFF], COST]
+                assert noted_dealt(terms) == (S[0, s * NCF + ZONE] == Z_DEALT)
+                assert noted_cost(terms) == C[S[0, s * NCF + EFF], COST]
                 assert copy_in(terms, taken_groups(S, 0, 0, taken)) == _copy_taken(C, S, taken, i)
                 fit, after = noted_if_fits(C, S, 0, 0, totals, i, plain, money)
                 assert fit == fits(C, S, 0, 0, *totals, s)
