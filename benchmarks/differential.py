@@ -1,15 +1,19 @@
 """Differential run on demand: N seeded games played by the fast Numba engine and
 replayed, action by action, by the plain-Python reference engine (simcore.reference), over every pair of
-the decks (mirrors included), the four seatings of the greedy and random AIs and both rulesets.
+the decks (mirrors included), every seating of the pilots (by default greedy and random: both greedy, both
+random, and each against the other) and both rulesets.
 Prints the number of games and of disagreements (with the first ones in full), and the reference
 engine's speed against the fast one: the fast engine's games/s is that of its own game kernel
-(play_game, one thread) on the same games; the reference's is the time spent in the reference alone.
+(play_game, one thread) on the same games; the reference's is the time spent in the reference alone,
+which replays the pilots' decisions from the fast engine's log (so a pilot's thinking, search's look-ahead
+above all, counts in the fast engine's time only).
 
     python benchmarks/differential.py                          # 100,000 games, all bundled decks
     python benchmarks/differential.py --games 20000 --seed 3
     python benchmarks/differential.py --games 500 --decks decks/lists/seeds_mixed.txt decks/lists/forest.txt
     python benchmarks/differential.py --games 2000 --legal-sets 1   # also compare every legal-action set
     python benchmarks/differential.py --games 10000 --random-decks 1000   # random legal decks of the whole set
+    python benchmarks/differential.py --games 2000 --ai search --ai baseline  # other pilots' games
 
 Exit code 1 if any game disagrees.
 """
@@ -26,15 +30,17 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def fast_games_per_second(all_matchups, games, seed):
     """The fast engine's own speed on the same games: its game kernel, one game at a time."""
+    from simcore.kernels.ai.search import new_scratch
     from simcore.kernels.game import new_action_buffer, play_game
     from simcore.kernels.state import PR_FIRST, new_state, set_params
 
     n = len(all_matchups)
     S = new_state(1)
     buf = new_action_buffer()
+    W = new_scratch()
     m = all_matchups[0]
     set_params(S, m.params)     # compile (or load) the kernel before timing
-    play_game(m.table.stats, S, 0, m.decks, m.sizes, np.uint64(seed), 0, buf)
+    play_game(m.table.stats, S, 0, m.decks, m.sizes, np.uint64(seed), 0, buf, W)
     t = 0.0
     for k in range(games):
         m = all_matchups[k % n]
@@ -42,7 +48,7 @@ def fast_games_per_second(all_matchups, games, seed):
         params[PR_FIRST] = (k // n) % 2
         set_params(S, params)
         t0 = time.perf_counter()
-        play_game(m.table.stats, S, 0, m.decks, m.sizes, np.uint64(seed), (k // n) // 2, buf)
+        play_game(m.table.stats, S, 0, m.decks, m.sizes, np.uint64(seed), (k // n) // 2, buf, W)
         t += time.perf_counter() - t0
     return games / t
 
@@ -57,16 +63,23 @@ def main(argv=None):
     ap.add_argument("--random-decks", type=int, default=0, metavar="M",
                     help="instead of --decks: M matchups of random legal decks drawn from the whole card set "
                          "(seeded by --seed; AI seatings and rulesets cycle); each plays games/M games")
+    ap.add_argument("--ai", action="append", metavar="PILOT",
+                    help="a pilot whose games are checked (repeatable; a name or a spec such as search[samples=4]; "
+                         "default greedy and random): each in both seats, and each pair both ways round")
     ap.add_argument("--show", type=int, default=3, help="disagreements printed in full")
     args = ap.parse_args(argv)
 
     from decks.errors import InputError
-    from simcore.reference.differential import matchups, random_matchups, run_games
+    from simcore.pilots import check_pilot
+    from simcore.reference.differential import PILOTS, matchups, random_matchups, run_games, seatings
 
     try:
-        all_matchups = random_matchups(args.random_decks, args.seed) if args.random_decks > 0 else matchups(args.decks)
+        pilots = tuple(check_pilot(p) for p in args.ai) if args.ai else PILOTS
+        all_matchups = (random_matchups(args.random_decks, args.seed, pilots=pilots) if args.random_decks > 0
+                        else matchups(args.decks, pilots=pilots))
     except InputError as e:
-        sys.exit(f"error: {e}")
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     bar = tqdm(total=args.games, unit="game", smoothing=0.05)
 
     def on_game(summary):
@@ -83,8 +96,8 @@ def main(argv=None):
     fast = fast_games_per_second(all_matchups, min(args.games, 20_000), args.seed)
     ref = s.games / s.seconds_reference if s.seconds_reference else float("nan")
     decks = f"{2 * args.random_decks} random decks" if args.random_decks > 0 else f"{len(args.decks)} decks"
-    print(f"games: {s.games:,} ({len(all_matchups)} matchups: {decks}, 4 AI seatings, "
-          f"classic/modern), actions checked: {s.actions:,}, seed {args.seed}")
+    print(f"games: {s.games:,} ({len(all_matchups)} matchups: {decks}, {len(seatings(pilots))} seatings of "
+          f"{', '.join(pilots)}, classic/modern), actions checked: {s.actions:,}, seed {args.seed}")
     if args.random_decks > 0:
         n_cards = len(all_matchups[0].cardset.cards)
         print(f"cards recruited in some agreeing game: {len(s.bought)} of {n_cards}")

@@ -5,7 +5,7 @@ import re
 
 import numpy as np
 import pytest
-from conftest import DECKS, LISTS
+from conftest import DECKS, LISTS, ROOT
 
 from simcore.kernels.rules.turn import ACTION_NAMES
 from simcore.kernels.state import (
@@ -702,3 +702,38 @@ def test_differential_games_of_every_pilot():
             play_checked(m, 21, i, seat_pairs=True, legal_sets=i % 5 == 0)
             games += 1
     assert games == 15 * len(names)
+
+
+def test_seatings_put_each_pilot_in_both_seats_and_each_pair_both_ways_round():
+    """The default seatings are greedy's and random's four, in the order the differential has always played;
+    three pilots give their three mirrors and six crossings."""
+    assert D.AI_SEATS == (("greedy", "greedy"), ("random", "random"), ("greedy", "random"), ("random", "greedy"))
+    three = D.seatings(("search", "baseline", "greedy"))
+    assert three[:3] == (("search", "search"), ("baseline", "baseline"), ("greedy", "greedy"))
+    assert len(three) == 9 and len(set(three)) == 9
+
+
+def _differential_script():
+    import importlib.util
+
+    path = ROOT / "benchmarks" / "differential.py"
+    spec = importlib.util.spec_from_file_location("differential_script", path)
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    return script
+
+
+def test_differential_script_checks_the_games_of_the_pilots_it_is_given(capsys):
+    """`python benchmarks/differential.py --ai search --ai baseline` replays search's and baseline's games,
+    each in both seats and against each other, prints its summary with the fast engine's speed, exits 0;
+    an unknown pilot is one line naming the option and exit 2."""
+    script = _differential_script()
+    rc = script.main(["--games", "6", "--ai", "search", "--ai", "baseline",
+                      "--decks", str(LISTS / "steppe.txt"), str(LISTS / "swamps.txt")])
+    out = capsys.readouterr().out
+    assert rc == 0, out
+    assert "games: 6 (12 matchups: 2 decks, 4 seatings of search, baseline, classic/modern)" in out
+    assert "disagreements: 0" in out and "fast engine:" in out
+    assert script.main(["--games", "1", "--ai", "serch"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("error: --ai: unknown AI 'serch'"), err

@@ -538,13 +538,28 @@ def play_checked(matchup, seed, game_index, seat_pairs=False, legal_sets=False, 
 
 
 # ---- many games ----------------------------------------------------------------------------------------
-AI_SEATS = (("greedy", "greedy"), ("random", "random"), ("greedy", "random"), ("random", "greedy"))
+PILOTS = ("greedy", "random")      # the pilots of the differential runs unless told others
 RULESETS = ("classic", "modern")
 
 
-def matchups(deck_paths, cardset=None):
-    """Every pair of the decks (mirrors included) under every seating of the two AIs, the ruleset
-    alternating classic / modern from one matchup to the next."""
+def seatings(pilots=PILOTS):
+    """The seatings of `pilots` (names or specs such as search[samples=4]): each pilot in both seats, then
+    each pair of them both ways round. For greedy and random: greedy-greedy, random-random, greedy-random,
+    random-greedy."""
+    pilots = list(dict.fromkeys(pilots))
+    out = [(a, a) for a in pilots]
+    for i, a in enumerate(pilots):
+        for b in pilots[i + 1:]:
+            out += [(a, b), (b, a)]
+    return tuple(out)
+
+
+AI_SEATS = seatings()
+
+
+def matchups(deck_paths, cardset=None, pilots=PILOTS):
+    """Every pair of the decks (mirrors included) under every seating of the pilots (seatings), the
+    ruleset alternating classic / modern from one matchup to the next."""
     from decks import load_cardset
 
     from ..matchup import make_matchup
@@ -554,7 +569,7 @@ def matchups(deck_paths, cardset=None):
     paths = list(deck_paths)
     for i, a in enumerate(paths):
         for b in paths[i:]:
-            for ais in AI_SEATS:
+            for ais in seatings(pilots):
                 out.append(make_matchup(a, b, ruleset=RULESETS[len(out) % 2], ais=ais, cardset=cardset))
     return out
 
@@ -597,11 +612,11 @@ def run_games(all_matchups, games, seed, legal_sets_every=0, on_game=None):
     return out
 
 
-def random_matchups(n, seed, cardset=None, min_cards=30, max_cards=40):
+def random_matchups(n, seed, cardset=None, min_cards=30, max_cards=40, pilots=PILOTS):
     """n matchups of random legal decks drawn from the whole card set (docs/RULES.md section 1: 30-50 cards,
     at most 3 copies of a name; here min_cards-max_cards cards of 10-20 names, each card of the set
-    equally likely), seeded by `seed`; the AIs cycle through the four seatings and the ruleset
-    alternates classic / modern, as in `matchups`."""
+    equally likely), seeded by `seed`; the pilots cycle through their seatings (seatings) and the ruleset
+    alternates classic / modern every len(seatings) matchups, as in `matchups`."""
     import random
 
     from decks import load_cardset
@@ -613,6 +628,7 @@ def random_matchups(n, seed, cardset=None, min_cards=30, max_cards=40):
 
     cardset = cardset or load_cardset()
     table = compile_cardset(cardset)
+    seats = seatings(pilots)
     rnd = random.Random(seed)
     n_cards = len(cardset.cards)
 
@@ -633,8 +649,8 @@ def random_matchups(n, seed, cardset=None, min_cards=30, max_cards=40):
             d = deck()
             decks[p, :len(d)] = d
             sizes[p] = len(d)
-        ais = AI_SEATS[k % 4]
-        ruleset = RULESETS[(k // 4) % 2]
+        ais = seats[k % len(seats)]
+        ruleset = RULESETS[(k // len(seats)) % 2]
         names = tuple(f"random deck {2 * k + p} (seed {seed})" for p in range(2))
         out.append(Matchup(cardset, table, names, names, decks, sizes, ruleset_params(ruleset, {}, ais, -1),
                            ruleset, {}, ais))
