@@ -60,7 +60,7 @@ class Pilot(NamedTuple):
 
 
 PILOTS = {
-    "random": Pilot(0, "8"),
+    "random": Pilot(0, "27"),
     "baseline": Pilot(1, "8"),
     "greedy": Pilot(2, "24", {"guard": (30, 0, 1000), "open_weight": (0, 0, 1000), "focus": (100, 0, 100),
                               "squads": (16, 0, 64)}),

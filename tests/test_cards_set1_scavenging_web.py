@@ -15,8 +15,32 @@ import pytest
 from conftest import LISTS
 from scenario_util import card, play
 
+from decks import load_cardset
 from simcore.kernels.batch import card_counts, play_batch
-from simcore.kernels.state import G_ERROR, G_WINNER, GAINED_WEB, GAME0, new_state, set_params
+from simcore.kernels.cardtable import AB0, AB_COUNTERS, AB_TAP, AB_W, compile_cardset
+from simcore.kernels.rules.board import rebuild_play_lists
+from simcore.kernels.rules.setup import enter_play, init_game
+from simcore.kernels.rules.turn import A_AB0, A_END, A_RANGED, legal_actions
+from simcore.kernels.state import (
+    ACTED,
+    CELL,
+    COUNTERS,
+    EFF,
+    G_ACTIVE,
+    G_BOARD,
+    G_ERROR,
+    G_WINNER,
+    GAINED_WEB,
+    GAME0,
+    MAX_ACTIONS,
+    MAX_DECK,
+    MOVES_LEFT,
+    NCF,
+    Z_FIELD,
+    ZONE,
+    new_state,
+    set_params,
+)
 from simcore.matchup import make_matchup
 from simcore.scenario import ScenarioError
 
@@ -214,6 +238,46 @@ def test_1_99_grey_alv_fire_arrow_ignores_the_targets_reduction_and_does_not_tap
     assert c(r, "a")["counters"] == 0 and c(r, "a")["closed"]
     with pytest.raises(ScenarioError, match="no counter"):
         play(tmp_path, head, [card("a", "Серый альв", 1, "c2"), card("g", "Каменный голем", 2, "c5")])
+
+
+def _alv_actions(acted):
+    """Серый альв (slot 0, one counter) open on c2, a Кочевник of player 2's on c5; the alv has acted this
+    turn (then opened again, as Ойуун opens a card) or not. Its legal actions, and its abilities' columns."""
+    cs = load_cardset()
+    C = compile_cardset(cs).stats
+    decks = np.full((2, MAX_DECK), cs.index("Кочевник"), np.int64)
+    decks[0, 0] = cs.index("Серый альв")
+    S = new_state(1)
+    init_game(C, S, 0, decks, np.array([30, 30], np.int64), np.uint64(1), 0)
+    for s, cell in ((0, 6), (MAX_DECK, 21)):
+        S[0, s * NCF + ZONE] = Z_FIELD
+        S[0, s * NCF + CELL] = cell
+        S[0, GAME0 + G_BOARD + cell] = s
+        enter_play(C, S, 0, s, cell)
+    rebuild_play_lists(S, 0)
+    S[0, GAME0 + G_ACTIVE] = 0
+    S[0, COUNTERS] = 1
+    S[0, ACTED] = int(acted)
+    S[0, MOVES_LEFT] = 0 if acted else 1
+    buf = np.zeros((MAX_ACTIONS, 3), np.int64)
+    n = legal_actions(C, S, 0, buf)
+    c = S[0, EFF]
+    taps = {k: C[c, AB0 + AB_W * k + AB_TAP] for k in range(3)}
+    counters = {k: C[c, AB0 + AB_W * k + AB_COUNTERS] for k in range(3)}
+    return {tuple(int(x) for x in buf[i]) for i in range(n)}, taps, counters
+
+
+def test_506_5_an_open_card_that_has_acted_may_still_use_an_ability_that_does_not_close_it():
+    """The one action of 506.5 is a strike, a ranged attack or an ability that closes the card. Серый альв,
+    acted and opened again, may still spend its counter on the fire arrow (no tap) at the Кочевник, and on
+    nothing else: the legal actions the random pilot draws from list it (they did not before AI_VERSION 27,
+    although the rules and the reference engine allowed it; `benchmarks/differential.py --ai search --ai
+    baseline --ai greedy --random-decks 2000 --legal-sets 20` found it)."""
+    fresh, taps, counters = _alv_actions(False)
+    acted, _, _ = _alv_actions(True)
+    arrow = next(k for k in taps if counters[k] == 1 and taps[k] == 0)
+    assert (A_AB0 + arrow, 0, MAX_DECK) in fresh and (A_RANGED, 0, MAX_DECK) in fresh
+    assert acted == {(A_END, -1, -1), (A_AB0 + arrow, 0, MAX_DECK)}
 
 
 # ---- 1-84 Камнедрев: + strike per counter, a counter at the end of a turn without moving, loses them on moving -----

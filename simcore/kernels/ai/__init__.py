@@ -49,4 +49,8 @@ writes nothing but its own fields of the game row (PILOT0 + P_*). Policy ids (si
 #     its copies of the game row kept the opponent's, so that against baseline or random (whose rows hold
 #     0s there) it foresaw a greedy that aimed and guarded as baseline does. Games against greedy, and
 #     search's mirror, are the same.
-AI_VERSION = "26"
+# 27: random draws from every legal action: the list (rules.turn.legal_actions) left out the played
+#     abilities that do not close their card of an open card that had acted (Серый альв opened again by
+#     Ойуун, its fire arrow), which the rules allowed. Only random's games change, and only where that
+#     happens.
+AI_VERSION = "27"

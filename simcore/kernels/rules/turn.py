@@ -346,15 +346,16 @@ def legal_actions(C, S, g, buf):
                 n = _push(buf, n, A_FINISH, s, t)
             if C[c, SPECIAL] > 0 and special_error(C, S, g, s, t) == E_OK:
                 n = _push(buf, n, A_SPECIAL, s, t)
-        if S[g, s * NCF + ACTED] == 1:
-            continue
-        if C[c, HEAL_SELF] > 0:
-            n = _push(buf, n, A_HEAL, s, -1)
-        if gain_counter_error(C, S, g, s) == E_OK:
-            n = _push(buf, n, A_GAIN_COUNTER, s, -1)
-        if C[c, GAIN_DIRECTED] > 0 or C[c, GAIN_PROT] > 0:
-            n = _push(buf, n, A_TAP_GAIN, s, -1)
+        if S[g, s * NCF + ACTED] == 0:
+            if C[c, HEAL_SELF] > 0:
+                n = _push(buf, n, A_HEAL, s, -1)
+            if gain_counter_error(C, S, g, s) == E_OK:
+                n = _push(buf, n, A_GAIN_COUNTER, s, -1)
+            if C[c, GAIN_DIRECTED] > 0 or C[c, GAIN_PROT] > 0:
+                n = _push(buf, n, A_TAP_GAIN, s, -1)
         if C[c, AB_N_PLAYED] > 0:
+            # an ability that does not close its card is not the card's action: an open card that has
+            # acted (opened again, say by Ойуун) may still use it (ability_error refuses the others)
             n = _push_abilities(C, S, g, s, buf, n)
     if n > buf.shape[0]:
         S[g, GAME0 + G_ERROR] = ERR_ACTIONS_FULL        # an engine limit (docs/RULES.md section 12)
