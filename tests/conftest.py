@@ -1,4 +1,5 @@
 """Shared helpers: the bundled decks, small matchups, and running the CLI in a subprocess."""
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -16,17 +17,33 @@ def run_cli(*args, cwd=None):
                           text=True, cwd=cwd or ROOT)
 
 
+HYGIENE = "test_numba_hygiene.py"
+
+
+def in_worker():
+    """True inside a worker of a run spread over processes (pytest-xdist, `-n 2` in pyproject.toml)."""
+    return "PYTEST_XDIST_WORKER" in os.environ
+
+
+def pytest_collection_modifyitems(config, items):
+    """Spread over workers, the Numba-hygiene tests go first: the worker that gets their file starts their
+    child runs at once (the bounds-checked one compiles the engine afresh) while the other plays on."""
+    if in_worker():
+        items.sort(key=lambda item: item.path.name != HYGIENE)
+
+
 def pytest_collection_finish(session):
-    """Start the Numba-hygiene child runs (test_numba_hygiene.py) as soon as they are collected."""
-    items = [item for item in session.items if item.path.name == "test_numba_hygiene.py"]
-    if items:
+    """In a run in one process, start the Numba-hygiene child runs (test_numba_hygiene.py) as soon as they
+    are collected. Every worker of a spread run collects every test, so there the test starts them."""
+    items = [item for item in session.items if item.path.name == HYGIENE]
+    if items and not in_worker():
         items[0].module.start([item.name for item in items])
 
 
 def pytest_sessionfinish(session):
     """Stop hygiene child runs still going when the session ends early (-x, Ctrl-C)."""
     for item in session.items:
-        if item.path.name == "test_numba_hygiene.py":
+        if item.path.name == HYGIENE:
             item.module.stop()
             break
 

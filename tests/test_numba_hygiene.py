@@ -6,7 +6,8 @@ Bounds-checked kernels are compiled into a cache folder of their own (`kernels-<
 see simcore/__init__.py: Numba's cache does not record the setting), so the first bounds-checked run
 of an engine compiles its kernels afresh (about 3 minutes on 2 cores; cached afterwards). The child
 runs start in the background when the suite is collected (conftest.py), so that this compile overlaps
-the main run's.
+the main run's; in a run spread over worker processes (`-n 2`, the default), these tests come first in
+their worker and start both child runs, while the other worker plays on.
 
 The subsets: rule scenarios with forced dice (every area of the rules), the golden games (which
 also show that the plain-Python engine plays the very same games) and a few stepped random games
@@ -46,11 +47,12 @@ def start(names) -> None:
     for name in names:
         if name in CHILDREN and name not in _started:
             tests, extra = CHILDREN[name]
-            env = {**os.environ, CHILD: "1", "BERSERK_EXAMPLES": "5", **extra}
+            env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_XDIST")}
+            env.update({CHILD: "1", "BERSERK_EXAMPLES": "5", **extra})
             out = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 (read when the test waits)
             proc = subprocess.Popen([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
-                                     *tests], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                    text=True)
+                                     "-n", "0", *tests], cwd=ROOT, env=env, stdout=out,
+                                    stderr=subprocess.STDOUT, text=True)
             _started[name] = (proc, out, extra)
 
 
@@ -61,7 +63,7 @@ def stop() -> None:
 
 
 def _wait(name) -> None:
-    start([name])
+    start(list(CHILDREN))       # both at once, when no collection started them (a run spread over workers)
     proc, out, extra = _started[name]
     proc.wait()
     out.seek(0)
