@@ -27,7 +27,9 @@ def in_worker():
 
 def pytest_collection_modifyitems(config, items):
     """Spread over workers, the Numba-hygiene tests go first: the worker that gets their file starts their
-    child runs at once (the bounds-checked one compiles the engine afresh) while the other plays on."""
+    child runs at once (the bounds-checked one compiles the engine afresh) while the other plays on.
+    (pyproject.toml's --no-loadscope-reorder keeps this order: xdist would hand out the files with the most
+    tests first.)"""
     if in_worker():
         items.sort(key=lambda item: item.path.name != HYGIENE)
 
