@@ -71,10 +71,10 @@ def main(argv=None):
 
     from decks.errors import InputError
     from simcore.pilots import check_pilot
-    from simcore.reference.differential import PILOTS, matchups, random_matchups, run_games, seatings
+    from simcore.reference.differential import DEFAULT_PILOTS, matchups, random_matchups, run_games, seatings
 
     try:
-        pilots = tuple(check_pilot(p) for p in args.ai) if args.ai else PILOTS
+        pilots = tuple(check_pilot(p) for p in args.ai) if args.ai else DEFAULT_PILOTS
         all_matchups = (random_matchups(args.random_decks, args.seed, pilots=pilots) if args.random_decks > 0
                         else matchups(args.decks, pilots=pilots))
     except InputError as e:

@@ -35,11 +35,12 @@ def pytest_collection_modifyitems(config, items):
 
 
 def pytest_collection_finish(session):
-    """In a run in one process, start the Numba-hygiene child runs (test_numba_hygiene.py) as soon as they
-    are collected. Every worker of a spread run collects every test, so there the test starts them."""
+    """In a run in one process, start the Numba-hygiene child runs (test_numba_hygiene.py) of the tests
+    selected as soon as they are collected. Every worker of a spread run collects every test, so there the
+    first of those tests starts them."""
     items = [item for item in session.items if item.path.name == HYGIENE]
-    if items and not in_worker():
-        items[0].module.start([item.name for item in items])
+    if items:
+        items[0].module.select([item.name for item in items], start_now=not in_worker())
 
 
 def pytest_sessionfinish(session):

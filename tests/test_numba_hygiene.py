@@ -36,6 +36,15 @@ CHILDREN = {
     "test_subset_passes_with_bounds_checks": (BOUNDS_CHECKED, {"NUMBA_BOUNDSCHECK": "1"}),
 }
 _started = {}
+_selected = []
+
+
+def select(names, start_now) -> None:
+    """The hygiene tests of this run (conftest, at collection); their child runs start now or when the first
+    of them runs."""
+    _selected[:] = [name for name in names if name in CHILDREN]
+    if start_now:
+        start(_selected)
 
 
 def start(names) -> None:
@@ -63,7 +72,7 @@ def stop() -> None:
 
 
 def _wait(name) -> None:
-    start(list(CHILDREN))       # both at once, when no collection started them (a run spread over workers)
+    start(_selected or [name])      # all this run's at once, if collection did not start them (in a worker)
     proc, out, extra = _started[name]
     proc.wait()
     out.seek(0)

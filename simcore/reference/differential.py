@@ -538,11 +538,11 @@ def play_checked(matchup, seed, game_index, seat_pairs=False, legal_sets=False, 
 
 
 # ---- many games ----------------------------------------------------------------------------------------
-PILOTS = ("greedy", "random")      # the pilots of the differential runs unless told others
+DEFAULT_PILOTS = ("greedy", "random")      # the pilots whose games are checked unless told others
 RULESETS = ("classic", "modern")
 
 
-def seatings(pilots=PILOTS):
+def seatings(pilots=DEFAULT_PILOTS):
     """The seatings of `pilots` (names or specs such as search[samples=4]): each pilot in both seats, then
     each pair of them both ways round. For greedy and random: greedy-greedy, random-random, greedy-random,
     random-greedy."""
@@ -557,7 +557,7 @@ def seatings(pilots=PILOTS):
 AI_SEATS = seatings()
 
 
-def matchups(deck_paths, cardset=None, pilots=PILOTS):
+def matchups(deck_paths, cardset=None, pilots=DEFAULT_PILOTS):
     """Every pair of the decks (mirrors included) under every seating of the pilots (seatings), the
     ruleset alternating classic / modern from one matchup to the next."""
     from decks import load_cardset
@@ -612,7 +612,7 @@ def run_games(all_matchups, games, seed, legal_sets_every=0, on_game=None):
     return out
 
 
-def random_matchups(n, seed, cardset=None, min_cards=30, max_cards=40, pilots=PILOTS):
+def random_matchups(n, seed, cardset=None, min_cards=30, max_cards=40, pilots=DEFAULT_PILOTS):
     """n matchups of random legal decks drawn from the whole card set (docs/RULES.md section 1: 30-50 cards,
     at most 3 copies of a name; here min_cards-max_cards cards of 10-20 names, each card of the set
     equally likely), seeded by `seed`; the pilots cycle through their seatings (seatings) and the ruleset
