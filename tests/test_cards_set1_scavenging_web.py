@@ -13,21 +13,15 @@ A-D = 3 medium; only the attacker rolls: 1-3 weak, 4-5 medium, 6 strong) and the
 import numpy as np
 import pytest
 from conftest import LISTS
-from scenario_util import card, play
+from scenario_util import card, play, position
 
-from decks import load_cardset
 from simcore.kernels.batch import card_counts, play_batch
-from simcore.kernels.cardtable import AB0, AB_COUNTERS, AB_TAP, AB_W, compile_cardset
-from simcore.kernels.rules.board import rebuild_play_lists
-from simcore.kernels.rules.setup import enter_play, init_game
+from simcore.kernels.cardtable import AB0, AB_COUNTERS, AB_TAP, AB_W
 from simcore.kernels.rules.turn import A_AB0, A_END, A_RANGED, legal_actions
 from simcore.kernels.state import (
     ACTED,
-    CELL,
     COUNTERS,
     EFF,
-    G_ACTIVE,
-    G_BOARD,
     G_ERROR,
     G_WINNER,
     GAINED_WEB,
@@ -36,8 +30,6 @@ from simcore.kernels.state import (
     MAX_DECK,
     MOVES_LEFT,
     NCF,
-    Z_FIELD,
-    ZONE,
     new_state,
     set_params,
 )
@@ -243,25 +235,14 @@ def test_1_99_grey_alv_fire_arrow_ignores_the_targets_reduction_and_does_not_tap
 def _alv_actions(acted):
     """Серый альв (slot 0, one counter) open on c2, a Кочевник of player 2's on c5; the alv has acted this
     turn (then opened again, as Ойуун opens a card) or not. Its legal actions, and its abilities' columns."""
-    cs = load_cardset()
-    C = compile_cardset(cs).stats
-    decks = np.full((2, MAX_DECK), cs.index("Кочевник"), np.int64)
-    decks[0, 0] = cs.index("Серый альв")
-    S = new_state(1)
-    init_game(C, S, 0, decks, np.array([30, 30], np.int64), np.uint64(1), 0)
-    for s, cell in ((0, 6), (MAX_DECK, 21)):
-        S[0, s * NCF + ZONE] = Z_FIELD
-        S[0, s * NCF + CELL] = cell
-        S[0, GAME0 + G_BOARD + cell] = s
-        enter_play(C, S, 0, s, cell)
-    rebuild_play_lists(S, 0)
-    S[0, GAME0 + G_ACTIVE] = 0
-    S[0, COUNTERS] = 1
-    S[0, ACTED] = int(acted)
-    S[0, MOVES_LEFT] = 0 if acted else 1
+    C, S, (alv, _) = position([("Серый альв", 0, 6), ("Кочевник", 1, 21)])
+    S[0, alv * NCF + COUNTERS] = 1
+    S[0, alv * NCF + ACTED] = int(acted)
+    if acted:
+        S[0, alv * NCF + MOVES_LEFT] = 0
     buf = np.zeros((MAX_ACTIONS, 3), np.int64)
     n = legal_actions(C, S, 0, buf)
-    c = S[0, EFF]
+    c = S[0, alv * NCF + EFF]
     taps = {k: C[c, AB0 + AB_W * k + AB_TAP] for k in range(3)}
     counters = {k: C[c, AB0 + AB_W * k + AB_COUNTERS] for k in range(3)}
     return {tuple(int(x) for x in buf[i]) for i in range(n)}, taps, counters
